@@ -352,7 +352,7 @@ def test_a_query_error_in_each_language() -> None:
         messages[lang] = refused.value.message
         assert refused.value.column == 6
     assert messages["en"] == "query 'cost>abc', column 6: cost needs a whole number, not 'abc'"
-    assert messages["zh-Hans"] == "查询 'cost>abc'，第 6 列：cost 需要整数，而不是 'abc'"
+    assert messages["zh-Hans"] == "查询 'cost>abc'，第 6 列：费用需要整数，而不是 'abc'"
     assert english_words(messages["en-XA"], Path("/nonexistent"), {"cost"}) == []
 
 

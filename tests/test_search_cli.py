@@ -43,7 +43,7 @@ def test_build_defaults_to_dossier_db_here(cli: Run, tmp_path: Path, monkeypatch
     monkeypatch.setenv("DOSSIER_DB", str(tmp_path / "env.db"))
     assert cli("db", "build", "--cards", CARDS / "crossfire").exit_code == 0
     assert (tmp_path / "env.db").is_file()
-    assert cli("search", "狙击手", "--format", "ids").stdout.split() == ["crossfire/sniper", "crossfire/sniper"]
+    assert cli("search", "狙击手", "--format", "ids").stdout.split() == ["crossfire/role/sniper", "crossfire/mode/sniper"]
 
 
 def test_build_with_bad_cards_leaves_the_old_database(cli: Run, tmp_path: Path) -> None:
@@ -77,8 +77,7 @@ def test_search_words_are_joined(cli: Run, built: str) -> None:
 def test_search_ids_and_game(cli: Run, built: str) -> None:
     everywhere = cli("search", "--db", built, "狙击", "--format", "ids").stdout.split()
     crossfire = cli("search", "--db", built, "狙击", "--format", "ids", "--game", "谍战特工").stdout.split()
-    assert "crossfire/sniper" in everywhere and "sniper" in crossfire
-    assert all("/" not in ref for ref in crossfire)
+    assert "crossfire/role/sniper" in everywhere and "role/sniper" in crossfire  # an id two kinds share: with its kind
     assert set(crossfire) < {ref.split("/", 1)[1] for ref in everywhere}
 
 
@@ -171,7 +170,7 @@ def test_show_json_is_the_record(cli: Run, built: str) -> None:
         (
             ["sniper"],
             2,
-            "id 'sniper' names 2 records: crossfire/sniper (role), crossfire/sniper (mode); add --kind",
+            "id 'sniper' names 2 records: crossfire/role/sniper (role), crossfire/mode/sniper (mode); add --kind",
         ),
         (["nobody"], 2, "no record with id or name 'nobody'"),
         (["sniper", "--kind", "dragon"], 2, "--kind 'dragon': one of"),

@@ -130,7 +130,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.jsonstream import Stream, write_json
         from toolkit.search import count, iter_search, parse_query
         from toolkit.search.display import RecordNames, table_lines
-        from toolkit.search.run import check_sort
+        from toolkit.search.run import check_sort, shared_ids, unique_ref
 
         language = output_lang(lang)
         parsed = parse_query(" ".join(query))
@@ -163,9 +163,11 @@ def register(app: typer.Typer) -> None:
                 )
                 write_json({**answer, "results": results})
                 return
+            # ids several records share are given with the kind (crossfire/mode/sniper): each line names one record
+            shared = shared_ids(database)
             if format is SearchFormat.ids:
                 for hit in hits:
-                    print(hit.id if game else hit.ref)
+                    print(unique_ref(hit, shared, with_game=game is None))
                 return
             shown = 0
 
@@ -175,7 +177,9 @@ def register(app: typer.Typer) -> None:
                     shown += 1
                     yield hit
 
-            lines = table_lines(counted(), with_game=game is None, lang=language, record_names=RecordNames(database))
+            lines = table_lines(
+                counted(), with_game=game is None, lang=language, record_names=RecordNames(database), shared=shared
+            )
             heading = next(lines)  # (the first hit, if any, is read with it)
             if shown:
                 print(heading)

@@ -62,7 +62,7 @@ from toolkit.i18n import tr
 from toolkit.names import fold
 
 from . import vocab
-from .keys import EQUALITY, Key, find_key
+from .keys import EQUALITY, Key, find_key, key_word
 from .parser import MAX_NUMBER, Query, QueryError, Value, parse_query, query_number
 from .parser import Term as QueryTerm
 
@@ -666,12 +666,14 @@ class Compiler:
         pieces = PIECE_KEYS.get(key.name) if key is not None else None
         if term.op != "!":
             return positive if pieces is None or key is None or key.name == "type" else and_(positive, pieces)
-        # "!" is the exact negation of ":": NULL (no such attribute, no English name) counts as not matching
+        # "!" is NetrunnerDB's "!=": the records that have a value for the key (has_value) and not the one given;
+        # a record without one (an agenda's cost, a faction's everything) matches neither ":" nor "!"
         if self.backend == "sqlite":
             negative = Sql(f"coalesce({positive.text}, 0) = 0", positive.params, positive.tables)
         else:
             negative = Sql(f"NOT coalesce({positive.text}, false)", positive.params, positive.tables)
-        return negative if pieces is None else and_(pieces, negative)
+        has = has_value(key) if key is not None else None
+        return and_(*(part for part in (pieces, has) if part is not None), negative)
 
     def vocabulary_term(self, key: Key, op: str, raw: str) -> Sql:
         """faction, subtype, agent: by id or by name in either language (agents also by symbol)."""
@@ -741,12 +743,12 @@ class Compiler:
         close = list(dict.fromkeys(shown_close))[:5]
         if close:
             return tr(
-                "unknown {key} {value}; did you mean {names}?", key=key.name, value=repr(text), names=", ".join(close)
+                "unknown {key} {value}; did you mean {names}?", key=key_word(key), value=repr(text), names=", ".join(close)
             )
         if shown_ids:
             names = ", ".join(shown_ids[:SHOWN_KNOWN]) + (", …" if len(shown_ids) > SHOWN_KNOWN else "")
-            return tr("unknown {key} {value}; known here: {names}", key=key.name, value=repr(text), names=names)
-        return tr("unknown {key} {value}: this database has none", key=key.name, value=repr(text))
+            return tr("unknown {key} {value}; known here: {names}", key=key_word(key), value=repr(text), names=names)
+        return tr("unknown {key} {value}: this database has none", key=key_word(key), value=repr(text))
 
     def release_term(self, key: Key, op: str, value: Value, source: str) -> Sql:
         """r: (a year, month, day or set) and e< e>: the records printed in a set released then."""
@@ -766,7 +768,7 @@ class Compiler:
                     raise
                 problem = tr(
                     "{key} needs a date ({examples}) or a set, not {value}",
-                    key=key.name,
+                    key=key_word(key),
                     examples="2017, 2017-01, 2017-01-01",
                     value=repr(value.text),
                 )
@@ -821,7 +823,7 @@ class Compiler:
         through the character-pair index, anything else by LIKE (a scan).
         PostgreSQL: ILIKE, which pg_trgm's GIN indexes serve for 3+ characters.
         """
-        groups = [(columns, word)]
+        groups = [(columns, spelling) for spelling in width_spellings(word)]
         if folded:
             groups.append((FOLDED_NAMES, folded))
         fts: list[str] = []
@@ -912,6 +914,73 @@ class Compiler:
 def _scopes(term: QueryTerm) -> bool:
     """A positive set, cycle or release term (``e:``, ``c:``, ``r:``, ``e<``, ``e>``): one that names sets."""
     return term.key is not None and term.op != "!" and term.key.name in SCOPE_KEYS
+
+
+# The full-width twins (U+FF01-U+FF5E) of ASCII punctuation. A query reads them as ASCII (NFKC: the parser), while
+# names and texts are stored as written (中立（公司）): a text term looks for each spelling (width_spellings), so the
+# two are compared as if both sides were read so.
+FULL_WIDTH = {mark: chr(ord(mark) + 0xFEE0) for mark in map(chr, range(0x21, 0x7F)) if not mark.isalnum()}
+MAX_WIDTH_MARKS = 4  # distinct marks of one word spelt either width independently (2**4 spellings at most)
+
+
+def width_spellings(word: str) -> list[str]:
+    """The spellings of a query's word (its punctuation ASCII) a stored text may hold it in: each distinct
+    punctuation mark ASCII or full-width (``中立(公司)``: also ``中立（公司）``, ``中立（公司)``, …), the same
+    at each of its places; with more than :data:`MAX_WIDTH_MARKS` distinct marks, all ASCII or all full-width."""
+    marks = sorted({char for char in word if char in FULL_WIDTH})
+    if not marks:
+        return [word]
+    if len(marks) > MAX_WIDTH_MARKS:
+        chosen: list[list[str]] = [[], marks]
+    else:
+        chosen = [[mark for bit, mark in enumerate(marks) if mask >> bit & 1] for mask in range(2 ** len(marks))]
+    return [word.translate({ord(mark): FULL_WIDTH[mark] for mark in wide}) for wide in chosen]
+
+
+_NETRUNNER_CARDS = Sql("records.game = 'netrunner' AND records.kind IN ('card', 'identity')")
+# Keys whose value every record has (name, id, game, kind: "!" needs no more) or every record the key's
+# own condition already limits (type: PIECE_KEYS).
+_ALWAYS = frozenset({"name", "id", "game", "kind", "type"})
+
+
+def not_null(*parts: Sql) -> Sql:
+    """Some of ``parts`` (columns) is not NULL."""
+    return or_(*(Sql(f"{part.text} IS NOT NULL", part.params, part.tables) for part in parts))
+
+
+def has_value(key: Key) -> Sql | None:
+    """The records that have a value for ``key`` (None: all of them): those a negated term (``o!2``) may match.
+
+    One rule for every key, NetrunnerDB's (whose ``!`` is SQL's ``!=``): a record without the attribute (an
+    agenda's or identity's cost, a faction's strength, a tactics card's team) is not "cost other than 2". A
+    number, range, enum or yes/no key: its column holds a value; text: the record has a text field (its
+    verdict, ``run:``, is not NULL); flavor: it has flavour text; subtypes: the kinds that have them; a
+    tactics card's agent: a tactics card; sets, cycles, release dates, printings and formats: netrunner cards
+    and identities."""
+    name = key.name
+    if name in _ALWAYS:
+        return None
+    if name in NUMBER_COLUMNS:
+        return not_null(*(TACTICS_COST if c == (TA, "mortgage") else column(*c) for c in NUMBER_COLUMNS[name]))
+    if name in RANGE_COLUMNS:
+        return not_null(column(*RANGE_COLUMNS[name][0]))
+    if name in ENUM_COLUMNS:
+        return not_null(column(*ENUM_COLUMNS[name]))
+    if name == "unique":  # identities are not unique (u:no finds them, as on NetrunnerDB)
+        return or_(not_null(column(*BOOL_COLUMNS[name])), Sql("records.kind = 'identity'"))
+    if name in BOOL_COLUMNS:
+        return not_null(column(*BOOL_COLUMNS[name]))
+    if name == "text":
+        return not_null(column("records", "reading"))
+    if name == "flavor":
+        return not_null(column("records", "flavor_zh"), column("records", "flavor_en"))
+    if name == "faction":
+        return not_null(column(NA, "faction"))
+    if name == "subtype":
+        return Sql("records.kind IN ('card', 'identity', 'agent')")
+    if name == "agent":
+        return not_null(column(TA, "category"))
+    return _NETRUNNER_CARDS  # set, cycle, released, quantity, illustrator and the format keys
 
 
 def escape_like(word: str) -> str:

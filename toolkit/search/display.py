@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from toolkit import markup
@@ -217,11 +217,14 @@ TABLE_ALIGN = "<<<<"
 TABLE_LIMITS = (None, 12, 36, 80)  # ids whole: they are typed back
 
 
-def _table_row(hit: Hit, with_game: bool, lang: str, record_names: RecordNames | None) -> tuple[str, str, str, str]:
+def _table_row(
+    hit: Hit, with_game: bool, lang: str, record_names: RecordNames | None, shared: Collection[tuple[str, str]] = ()
+) -> tuple[str, str, str, str]:
     from . import vocab
+    from .run import unique_ref
 
     return (
-        hit.ref if with_game else hit.id,
+        unique_ref(hit, shared, with_game=with_game),
         code_word(vocab.TYPES, hit.type or hit.kind, lang),
         names(hit, lang)[0],
         stats_in(hit, lang, record_names.lookup(hit.game) if record_names is not None else None),
@@ -233,11 +236,17 @@ def _headers(lang: str) -> tuple[str, str, str, str]:
 
 
 def table(
-    hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans", record_names: RecordNames | None = None
+    hits: Sequence[Hit],
+    *,
+    with_game: bool,
+    lang: str = "zh-Hans",
+    record_names: RecordNames | None = None,
+    shared: Collection[tuple[str, str]] = (),
 ) -> str:
     """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``. ``record_names``: the names
-    of the factions, agents and modes the stats show (None: their ids)."""
-    rows = [_table_row(hit, with_game, lang, record_names) for hit in hits]
+    of the factions, agents and modes the stats show (None: their ids); ``shared``: the (game, id) pairs several
+    records share, whose ids the table gives with the kind (:func:`toolkit.search.run.unique_ref`)."""
+    rows = [_table_row(hit, with_game, lang, record_names, shared) for hit in hits]
     return render(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS)
 
 
@@ -248,10 +257,11 @@ def table_lines(
     lang: str = "zh-Hans",
     sample: int = SAMPLE_ROWS,
     record_names: RecordNames | None = None,
+    shared: Collection[tuple[str, str]] = (),
 ) -> Iterator[str]:
     """:func:`table`'s lines one by one, the hits read as they come (:func:`toolkit.textwidth.render_lines`:
     the widths come from the first ``sample`` hits; up to that many, the lines are :func:`table`'s)."""
-    rows = (_table_row(hit, with_game, lang, record_names) for hit in hits)
+    rows = (_table_row(hit, with_game, lang, record_names, shared) for hit in hits)
     return render_lines(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS, sample=sample)
 
 

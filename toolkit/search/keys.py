@@ -129,6 +129,16 @@ def find_key(alias: str) -> Key | None:
     return BY_ALIAS.get(alias.casefold())
 
 
+def key_word(key: Key, lang: str | None = None) -> str:
+    """What a reader of ``lang`` (None: the current language) calls ``key`` in a message: in Chinese its first
+    Chinese alias (``费用``), else its name (``cost``), as a query may type either."""
+    from toolkit.i18n import current_lang, script_lang
+
+    if not (lang or current_lang()).startswith("zh"):
+        return key.name
+    return next((alias for alias in key.aliases if script_lang(alias) == "zh-Hans"), key.name)
+
+
 def key_help() -> str:
     """One line per key, for `dossier search --help` and error messages."""
     lines = []

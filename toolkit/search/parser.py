@@ -23,7 +23,7 @@ from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr
 
 from . import vocab
-from .keys import Key, find_key
+from .keys import Key, find_key, key_word
 
 QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
 OPERATOR_CHARS = ":=!<>"
@@ -167,7 +167,7 @@ class _Parser:
                 tr(
                     "key {key} ({name}) takes {operators}, not {operator}",
                     key=repr(alias),
-                    name=key.name,
+                    name=key_word(key),
                     operators=allowed,
                     operator=repr(raw_op),
                 ),
@@ -227,6 +227,8 @@ MAX_QUERY_LENGTH = 2000  # characters of one query
 MAX_TERMS = 64  # terms of one query (each is a condition; SQLite's expression trees end at depth 1000)
 MAX_ALTERNATIVES = 64  # values of one term joined with '|'
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+# Control characters (Unicode category Cc) but tab and line breaks, which a pasted query may hold: read as spaces.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def query_number(text: str) -> int | None:
@@ -246,19 +248,19 @@ def _check_value(query: str, key: Key, value: Value) -> None:
             if _WHOLE_NUMBER.fullmatch(text):
                 problem = tr(
                     "{key} {value} is out of range: a number in a query is at most {limit}",
-                    key=key.name,
+                    key=key_word(key),
                     value=shown,
                     limit=MAX_NUMBER,
                 )
             else:
-                problem = tr("{key} needs a whole number, not {value}", key=key.name, value=repr(shown))
+                problem = tr("{key} needs a whole number, not {value}", key=key_word(key), value=repr(shown))
             raise QueryError(query, value.column, problem)
     elif key.kind == "bool":
         if text.casefold() not in vocab.TRUE_WORDS | vocab.FALSE_WORDS:
             answers = "yes/no" if current_lang() == "en" else "是/否"
             raise QueryError(
                 query, value.column, tr(
-                    "{key} needs yes or no ({answers}), not {value}", key=key.name, answers=answers, value=repr(text)
+                    "{key} needs yes or no ({answers}), not {value}", key=key_word(key), answers=answers, value=repr(text)
                 )
             )
     elif key.kind == "enum" and key.vocabulary is not None and vocab.lookup(key.vocabulary, text) is None:
@@ -267,7 +269,7 @@ def _check_value(query: str, key: Key, value: Value) -> None:
             value.column,
             tr(
                 "unknown {key} {value}; one of: {choices}",
-                key=key.name,
+                key=key_word(key),
                 value=repr(text),
                 choices=vocab.describe(key.vocabulary, current_lang()),
             ),
@@ -282,4 +284,11 @@ def parse_query(query: str) -> Query:
         query.encode("utf-8")
     except UnicodeEncodeError as exc:  # undecodable bytes on a command line arrive as lone surrogates
         raise QueryError(query, exc.start + 1, tr("bytes that are not {encoding} text", encoding="UTF-8")) from None
+    control = _CONTROL.search(query)
+    if control is not None:  # (NUL and its kind: each backend would read them its own way, or fail)
+        raise QueryError(
+            query,
+            control.start() + 1,
+            tr("control character {char} in the query", char=f"U+{ord(control.group()):04X}"),
+        )
     return _Parser(query).parse()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import json
 import weakref
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from itertools import repeat
 from typing import Any, NamedTuple
 
@@ -64,6 +64,21 @@ class Hit(NamedTuple):
                 )
             )
         return value
+
+
+def shared_ids(db: Database) -> frozenset[tuple[str, str]]:
+    """The (game, id) pairs several records share (a crossfire role and mode both called ``sniper``): those
+    whose :func:`unique_ref` names the kind too."""
+    sql = "SELECT game, id FROM records GROUP BY game, id HAVING count(*) > 1"
+    return frozenset((str(game), str(record_id)) for game, record_id in _rows(db, sql))
+
+
+def unique_ref(hit: Hit, shared: Collection[tuple[str, str]] = (), *, with_game: bool = True) -> str:
+    """What to type after ``dossier show`` for this one record: ``game/id`` (``with_game`` False: the id), with
+    the kind between them where several records of the game share the id (``crossfire/mode/sniper``,
+    ``mode/sniper``; ``shared``: :func:`shared_ids`)."""
+    ref = f"{hit.kind}/{hit.id}" if (hit.game, hit.id) in shared else hit.id
+    return f"{hit.game}/{ref}" if with_game else ref
 
 
 def resolve_game(game: str | None) -> str | None:
@@ -227,9 +242,12 @@ _NEW: Any = tuple.__new__
 class AmbiguousName(DossierError):
     """A name that several records answer to; ``candidates`` lists them (exit 2, a usage error)."""
 
-    def __init__(self, name: str, how: str, candidates: list[Hit]) -> None:
+    def __init__(
+        self, name: str, how: str, candidates: list[Hit], shared: Collection[tuple[str, str]] = ()
+    ) -> None:
         shown = candidates[:SHOWN_CANDIDATES]
-        width = max(len(h.ref) for h in shown)
+        refs = [unique_ref(h, shared) for h in shown]  # (``shared``: :func:`shared_ids`, refs that name one record)
+        width = max(len(ref) for ref in refs)
         if how == "id":
             head = tr(
                 "id {name} names {n} records; give one's id (or add --game / --kind):", name=repr(name), n=len(
@@ -248,8 +266,8 @@ class AmbiguousName(DossierError):
         lines = [
             head,
             *(
-                f"  {h.ref.ljust(width)}  {pad(k, kind_width)}  {_names(h, lang)}"
-                for h, k in zip(shown, kinds, strict=True)
+                f"  {ref.ljust(width)}  {pad(k, kind_width)}  {_names(h, lang)}"
+                for h, ref, k in zip(shown, refs, kinds, strict=True)
             ),
         ]
         if len(candidates) > len(shown):
@@ -278,14 +296,22 @@ def _kind_word(kind: str, lang: str) -> str:
     return next((w for w in vocab.KINDS.get(kind, ()) if not w.isascii()), kind)
 
 
-def _split_ref(ref: str, game: str | None) -> tuple[str, str | None]:
-    """``game/rest`` → (rest, game) where the prefix is a game; anything else is one id or name."""
+def _split_ref(ref: str, game: str | None, kind: str | None = None) -> tuple[str, str | None, str | None]:
+    """``game/kind/id``, ``game/id``, ``kind/id`` (:func:`unique_ref`) → (id, game, kind) where the prefixes
+    are a game and a record kind; anything else is one id or name. A kind given (``--kind``) is kept: the
+    reference is then not split at a kind."""
+    wanted_game = None
     if "/" in ref:
         prefix, rest = ref.split("/", 1)
-        found = vocab.lookup(vocab.GAMES, prefix.strip())
-        if found is not None:
-            return rest, found
-    return ref, resolve_game(game)
+        wanted_game = vocab.lookup(vocab.GAMES, prefix.strip())
+        if wanted_game is not None:
+            ref = rest
+    if kind is None and "/" in ref:
+        prefix, rest = ref.split("/", 1)
+        found = vocab.lookup(vocab.KINDS, prefix.strip())
+        if found is not None and rest.strip():
+            return rest, wanted_game or resolve_game(game), found
+    return ref, wanted_game or resolve_game(game), kind
 
 
 def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str | None = None) -> list[Hit]:
@@ -347,8 +373,7 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
                 encoding="UTF-8",
             )
         )
-    record_id, wanted_game = _split_ref(ref, game)
-    wanted_kind = None
+    record_id, wanted_game, wanted_kind = _split_ref(ref, game, kind)
     if kind is not None:
         wanted_kind = vocab.lookup(vocab.KINDS, kind)
         if wanted_kind is None:
@@ -368,7 +393,11 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
         sql, params = sql + " AND records.kind = ?", (*params, wanted_kind)
     hits = _hits(_rows(db, sql + " ORDER BY records.pk", params))
     if len(hits) > 1:
-        choices = ", ".join(f"{h.ref} ({h.kind})" for h in hits)
+        lang = current_lang()
+        shared = {(h.game, h.id) for h in hits}
+        choices = tr(", ").join(
+            tr("{record} ({type})", record=unique_ref(h, shared), type=_kind_word(h.kind, lang)) for h in hits
+        )
         games, kinds = {h.game for h in hits}, {h.kind for h in hits}
         if len(games) > 1 and len(kinds) == 1:  # the option that tells them apart
             hint = tr("id {id} names {n} records: {choices}; add {option}", option="--game", id=repr(record_id),
@@ -386,7 +415,7 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousName(record_id, "name", hits)
+        raise AmbiguousName(record_id, "name", hits, shared_ids(db))
     if wanted_kind is not None:  # there, but not of that kind: say so, not "did you mean" the record itself
         sql = f"SELECT {_COLUMNS} FROM records WHERE records.id = ?"
         params = (record_id,)
@@ -396,15 +425,16 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
         others = others or find_by_name(db, record_id, game=wanted_game)
         if others:
             found_kinds = sorted({h.kind for h in others})
+            lang = current_lang()
             raise DossierError(
                 tr(
                     "no {kind} record {ref} in {database}: {records} is of kind {kinds} (leave out {option}, or use "
                     "{option} {first})",
-                    kind=wanted_kind,
+                    kind=_kind_word(wanted_kind, lang),
                     ref=repr(record_id),
                     database=db.target.display,
-                    records=", ".join(h.ref for h in others[:5]),
-                    kinds=", ".join(found_kinds),
+                    records=tr(", ").join(unique_ref(h, {(o.game, o.id) for o in others}) for h in others[:5]),
+                    kinds=tr(", ").join(_kind_word(k, lang) for k in found_kinds),
                     option="--kind",
                     first=found_kinds[0],
                 )
