@@ -5,7 +5,8 @@ built when it is missing or older than the card files, then opened for reading. 
 both through :func:`state` (``request.app.state.web``); after a card file changes,
 :meth:`WebState.reload` loads the pool again and rebuilds the database: the editor calls it when it
 saves, and :class:`PoolWatch` when a request finds the card files changed on disk (looked at every
-:data:`POOL_CHECK` seconds at most).
+:data:`POOL_CHECK` seconds at most); a database rebuilt by another `dossier db build` is opened again
+(:meth:`WebState.reopen_if_rebuilt`, at the same look).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
@@ -57,6 +58,16 @@ def _weight(value: Any) -> int:
 CACHE_ON = os.environ.get("DOSSIER_WEB_CACHE", "1") != "0"
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 POOL_CHECK = 2.0  # seconds: the card files are looked at (a walk and a stat of each) at most this often
+
+
+def build_identity(meta: Mapping[str, str]) -> str:
+    """One string for a build of the database, from its ``meta`` table (what every build writes: the card files it
+    read, with their fingerprints, the record counts, the text index): another build, from other card files or
+    from the same files changed, has another one."""
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(sorted(meta.items())).encode("utf-8")).hexdigest()[:20]
 
 
 def pool_signature(paths: Iterable[Path]) -> int | None:
@@ -100,9 +111,14 @@ class WebState:
         self._pool_signature = pool_signature(settings.cards)  # the card files the pool is (to be) loaded from
         self._pool_next = time.monotonic() + POOL_CHECK  # when the card files may be looked at again
         self._pool_lock = threading.Lock()
+        # the build of the database in use (build_identity), what says cheaply that the file was replaced (SQLite:
+        # its inode, time and size), and whether it was built from other card files than the server's
+        self.build: str | None = None
+        self._build_stamp: Any = None
+        self.built_elsewhere = False
 
     def memo(self, name: str, make: Any) -> Any:
-        """``make()`` once per catalog generation (per reload), kept under ``name``. Each name has its own
+        """``make()`` once per generation (per reload, or database rebuilt elsewhere), kept under ``name``. Each name has its own
         lock: a slow table (legality, made in the background at start) keeps no other page waiting."""
         held = self._memo.get(name)
         if held is None or held[0] != self.generation:
@@ -197,6 +213,7 @@ class WebState:
             with self.lock:
                 if self._database is None:
                     self._database = self._open()
+                    self._note_build(self._database)
         return self._database
 
     def _open(self) -> Database:
@@ -235,7 +252,9 @@ class WebState:
             build_database(catalog, target, sources=self.settings.cards)
             old = self._database
             self._catalog = catalog
+            stamp = self._file_stamp(target)  # (before the open: a build replacing the file after it is seen)
             self._database = Database(target)
+            self._note_build(self._database, stamp)
             self.generation += 1
             self.pages.clear()
             with self._cache_lock:  # the answers of the old pool can never be asked again
@@ -263,6 +282,8 @@ class WebState:
             self._pool_next = time.monotonic() + POOL_CHECK  # the other requests meanwhile: not due
             signature = pool_signature(self.settings.cards)
             changed = signature is not None and signature != self._pool_signature
+            if not changed:
+                self.reopen_if_rebuilt()  # (a reload rebuilds the database itself)
             if changed:
                 try:
                     self.reload()
@@ -278,6 +299,82 @@ class WebState:
             return changed
         finally:
             self._pool_lock.release()
+
+    @staticmethod
+    def _file_stamp(target: Any) -> Any:
+        """SQLite: the database file's inode, time and size (a build replaces the file, and an open connection goes on
+        reading the old one); None when it cannot be read (being replaced) or on PostgreSQL."""
+        if target.backend != "sqlite" or target.path is None:
+            return None
+        try:
+            st = os.stat(target.path)
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def _build_stamp_now(self, database: Database) -> Any:
+        """What changes when the database is rebuilt, read cheaply: SQLite, :meth:`_file_stamp`; PostgreSQL, the
+        identity of the build in the schema (one small query: a build swaps the schema in, and the same connection
+        pool then reads the new one). None when it cannot be read (the server unreachable): nothing changes then."""
+        if database.backend == "sqlite":
+            return self._file_stamp(database.target)
+        try:
+            rows = database.rows('SELECT "key", value FROM meta')
+        except DossierError:
+            return None
+        return build_identity({str(key): str(value) for key, value in rows})
+
+    def _note_build(self, database: Database, stamp: Any = None) -> None:
+        """Remember the build of ``database``, now in use: its identity, its stamp (SQLite: ``stamp``, the file's as
+        read before ``database`` was opened, else now), and whether it was built from other card files than the
+        server's (another `dossier db build` over a shared database)."""
+        from toolkit.db.fresh import recorded_sources
+
+        self.build = build_identity(database.meta)
+        if database.backend == "sqlite":
+            self._build_stamp = stamp if stamp is not None else self._file_stamp(database.target)
+        else:
+            self._build_stamp = self.build  # (what the database read when opened: no later build taken for it)
+        recorded = recorded_sources(database.meta)
+        wanted = {str(p.resolve()) for p in self.settings.cards}
+        self.built_elsewhere = recorded is None or set(recorded) != wanted
+
+    def reopen_if_rebuilt(self) -> bool:
+        """Open the database again when someone else rebuilt it since it was opened (`dossier db build` over the
+        same file or PostgreSQL schema, perhaps from other card files): the search answers, pages and tables made
+        over the old build go stale (a new generation), and :attr:`built_elsewhere` tells whether the build read
+        other card files than the server's, which the pages then say. True when it did. Called with the look at the
+        card files (:meth:`reload_if_changed`), so at most every :data:`POOL_CHECK` seconds."""
+        from toolkit.db import Database
+
+        current = self._database
+        if current is None:
+            return False
+        stamp = self._build_stamp_now(current)
+        if stamp is None or stamp == self._build_stamp:
+            return False
+        try:
+            database = Database(current.target)
+        except DossierError:
+            return False  # (being replaced, or not a database now: the next look tries again)
+        if build_identity(database.meta) == self.build:
+            database.close()
+            self._build_stamp = stamp  # the same build (a file copied back, touched): nothing to redo
+            return False
+        self._wait_warming()
+        with self.lock:
+            old = self._database
+            self._database = database
+            self._note_build(database, stamp)
+            self.generation += 1
+            self.pages.clear()
+            with self._cache_lock:
+                self._cache.clear()
+                self._cache_bytes = 0
+            if old is not None:
+                old.close()
+        self.warm_later()
+        return True
 
     def warm_later(self) -> threading.Thread:
         """Make the tables pages look things up in (legality per format) in a background thread, so the first
@@ -327,7 +424,9 @@ class PoolWatch:
     """Every HTTP request but a static file's: when the card files are due to be looked at
     (:meth:`WebState.pool_due`), they are, in a worker thread, and the pool is reloaded before the request goes on
     when they changed on disk (:meth:`WebState.reload_if_changed`): a card edited in another program is seen
-    by the search, the card pages and the editor within :data:`POOL_CHECK` seconds."""
+    by the search, the card pages and the editor within :data:`POOL_CHECK` seconds. A database rebuilt by someone
+    else (`dossier db build` over the same file or schema) is opened again then too
+    (:meth:`WebState.reopen_if_rebuilt`)."""
 
     def __init__(self, app: Any, web: WebState) -> None:
         self.app = app

@@ -82,6 +82,11 @@ class SearchResponse(BaseModel):
     offset: int = Field(0, description="Matches left out before the first result.")
     limit: int | None = Field(None, description="Page size: at most this many results.")
     sort: str | None = Field(None, description="The sort order, or null for display order.")
+    notice: str | None = Field(
+        None,
+        description="Present when the database was built elsewhere, from other card files than this server's: the "
+        "results' names and texts may then differ from /api/records and the card pages.",
+    )
     results: list[SearchResult]
 
 
@@ -102,17 +107,22 @@ def run_search(
     from toolkit.search import count, parse_query, search
 
     parsed = parse_query(q)
-    if game == "":
-        game = None
+    game = web_game(game)
     sort = sort or None
-    hits = search(web.database, parsed, game=game, limit=limit, offset=offset, sort=sort, lang=lang)
+    database = web.database  # one build for the whole answer, though another may be opened meanwhile
+    hits = search(database, parsed, game=game, limit=limit, offset=offset, sort=sort, lang=lang)
     if (limit is None or len(hits) < limit) and (hits or not offset):
         total = offset + len(hits)
     else:
-        total = count(web.database, parsed, game=game)
-    # a record's entry depends only on the record and the language: made once per card-pool generation
+        total = count(database, parsed, game=game)
+    # a record's entry depends only on the record (as this build of the database holds it) and the language: made
+    # once per generation, and kept only when made from the database the memo was made for (a search under way
+    # when another build was opened must not leave the old build's names in the new memo)
     # (a search is then the query and the SQL; making the entries was half of it, bench/serve.py --no-cache)
-    entries: dict[tuple[str, str, str], dict[str, Any]] = web.memo(f"search_entries:{lang_key(lang)}", dict)
+    memo: tuple[Any, dict[tuple[str, str, str], dict[str, Any]]] = web.memo(
+        f"search_entries:{lang_key(lang)}", lambda: (web.database, {})
+    )
+    entries = memo[1] if memo[0] is database else {}
     results = []
     for hit in hits:
         key = (hit.game, hit.kind, hit.id)
@@ -120,7 +130,7 @@ def run_search(
         if entry is None:
             entry = entries[key] = _search_entry(web, hit, lang)
         results.append(entry)
-    return {
+    answer = {
         "query": parsed.source,
         "count": len(results),
         "total": total,
@@ -129,6 +139,42 @@ def run_search(
         "sort": sort,
         "results": results,
     }
+    if web.built_elsewhere:
+        answer["notice"] = built_elsewhere_notice()
+    return answer
+
+
+def built_elsewhere_notice() -> str:
+    """What the search page and the API say when the database was built from other card files than the server's."""
+    return i18n.tr(
+        "The search reads a database that was built elsewhere, from other card files than the ones this server "
+        "shows: names and texts in the results may differ from the card pages. Restarting the server rebuilds "
+        "it from its own card files."
+    )
+
+
+def web_game(game: str | None, *, menu: bool = False) -> str | None:
+    """``game`` (an id or a game's name, as `dossier search --game` takes them) as a game id; None for none. An
+    unknown one is a :class:`DossierError` in the web's words: the API's ``?game=`` parameter, or (``menu``) the
+    Game menu of the search page; not the CLI's ``--game``, which no web user typed."""
+    from toolkit.search import vocab as search_vocab
+
+    if not game:
+        return None
+    found = search_vocab.lookup(search_vocab.GAMES, game)
+    if found is not None:
+        return found
+    value = repr(game[:40])
+    if menu:
+        lang = i18n.current_lang()
+        names = i18n.tr(", ").join(i18n.word("web.game", g, lang) for g in GAMES)
+        raise DossierError(i18n.tr("unknown game {value}; choose one in the Game menu ({choices})", value=value,
+                                   choices=names))  # fmt: skip
+    raise DossierError(
+        i18n.tr(
+            "{option} {value}: unknown game; one of {choices}", option="?game=", value=value, choices=", ".join(GAMES)
+        )
+    )
 
 
 def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:

@@ -4,7 +4,7 @@ grid of card images drawn by the print layouts, a page per record, and the image
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -59,7 +59,7 @@ def cards_index(
 ) -> HTMLResponse:
     from toolkit.search import QueryError
     from toolkit.search.parser import MAX_QUERY_LENGTH
-    from toolkit.web.routes.api import run_search
+    from toolkit.web.routes.api import built_elsewhere_notice, run_search, web_game
 
     lang = request_lang(request)
     result = None
@@ -77,12 +77,14 @@ def cards_index(
         status = 400
     elif q.strip():
         try:
-            result = run_search(web, q, game or None, limit, lang, offset=(page - 1) * limit, sort=sort or None)
+            chosen = web_game(game or None, menu=True)  # (worded for the page: the Game menu, not --game)
+            result = run_search(web, q, chosen, limit, lang, offset=(page - 1) * limit, sort=sort or None)
         except QueryError as exc:
-            error = {"message": exc.message, "query": exc.query, "column": exc.column, "problem": exc.problem}
+            error = {"message": exc.message, "query": exc.query, "column": exc.column, "problem": exc.problem,
+                     **marked(exc.query, exc.column)}  # fmt: skip
             status = 400
         except DossierError as exc:
-            error = {"message": exc.message, "query": q, "column": None, "problem": exc.message}
+            error = {"message": "", "query": q, "column": None, "problem": exc.message}
             status = 400
     results = result["results"] if result else []
     total = result["total"] if result else 0
@@ -98,6 +100,9 @@ def cards_index(
             params["page"] = number
         return "/cards?" + urlencode(params)
 
+    # each result links its card page with this search (query, game, sort, page), for the page's way back
+    back = quote(url(page).partition("?")[2], safe="")
+    results = [{**r, "url": f"{r['url']}&back={back}"} for r in results]
     return render(
         request,
         "cards/index.html",
@@ -120,7 +125,34 @@ def cards_index(
         searched=bool(q.strip()),
         examples=examples(lang),
         keys=vocab.search_keys(lang),
+        notice=built_elsewhere_notice() if web.built_elsewhere else None,  # (search and card pages may differ)
     )
+
+
+def marked(query: str, column: int) -> dict[str, str]:
+    """The query around the 1-based ``column`` a QueryError names: the text before it, the character there (empty at
+    the end of the query) and the rest. The page marks the character and sets the caret under it after the text
+    before it, drawn the same (hidden), so the caret stands under it whatever the characters' widths (a Chinese
+    character is two columns wide, in a font of its own): counting characters put it under the wrong one."""
+    index = max(column - 1, 0)
+    return {"before": query[:index], "bad": query[index : index + 1], "after": query[index + 1 :]}
+
+
+BACK_KEYS = ("q", "game", "sort", "limit", "page")  # what a card page's way back to the search carries
+
+
+def back_url(back: str) -> str:
+    """The search page a card page leads back to: ``/cards`` with the search ``back`` carries (a query string: the
+    result links give it), only its ``q``, ``game``, ``sort``, ``limit`` and ``page`` kept and encoded again; always
+    an address of this site's search page, whatever ``back`` holds (never another site's: no open redirect)."""
+    kept = [(k, v[:2001]) for k, v in parse_qsl(back[:8000], keep_blank_values=False) if k in BACK_KEYS]
+    seen: set[str] = set()
+    params = []
+    for key, value in kept:
+        if key not in seen:
+            seen.add(key)
+            params.append((key, value))
+    return "/cards?" + urlencode(params) if params else "/cards"
 
 
 # The sorts the page offers (value -> label); the API and the CLI take any of toolkit.search.compile.SORTS.
@@ -165,19 +197,31 @@ def page_numbers(page: int, pages: int, around: int = 2) -> list[int]:
 
 
 @router.get("/cards/{game}/{record_id}", response_class=HTMLResponse, name="card_page", include_in_schema=False)
-async def card_page(request: Request, web: Web, game: str, record_id: str, kind: str | None = None) -> HTMLResponse:
+async def card_page(
+    request: Request,
+    web: Web,
+    game: str,
+    record_id: str,
+    kind: str | None = None,
+    back: str = "",
+) -> HTMLResponse:
     """A record's page, drawn once per pool generation, language and address (:mod:`toolkit.web.pagecache`);
-    drawn on the event loop over SQLite (about a millisecond), in a worker thread over PostgreSQL."""
+    drawn on the event loop over SQLite (about a millisecond), in a worker thread over PostgreSQL. ``back``: the
+    search the page was opened from (its query string), which "Back to search" returns to (:func:`back_url`)."""
     from toolkit.web.cardview import describe
     from toolkit.web.pagecache import cached_page
+    from toolkit.web.routes.api import built_elsewhere_notice
 
     def draw(placeholders: dict[str, Any]) -> HTMLResponse:
         lang = request_lang(request)
+        way_back = back_url(back)
         try:
             card = describe(web, game, record_id, kind, lang)
         except DossierError as exc:
-            return render(request, "cards/missing.html", status_code=404, message=exc.message, **placeholders)
-        return render(request, "cards/card.html", card=card, **placeholders)
+            return render(request, "cards/missing.html", status_code=404, message=exc.message, back_url=way_back,
+                          **placeholders)  # fmt: skip
+        notice = built_elsewhere_notice() if web.built_elsewhere else None
+        return render(request, "cards/card.html", card=card, back_url=way_back, notice=notice, **placeholders)
 
     key = ("card", game, record_id, kind)
     if web.inline_ok:
