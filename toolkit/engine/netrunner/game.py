@@ -358,6 +358,10 @@ class NetrunnerGame:
         # its own might offer something for a reason the corp cannot see (:meth:`hidden_paid`), even when nothing is
         # offered then ("done" its only option), so that the corp's wait tells nothing of the grip or the stack
         self.runner_always_asked = False
+        # a game of two people: a card script's optional pick among cards hidden from the other side (HQ, R&D, the
+        # grip, the stack, face-down cards) asks its chooser even when there are none ("done" its only option), so
+        # that the other side's wait tells nothing of them (scripts.ask_none)
+        self.picks_always_asked = False
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")

@@ -58,6 +58,7 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
     )
     game.corp_always_asked = bool(data.get("corp_always_asked", False))  # a game of two people: as it was played
     game.runner_always_asked = bool(data.get("runner_always_asked", False))  # (one saved before it: not asked)
+    game.picks_always_asked = bool(data.get("picks_always_asked", False))  # (likewise)
     game.replay.extend(data["decisions"])
     return game
 

@@ -9,7 +9,8 @@ seeing only its side (``view(seat=…)``), and the corp is asked at every rez wi
 (:attr:`~.game.NetrunnerGame.corp_always_asked`: the runner's waits tell nothing of the corp's cards); the runner is
 asked at each paid-ability or prevention window where one of its cards might offer something for a reason the corp
 cannot see, even when nothing is offered (:attr:`~.game.NetrunnerGame.runner_always_asked`, a game recorded before
-it replays without). :func:`example_decks` gives each identity's deck as the engine builds it, for a player without a
+it replays without); a card's optional pick among cards the other side cannot see asks its chooser even when there
+are none (:attr:`~.game.NetrunnerGame.picks_always_asked`, likewise). :func:`example_decks` gives each identity's deck as the engine builds it, for a player without a
 saved deck.
 """
 
@@ -62,8 +63,9 @@ def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int 
                people: bool = False) -> dict[str, Any]:  # fmt: skip
     """A new game's record: ``mine`` on ``side``, the other side ``theirs`` (by default an identity drawn by ``seed``
     with its example deck); ``people``: a game of two people (the record says the corp is always asked at its rez
-    windows, ``corp_always_asked``, and the runner at its windows a card might hide, ``runner_always_asked``, so that
-    it replays as it was played)."""
+    windows, ``corp_always_asked``, the runner at its windows a card might hide, ``runner_always_asked``, and a card's
+    optional pick among hidden cards asked even when there are none, ``picks_always_asked``, so that it replays as it
+    was played)."""
     other = "runner" if side == "corp" else "corp"
     if theirs is None:
         choices = identities(records, other)
@@ -72,7 +74,9 @@ def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int 
         theirs = example_deck(records, random.Random(seed).choice(choices).id, mine.mode)
     game = NetrunnerGame(records, seed=seed, decks={side: mine, other: theirs}, fmt=mine.mode)
     record = game_record(game, {side: mine, other: theirs}, turns)
-    return {**record, "corp_always_asked": True, "runner_always_asked": True} if people else record
+    if not people:
+        return record
+    return {**record, "corp_always_asked": True, "runner_always_asked": True, "picks_always_asked": True}
 
 
 class _Stop(Exception):
@@ -222,6 +226,7 @@ class NetrunnerSession:
                              policies={"corp": Script(), "runner": Script()})  # fmt: skip
         game.corp_always_asked = self.people  # (the windows the record answers)
         game.runner_always_asked = bool(self.record.get("runner_always_asked", False))
+        game.picks_always_asked = bool(self.record.get("picks_always_asked", False))
         recorder = record(game, lambda e: e)
         with contextlib.suppress(_Stop):
             game.play_game(max_turns=int(self.record.get("turns", 100)))

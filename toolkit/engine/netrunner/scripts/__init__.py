@@ -403,12 +403,22 @@ class Exec:
         return self.game.choose(side or self.side, kind, prompt, list(values))
 
     def pick(
-        self, prompt: Any, cards: Sequence[Card], optional: bool = True, side: Side | None = None, kind: str = "target"
+        self,
+        prompt: Any,
+        cards: Sequence[Card],
+        optional: bool = True,
+        side: Side | None = None,
+        kind: str = "target",
+        hidden: bool = False,
     ) -> Card | None:
         """One of ``cards`` chosen by ``side`` (default: this card's side); None when there is none or, when
         ``optional``, the player answers ``done``. A face-down corp card is shown to the runner only as a card
-        in its server (its name stays hidden)."""
+        in its server (its name stays hidden). ``hidden``: the candidates come from cards the other side cannot
+        see (the grip, HQ, a face-down card…): an optional pick with none is asked all the same in a game of two
+        people (:func:`ask_none`)."""
         if not cards:
+            if optional:
+                ask_none(self.game, side or self.side, kind, prompt, hidden)
             return None
         from ..decisions import Option
 
@@ -595,6 +605,18 @@ class Exec:
 
 
 # ---------------------------------------------------------------- costs a script names
+
+
+def ask_none(game: NetrunnerGame, side: Side, kind: str, prompt: Any, hidden: bool) -> None:
+    """An optional pick with nothing to pick: asked all the same, ``done`` its only option, when its candidates
+    would come from cards the other side cannot see (``hidden``: HQ, R&D, the grip, the stack, face-down cards) in
+    a game of two people (:attr:`~.game.NetrunnerGame.picks_always_asked`), so that whether ``side`` is asked (the
+    other side sees it wait) tells nothing of those cards; otherwise not asked, as in every other game. Every
+    script's pick helper calls it where its list is empty (:meth:`Exec.pick`, the modules' ``_pick``)."""
+    if hidden and game.picks_always_asked:
+        from ..decisions import Option
+
+        game.ask(side, kind, prompt, [Option("done", Phrase(N_("done")), None)], force=True)
 
 
 def click(count: int = 1) -> A.ClickCost:

@@ -9,7 +9,7 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
 from ..state import INSTALLABLE, SEATS, SIDE_OF_SEAT, Context, Sub
-from . import Builder, Exec, card, click, counters, load, one_region, trash_self
+from . import Builder, Exec, ask_none, card, click, counters, load, one_region, trash_self
 
 if TYPE_CHECKING:
     from ...core import Event
@@ -33,9 +33,12 @@ def _card_text(c: Card) -> Phrase:
 
 
 def _pick(x: Exec, prompt: str, cards: Sequence[Card], optional: bool, kind: str = "target",
-          side: Side = "corp") -> Card | None:  # fmt: skip
-    """One of ``cards`` chosen by ``side``; with ``optional``, ``done`` chooses none. None when there are none."""
+          side: Side = "corp", hidden: bool = False) -> Card | None:  # fmt: skip
+    """One of ``cards`` chosen by ``side``; with ``optional``, ``done`` chooses none. None when there are none
+    (``hidden``: cards the other side cannot see, then asked all the same in a game of two people: :func:`ask_none`)."""
     if not cards:
+        if optional:
+            ask_none(x.game, side, kind, prompt, hidden)
         return None
     values: list[Any] = [*cards, None] if optional else list(cards)
     return x.game.choose(
@@ -690,7 +693,7 @@ def _mitra_aman(b: Builder) -> None:
             return
         options = [c for c in [*g.corp.hand, *reversed(g.corp.discard)] if c.type == "ice"]
         prompt = Phrase(N_("swap {card} with a piece of ice from HQ or Archives?"), card=str(ice))
-        chosen = _pick(x, prompt, options, optional=True)
+        chosen = _pick(x, prompt, options, optional=True, hidden=True)  # (HQ: asked with none, game of two people)
         if chosen is not None:
             _swap_in(x, ice, chosen, server)
 

@@ -14,7 +14,7 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
 from ..decisions import Option
-from . import Builder, Exec, card, click, load, on_installed_ice, one_console
+from . import Builder, Exec, ask_none, card, click, load, on_installed_ice, one_console
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -27,9 +27,12 @@ RIG_TYPES = ("program", "hardware", "resource")
 # ---------------------------------------------------------------- frames
 
 
-def _pick(x: Exec, prompt: str, cards: Sequence[Card], kind: str = "target") -> Card | None:
-    """One of ``cards``, or None when the runner answers ``done`` (a choice the card makes optional)."""
+def _pick(x: Exec, prompt: str, cards: Sequence[Card], kind: str = "target", hidden: bool = False) -> Card | None:
+    """One of ``cards``, or None when the runner answers ``done`` (a choice the card makes optional) or there are
+    none (``hidden``: cards the other side cannot see, then asked all the same in a game of two people:
+    :func:`ask_none`)."""
     if not cards:
+        ask_none(x.game, x.side, kind, prompt, hidden)
         return None
     options = [Option(c.ref, Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type)), c) for c in cards]
     options.append(Option("done", Phrase(N_("done")), None))

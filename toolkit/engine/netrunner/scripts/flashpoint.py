@@ -1141,7 +1141,7 @@ def _khan(b: Builder) -> None:
         g = x.game
         options = [c for c in g.runner.hand if "icebreaker" in c.subtypes and _runner_installable(g, c, 1)]
         prompt = Phrase(N_("install which icebreaker, paying {n}{credit} less"), n=1, credit="[credit]")
-        chosen = x.pick(prompt, options)
+        chosen = x.pick(prompt, options, hidden=True)  # (the grip: asked with none in a game of two people)
         if chosen is not None:
             x.install_from(chosen, less=1)
 

@@ -14,7 +14,7 @@ from toolkit.text.render import render
 
 from ..decisions import Option
 from ..state import CENTRALS, INSTALLABLE, SEATS, Sub
-from . import Builder, Exec, card, click, counters, credit, one_region, trash_self
+from . import Builder, Exec, ask_none, card, click, counters, credit, one_region, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -43,11 +43,15 @@ def _text(value: Any) -> str:
     return Phrase(N_("{card} ({type})"), card=str(value), type=Term("type", value.type))
 
 
-def _pick(x: Exec, prompt: str, cards: Iterable[Card], side: Side | None = None, optional: bool = False) -> Any:
+def _pick(x: Exec, prompt: str, cards: Iterable[Card], side: Side | None = None, optional: bool = False,
+          hidden: bool = False) -> Any:  # fmt: skip
     """One of ``cards`` chosen by ``side`` (default the card's); ``optional`` adds a ``done`` option (None).
-    None too when there is nothing to choose."""
+    None too when there is nothing to choose (``hidden``: cards the other side cannot see, then an optional pick is
+    asked all the same in a game of two people: :func:`ask_none`)."""
     values: list[Any] = list(cards)
     if not values:
+        if optional:
+            ask_none(x.game, side or x.side, "target", prompt, hidden)
         return None
     if optional:
         values.append(None)
@@ -1285,10 +1289,10 @@ def _tatu_bola(b: Builder) -> None:
             return
         server = g.server_of(x.card)
         options = [c for c in g.corp.hand if c.type == "ice" and g.may_install(c)]
-        if server is None or not options:
+        if server is None:
             return
         prompt = Phrase(N_("{card}: swap it with a piece of ice from HQ?"), card=str(x.card))
-        chosen = _pick(x, prompt, options, optional=True)
+        chosen = _pick(x, prompt, options, optional=True, hidden=True)  # (HQ: asked with none, game of two people)
         if chosen is None:
             return
         index = server.ice.index(x.card)

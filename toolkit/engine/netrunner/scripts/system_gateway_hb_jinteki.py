@@ -10,7 +10,7 @@ from toolkit.i18n.words import N_
 
 from ..decisions import Option
 from ..state import SEATS
-from . import Builder, Exec, card, load
+from . import Builder, Exec, ask_none, card, load
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -30,10 +30,15 @@ def _text(value: Any) -> str:
     return Phrase(N_("{card} ({type})"), card=str(value), type=Term("type", value.type))
 
 
-def _pick(x: Exec, prompt: str, cards: Iterable[Card], side: Side | None = None, skip: str | None = "last") -> Any:
+def _pick(x: Exec, prompt: str, cards: Iterable[Card], side: Side | None = None, skip: str | None = "last",
+          hidden: bool = False) -> Any:  # fmt: skip
     """One of ``cards`` chosen by ``side`` (default the card's); with ``skip`` (``first`` or ``last``) a ``done``
-    option, which gives None. None too when there is nothing to choose."""
+    option, which gives None. None too when there is nothing to choose (``hidden``: cards the other side cannot see,
+    then a pick with ``skip`` is asked all the same in a game of two people: :func:`ask_none`)."""
     values: list[Any] = list(cards)
+    if not values and skip is not None:
+        ask_none(x.game, side or x.side, "target", prompt, hidden)
+        return None
     if skip == "first":
         values.insert(0, None)
     elif skip == "last":

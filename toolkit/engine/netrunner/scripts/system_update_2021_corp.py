@@ -19,7 +19,7 @@ from toolkit.text.render import render
 
 from ..decisions import Option
 from ..state import SEATS, Context, Sub
-from . import Builder, Exec, card, click, counters, load, trash_self
+from . import Builder, Exec, ask_none, card, click, counters, load, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -32,10 +32,12 @@ RUNNER = SEATS["runner"]
 # ---------------------------------------------------------------- frames
 
 
-def _pick(x: Exec, prompt: str, cards: Iterable[Card], side: Any = None) -> Card | None:
-    """One of ``cards``, or None when the chooser answers ``done`` (or there is nothing to choose)."""
+def _pick(x: Exec, prompt: str, cards: Iterable[Card], side: Any = None, hidden: bool = False) -> Card | None:
+    """One of ``cards``, or None when the chooser answers ``done`` (or there is nothing to choose; ``hidden``: cards
+    the other side cannot see, then asked all the same in a game of two people: :func:`ask_none`)."""
     values = list(cards)
     if not values:
+        ask_none(x.game, side or x.side, "target", prompt, hidden)
         return None
     options = [Option(c.ref, Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type)), c) for c in values]
     options.append(Option("done", Phrase(N_("done")), None))
@@ -789,7 +791,8 @@ def _architects(b: Builder) -> None:
             and "bioroid" in c.subtypes
             and g.can_pay("corp", max(0, g.rez_cost(c) - 4), "rez")
         ]
-        chosen = _pick(x, Phrase(N_("rez a bioroid card, paying {n}{credit} less"), n=4, credit="[credit]"), cards)
+        prompt = Phrase(N_("rez a bioroid card, paying {n}{credit} less"), n=4, credit="[credit]")
+        chosen = _pick(x, prompt, cards, hidden=True)  # (face-down cards: asked with none in a game of two people)
         if chosen is None:
             return
         x.card.notes["discount"] = chosen.uid
