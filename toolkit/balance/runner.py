@@ -6,7 +6,7 @@ with the command that installs it where this dossier runs (:func:`toolkit.paths.
 records in the object store once, and submits :func:`toolkit.balance.games.play_batch` tasks of
 ``batch`` games each, keeping ``workers`` in flight. Results are returned sorted by game index, so neither the
 number of workers nor the order the tasks finish in changes them. Ctrl-C cancels what is still running and
-returns what finished (``interrupted`` True).
+returns what finished (``interrupted`` True); so does SIGTERM (``kill``), which also sets ``terminated``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import contextlib
 import logging
 import math
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +64,32 @@ class Outcome:
     batch: int
     started_ray: bool
     failure: str | None = None  # why the run stopped early other than Ctrl-C (a task lost with its worker)
+    terminated: bool = False  # SIGTERM stopped it (``interrupted`` is True too)
+
+
+def local_cores() -> int:
+    """The cores this process may run on: what a local Ray is started on, and the most ``--workers`` it takes."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this platform
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int | None, address: str | None) -> None:
+    """Before any game: ``--workers`` past this machine's cores is refused in one line (exit 2) when the run starts
+    its own Ray here (no ``--address``, or ``--address local``): Ray would be started on more CPUs than there are,
+    the games sharing cores, slower, not faster. A cluster joined (``--address``, or a Ray session already running
+    in this process) is not limited here: its CPUs may be many, and more tasks than CPUs only wait their turn."""
+    if workers is None or (address and address != "local"):
+        return
+    ray = import_ray()
+    if ray.is_initialized():
+        return
+    cores = local_cores()
+    if workers > cores:
+        raise DossierError(tr("{option} {value}: more than the {cores} cores of this machine; a run started here "
+                              "plays at most {cores} games at once ({address} joins a cluster with more)",
+                              option="--workers", value=workers, cores=cores, address="--address"))  # fmt: skip
 
 
 def start_ray(ray: Any, workers: int | None, address: str | None) -> tuple[int, bool]:
@@ -75,12 +103,16 @@ def start_ray(ray: Any, workers: int | None, address: str | None) -> tuple[int, 
         _check_reachable(address)
         options["address"] = address
     else:
-        options["num_cpus"] = workers or os.cpu_count() or 1
+        options["num_cpus"] = workers or local_cores()
     _quiet_ray()
     try:
         with _stderr_dropped():  # (the C++ core's English warnings while it connects, which no setting silences)
             ray.init(**options)
     except ConnectionError:
+        if address == "auto":  # nothing was probed: Ray looked for a cluster started on this machine and found none
+            raise DossierError(tr("{option} {value}: there is no running {package} cluster to join ({command} starts "
+                                  "one)", option="--address", value="auto", package="Ray",
+                                  command="`ray start --head`")) from None  # fmt: skip
         if not address:
             reason = "ConnectionError"
             raise DossierError(tr("cannot start or join {package}: {reason}", package="Ray", reason=reason)) from None
@@ -168,6 +200,7 @@ def run_games(
     ``play`` (records, a batch of specs) → one result per spec, each with its ``index``: what a task runs;
     ``measure``: how many games a batch's results count for the progress."""
     ray = import_ray()
+    original = signal.getsignal(signal.SIGTERM)
     lanes, started = start_ray(ray, workers, address)
     size = batch or batch_size(len(specs), lanes)
     task = ray.remote(num_cpus=1, max_retries=0)(_in_lang)
@@ -176,7 +209,10 @@ def run_games(
     interrupted = False
     failure: str | None = None
     pending: dict[Any, int] = {}
+    stop = _Stop()
+    found: Any = _NOT_SET
     try:
+        found = _on_sigterm(stop)  # after Ray started: its core's crash handler for SIGTERM is set by then
         shared = ray.put(list(records))
         chunks = [list(specs[i : i + size]) for i in range(0, len(specs), size)]
         queue = iter(chunks)
@@ -199,16 +235,55 @@ def run_games(
                 following = next(queue, None)
                 if following is not None:
                     pending[task.remote(language, play, shared, following)] = len(following)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM (:class:`Terminated`) or a task lost
+        stop.stopping = True
         interrupted = True
         for ref in pending:
             with contextlib.suppress(Exception):  # a task that ended meanwhile: nothing to cancel
                 ray.cancel(ref, force=True)
     finally:
+        stop.stopping = True
         if started and not keep_ray:
             _shutdown(ray)
+        if found is not _NOT_SET:  # SIGTERM as before the run (Ray's handlers only while Ray runs)
+            _restore_sigterm(original if started and not keep_ray else found)
     results.sort(key=lambda r: r["index"])
-    return Outcome(results, interrupted, lanes, size, started, failure)
+    return Outcome(results, interrupted, lanes, size, started, failure, stop.terminated)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM while a run's games are played: the run stops as Ctrl-C stops it (:func:`run_games`)."""
+
+
+@dataclass
+class _Stop:
+    stopping: bool = False  # the run is stopping: a SIGTERM now is only noted
+    terminated: bool = False  # a SIGTERM came
+
+
+_NOT_SET = object()
+
+
+def _on_sigterm(stop: _Stop) -> Any:
+    """Have SIGTERM stop the run as Ctrl-C does (:class:`Terminated`, noted in ``stop``) instead of Ray's handlers
+    (its core's crash handler prints lines of addresses and exits 1); the handler found, or :data:`_NOT_SET` when
+    no handler can be set here (not the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return _NOT_SET
+
+    def handle(signum: int, frame: Any) -> None:
+        stop.terminated = True
+        if not stop.stopping:
+            stop.stopping = True
+            raise Terminated
+
+    return signal.signal(signal.SIGTERM, handle)
+
+
+def _restore_sigterm(handler: Any) -> None:
+    """Set SIGTERM's handler back: one of C code (None to Python) is replaced by the default, which ends the process
+    with the signal's status, as before Ray was started."""
+    signal.signal(signal.SIGTERM, handler if handler is not None else signal.SIG_DFL)
 
 
 def _in_lang(

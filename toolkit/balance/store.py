@@ -126,11 +126,30 @@ def require_database(db: str | None) -> None:
         raise DossierError(tr("no database at {path}: no balance run is kept there", path=target.path))
 
 
+SEED_MAX = 2**63 - 1  # the largest seed the table's BIGINT (SQLite's INTEGER) holds, and the largest run id
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every float that is not finite (NaN, ±inf) replaced by None: JSON holds no such number, and
+    the database's JSON functions refuse a text holding ``NaN`` (then no run at all could be listed)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
 def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> int:
-    """Store a run; its id."""
+    """Store a run; its id. Its figures are kept as strict JSON (a number that is not finite as null); a seed past
+    :data:`SEED_MAX` is refused (the commands refuse it before any game: ``--seed``)."""
+    if not 0 <= int(meta["seed"]) <= SEED_MAX:
+        raise DossierError(tr("{option} {value}: a run's seed is a whole number from 0 to {most} (the database keeps "
+                              "it as a 64-bit integer)", option="--seed", value=meta["seed"], most=SEED_MAX))  # fmt: skip
     created = datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
-    row = (created, meta["game"], meta["card_set"], meta["decider"], meta["seed"], figures["games"],
-           json.dumps({"meta": meta, "figures": figures}, ensure_ascii=False, sort_keys=True))  # fmt: skip
+    text = json.dumps(_finite({"meta": meta, "figures": figures}), ensure_ascii=False, sort_keys=True, allow_nan=False)
+    row = (created, meta["game"], meta["card_set"], meta["decider"], meta["seed"], figures["games"], text)
     with _connection(db) as (conn, mark, _found):
         cursor = conn.cursor()
         columns = ", ".join(COLUMNS[1:])
@@ -142,28 +161,68 @@ def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> i
         return int(cursor.fetchone()[0])
 
 
-def list_runs(db: str | None) -> list[dict[str, Any]]:
+def list_runs(db: str | None, skipped: list[int] | None = None) -> list[dict[str, Any]]:
     """The runs kept in ``db``, oldest first: every column but ``figures``, ``outliers``, how many rates the run
     flagged, and ``interrupted``, whether Ctrl-C stopped it (its figures count the games that finished): both read
-    by the database, so the figures are not."""
+    by the database, so the figures are not. A row whose figures the database cannot read as JSON (``NaN``, as an
+    older version wrote for ``--margin nan``) is read here instead; one that is no JSON at all is left out, its id
+    added to ``skipped``: one damaged row never fails the whole list."""
     with _connection(db, write=False) as (conn, mark, found):
         if not found:  # no database there, or no run kept in it: none, and nothing made
             return []
         cursor = conn.cursor()
         if mark == "?":
+            readable = "json_valid(figures)"
             outliers = "json_array_length(figures, '$.figures.outliers')"
             interrupted = "json_extract(figures, '$.meta.interrupted') = 1"
-        else:
+        else:  # (a NaN or Infinity outside a string is what an older version wrote: PostgreSQL's json refuses it)
+            readable = "figures !~ '\\m(NaN|Infinity)\\M'"
             outliers = "json_array_length(figures::json -> 'figures' -> 'outliers')"
             interrupted = "(figures::json -> 'meta' ->> 'interrupted') = 'true'"
-        cursor.execute(f"SELECT {', '.join(COLUMNS[:-1])}, COALESCE({outliers}, 0), COALESCE({interrupted}, FALSE) "
-                       f"FROM {TABLE} ORDER BY id")  # fmt: skip
-        keys = (*COLUMNS[:-1], "outliers", "interrupted")
-        return [{**dict(zip(keys, row, strict=True)), "interrupted": bool(row[-1])} for row in cursor.fetchall()]
+        query = (f"SELECT {', '.join(COLUMNS[:-1])}, CASE WHEN {{readable}} THEN 1 ELSE 0 END, "
+                 f"CASE WHEN {{readable}} THEN COALESCE({outliers}, 0) END, "
+                 f"CASE WHEN {{readable}} THEN COALESCE({interrupted}, FALSE) END FROM {TABLE} ORDER BY id")  # fmt: skip
+        if mark == "?":
+            cursor.execute(query.format(readable=readable))
+        else:  # PostgreSQL 15 has no test of a text being JSON: a row that is none fails the query, then each is read
+            cursor.execute("SAVEPOINT list_runs")
+            try:
+                cursor.execute(query.format(readable=readable))
+            except Exception:  # (the driver's DataError)
+                cursor.execute("ROLLBACK TO SAVEPOINT list_runs")
+                cursor.execute(query.format(readable="FALSE"))
+        keys = (*COLUMNS[:-1], "readable", "outliers", "interrupted")
+        runs = [dict(zip(keys, row, strict=True)) for row in cursor.fetchall()]
+        for run in runs:
+            if not run["readable"]:
+                cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (run["id"],))
+                run["outliers"], run["interrupted"] = _marks(cursor.fetchone()[0])
+    kept = []
+    for run in runs:
+        del run["readable"]
+        if run["outliers"] is None:
+            if skipped is not None:
+                skipped.append(int(run["id"]))
+            continue
+        kept.append({**run, "interrupted": bool(run["interrupted"])})
+    return kept
+
+
+def _marks(text: Any) -> tuple[int | None, bool]:
+    """How many outliers the figures ``text`` flag and whether the run was interrupted, read by Python's JSON
+    (which takes ``NaN``); ``(None, False)`` when it is no run's figures."""
+    try:
+        data = json.loads(text)
+        outliers = data["figures"].get("outliers") or []
+        return (len(outliers) if isinstance(outliers, list) else 0), data.get("meta", {}).get("interrupted") is True
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+        return None, False
 
 
 def stored_run(db: str | None, run_id: int) -> dict[str, Any] | None:
     """The run ``run_id`` kept in ``db`` (``{"meta", "figures", "label"}``, as :func:`load_run` gives it), or None."""
+    if not 0 <= run_id <= SEED_MAX:  # no row has such an id, and the database's integer cannot hold it
+        return None
     with _connection(db, write=False) as (conn, mark, found):
         row = None
         if found:

@@ -31,6 +31,24 @@ def check_seed(ctx: typer.Context, param: typer.CallbackParam, value: int | None
     return value
 
 
+KEPT_SEED_MAX = 2**63 - 1
+"""The largest seed a balance run takes: the runs' table keeps a run's seed as a signed 64-bit integer
+(``BIGINT``, SQLite's ``INTEGER``), which holds no larger number."""
+
+
+def check_kept_seed(ctx: typer.Context, param: typer.CallbackParam, value: int | None) -> int | None:
+    """Typer callback for the ``--seed`` of a command that keeps its run in the database (``balance tactics``,
+    ``crossfire``, ``netrunner``): :func:`check_seed`, and a seed past :data:`KEPT_SEED_MAX` refused in one line
+    (exit 2) before any game, not after every game when the run is kept. The other commands' ``--seed`` takes
+    any whole number from 0 (:func:`check_seed`)."""
+    value = check_seed(ctx, param, value)
+    if value is not None and value > KEPT_SEED_MAX:
+        name = max(param.opts, key=len) if param.opts else param.name
+        raise DossierError(tr("{option} {value}: a run's seed is a whole number from 0 to {most} (the database keeps "
+                              "it as a 64-bit integer)", option=name, value=value, most=KEPT_SEED_MAX))  # fmt: skip
+    return value
+
+
 def output_file(value: str) -> Path:
     """Typer parser for an option naming a file to write: a value that ends in a slash names a directory
     (``--out build/``), which the path type would drop silently and write a file ``build``; it is refused

@@ -13,7 +13,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import CardsOption, check_seed, pool_help
+from toolkit.cli._options import CardsOption, check_kept_seed, finite, pool_help
 from toolkit.cli.progress import Progress
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tr
@@ -62,7 +62,7 @@ def _duration(seconds: float) -> str:
 
 
 # the options the tactics and crossfire runs share
-SeedOption = Annotated[int, typer.Option("--seed", callback=check_seed,
+SeedOption = Annotated[int, typer.Option("--seed", callback=check_kept_seed,
                                           help=N_("The run's seed; each game's seed derives from it."))]
 WorkersOption = Annotated[
     int | None, typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core."))
@@ -71,7 +71,9 @@ AddressOption = Annotated[
     str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
 ]
 MarginOption = Annotated[
-    float, typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this."))
+    float,
+    typer.Option("--margin", min=0.0, max=0.49, callback=finite,
+                 help=N_("An outlier's interval lies wholly beyond 50% ± this.")),  # fmt: skip
 ]
 SaveOption = Annotated[bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))]
 
@@ -90,7 +92,7 @@ ReportOutOption = Annotated[
     ),
 )
 def tactics(
-    games: Annotated[int, typer.Option("--games", "-n", min=2, help=N_("Number of games."))] = 1000,
+    games: Annotated[int, typer.Option("--games", "-n", min=2, max=10_000_000, help=N_("Number of games."))] = 1000,
     modes: Annotated[
         str | None,
         typer.Option(
@@ -131,11 +133,12 @@ def tactics(
     from toolkit.balance import figures as fig
     from toolkit.balance.games import card_set_hash, plan_decks, plan_random, playable_modes
     from toolkit.balance.report import check_report_folder, namer, write_report
-    from toolkit.balance.runner import import_ray, run_games
+    from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import load_pool
 
     import_ray()  # before any work: without Ray, one line and exit 2
+    check_workers(workers, address)
     check_report_folder(out)  # and before any game: not after them
     _check_db(db, save)
     if decks is not None and random_decks:
@@ -200,7 +203,10 @@ def _once(option: str, given: str, items: list[Any]) -> None:
 
 
 def _stopped(outcome: Any) -> None:
-    """A run stopped early: exit 130 after Ctrl-C; after a lost task, its reason on stderr and exit 1."""
+    """A run stopped early: exit 130 after Ctrl-C, 143 after SIGTERM (``kill``: 128 + its number, as a shell gives
+    a process the signal ended); after a lost task, its reason on stderr and exit 1."""
+    if outcome.terminated:  # (its tasks' workers may have had the signal too: not a failure of the run)
+        raise typer.Exit(143)
     if outcome.failure is not None:
         typer.echo(tr("a Ray task failed, the run stopped: {reason}", reason=outcome.failure), err=True)
         raise typer.Exit(1)
@@ -269,7 +275,9 @@ def _outliers_and_files(figures: dict[str, Any], names: Any, lang: str, run_id: 
 def compare(
     run_a: Annotated[str, typer.Argument(help=N_("A run id in the database, or a run's `report.json`."))],
     run_b: Annotated[str, typer.Argument(help=N_("The run to compare it with."))],
-    alpha: Annotated[float, typer.Option("--alpha", min=0.0001, max=0.5, help=N_("Family-wise error rate."))] = 0.05,
+    alpha: Annotated[
+        float, typer.Option("--alpha", min=0.0001, max=0.5, callback=finite, help=N_("Family-wise error rate."))
+    ] = 0.05,
     db: DbOption = None,
     json_out: Annotated[bool, typer.Option("--json", help=N_("Print the comparison as JSON."))] = False,
     cards: Annotated[
@@ -350,12 +358,13 @@ def crossfire(
         pct,
         write_crossfire_report,
     )
-    from toolkit.balance.runner import import_ray, run_games
+    from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.crossfire import _asked, _records
     from toolkit.engine.crossfire import Crossfire
 
     import_ray()
+    check_workers(workers, address)
     check_report_folder(out, CROSSFIRE_REPORT_FILES)
     _check_db(db, save)
     language = output_lang(lang)
@@ -447,13 +456,14 @@ def netrunner(
     from toolkit.balance.games import card_set_hash
     from toolkit.balance.netrunner import netrunner_figures, plan_matches, play_matches
     from toolkit.balance.report import check_report_folder, label, namer, pct, write_report
-    from toolkit.balance.runner import import_ray, run_games
+    from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import deck_files, load_pool
     from toolkit.cli.simulate import _legal_decks
     from toolkit.i18n import word
 
     import_ray()  # before any work: without Ray, one line and exit 2
+    check_workers(workers, address)
     check_report_folder(out)  # and before any game: not after them
     _check_db(db, save)
     if decider not in ("heuristic", "random"):
@@ -572,7 +582,10 @@ def runs(
 
     language = output_lang(lang)
     require_database(db)  # no database there: one line, and none made
-    rows = list_runs(db)
+    skipped: list[int] = []
+    rows = list_runs(db, skipped)
+    for run_id in skipped:  # a damaged row: said, and the others listed
+        print(tr("balance run {id}: its figures cannot be read", id=run_id), file=sys.stderr)
     if cards and rows:
         from toolkit.balance.games import card_set_hash
         from toolkit.cli.deck import load_pool
@@ -581,10 +594,15 @@ def runs(
         sets = {game: card_set_hash(records, game) for game in {row["game"] for row in rows}}
         rows = [row for row in rows if row["card_set"] == sets[row["game"]]]
     for row in rows:
-        line = t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
-                 id=row["id"], created=row["created"], game=word("game", row["game"], language), games=row["games"],
-                 decider=_player_word(row["game"], row["decider"], language), seed=row["seed"],
-                 card_set=str(row["card_set"])[:12])  # fmt: skip
+        fields = {"id": row["id"], "created": row["created"], "game": word("game", row["game"], language),
+                  "games": row["games"], "decider": _player_word(row["game"], row["decider"], language),
+                  "seed": row["seed"], "card_set": str(row["card_set"])[:12]}  # fmt: skip
+        if row["game"] == "crossfire":  # a crossfire run counts tables, as its summary does
+            line = t(language, "{id}  {created}  {game}  {games} tables  decider {decider}  seed {seed}  card set "
+                     "{card_set}", **fields)  # fmt: skip
+        else:
+            line = t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set "
+                     "{card_set}", **fields)  # fmt: skip
         if row["interrupted"]:  # Ctrl-C stopped it: its figures count the games that finished
             line += "  " + t(language, "interrupted")
         print(line)
