@@ -9,9 +9,9 @@ with two seats the scores of a game add up to 1 and a fair agent, card or seat s
 Wilson score interval. An item is an *outlier* only when its whole interval lies beyond 50% ± ``margin``
 (``strong`` above, ``weak`` below), the interval widened for the number of rates in its table (Bonferroni:
 ``flag_low``..``flag_high`` hold for the whole table at 95%, so a table of 90 cards does not flag four of them
-by chance alone); for the others, ``needed`` estimates how many games of this run's kind
-would make the interval decide, if the rate stayed where it is (None: the rate is within the margin, no
-number of games would flag it).
+by chance alone); for the others, ``needed`` is how many games of this run's kind the same flag interval
+would need to decide, if the rate stayed where it is: always more than the games played (None: the rate is within
+the margin, no number of games would flag it; :func:`games_to_decide`).
 
 Everything here is a pure function of the results (sorted by game index), so the same games give the
 same figures, byte for byte; timings are kept apart (:func:`timing`).
@@ -75,8 +75,8 @@ def simultaneous_z(tests: int, level: float = 0.95) -> float:
 def verdict(item: dict[str, Any], margin: float, games: int, z: float = Z95, centre: float = 0.5) -> None:
     """Mark ``item`` (a :func:`rate`) ``strong``/``weak`` when its interval at ``z`` (``flag_low``..``flag_high``;
     the simultaneous interval of its table) lies wholly beyond 50% (or ``centre``) ± ``margin``, else tell how many
-    games would decide: ``needed`` (None when the rate is within the margin)."""
-    n, p = item["n"], item["rate"]
+    games would decide: ``needed`` (:func:`games_to_decide`; None when the rate is within the margin)."""
+    n = item["n"]
     low, high = wilson(item["score"], n, z)
     item["flag_low"], item["flag_high"] = round(low, DIGITS), round(high, DIGITS)
     if low > centre + margin:
@@ -85,12 +85,41 @@ def verdict(item: dict[str, Any], margin: float, games: int, z: float = Z95, cen
         item["flag"] = "weak"
     else:
         item["flag"] = None
-        gap = abs(p - centre) - margin if p is not None else 0.0
-        if n and gap > 1e-9:
-            sides = math.ceil(z * z * max(p * (1 - p), 0.01) / (gap * gap))  # the interval's half-width below the gap
-            item["needed"] = max(games, math.ceil(sides * games / n))
-        else:
-            item["needed"] = None
+        item["needed"] = games_to_decide(item["score"], n, games, margin, z, centre)
+
+
+def games_to_decide(score: float, n: int, games: int, margin: float, z: float = Z95, centre: float = 0.5) -> int | None:
+    """How many games of this run's kind the flag's interval (the Wilson interval at ``z``, as :func:`verdict`
+    draws it) would need to decide a rate of ``score / n`` seen over ``games`` games, if the rate ``p = score / n``
+    stayed where it is; None when ``p`` lies within ``centre ± margin`` (no number of games flags it) or no side
+    was counted.
+
+    The bound to pass is ``x = centre + margin`` (``p`` above it) or ``centre − margin`` (below it). The Wilson
+    interval's bounds at ``m`` sides are the roots of ``m·(p − x)² = z²·x·(1 − x)`` in ``x``, and they close in on
+    ``p`` as ``m`` grows, so the interval lies wholly beyond ``x`` exactly when ``m·(p − x)² > z²·x·(1 − x)``: the
+    first such ``m`` is ``⌊z²·x·(1 − x) / (p − x)²⌋ + 1`` sides. A run's sides grow with its games (``n`` sides in
+    ``games`` games), so ``needed = ⌈m · games / n⌉``. The rate was not decided at ``n`` sides, so ``m > n`` and
+    ``needed`` is more than ``games``: a rate of 0/2 in a 60-game run needs more than 60 games, never "60"."""
+    if n <= 0 or games <= 0:
+        return None
+    p = score / n
+    if p > centre + margin + 1e-9:
+        x = centre + margin
+    elif p < centre - margin - 1e-9:
+        x = centre - margin
+    else:
+        return None
+
+    def decides(m: int) -> bool:  # the flag's own test, on the interval it draws
+        low, high = wilson(p * m, m, z)
+        return low > x if p > x else high < x
+
+    m = max(n + 1, math.floor(z * z * x * (1 - x) / ((p - x) ** 2)) + 1)
+    for _ in range(4):  # the closed form and the interval may part at the last bit of a float: a step or two
+        if decides(m):
+            break
+        m += 1
+    return -(-m * games // n)
 
 
 def _share(result: dict[str, Any]) -> float:

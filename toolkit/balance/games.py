@@ -18,7 +18,7 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,8 +51,8 @@ def card_set_hash(records: Iterable[Any], game: str = "tactics") -> str:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: ``decks`` are (squad, command card ids, deck name) per seat in seat order, or None
-    for random legal decks drawn from ``deal_seed`` (no agent on two sides, T24)."""
+    """One game to play: ``decks`` are (squad, command card ids, deck key) per seat in seat order
+    (:func:`plan_decks`), or None for random legal decks drawn from ``deal_seed`` (no agent on two sides, T24)."""
 
     index: int
     mode: str
@@ -136,15 +136,20 @@ def plan_random(
 
 
 def plan_decks(
-    records: Sequence[Any], decks: Sequence[Any], games: int, seed: int, decider: str, rounds: int = ROUNDS,
-    players: int = PLAYERS,
+    records: Sequence[Any], decks: Sequence[Any] | Mapping[str, Any], games: int, seed: int, decider: str,
+    rounds: int = ROUNDS, players: int = PLAYERS,
 ) -> list[GameSpec]:  # fmt: skip
     """``games`` games of the given decks (:class:`toolkit.models.deck.Deck`, legal), round-robin: every group
     of ``players`` decks of the same mode in turn (every pair, with two), each group's deal played once per
-    seat, the seats turned one a game (swapped, with two)."""
+    seat, the seats turned one a game (swapped, with two).
+
+    ``decks`` maps each deck's key to the deck (its file's name without the suffix, as ``balance netrunner`` keys
+    its decks), in the order to play them; a plain list of decks is keyed by its place, ``"1"``, ``"2"``… A game
+    keeps the key, never the deck's name: the name is in the reader's language, the games are the same in any."""
     from itertools import combinations
 
-    groups = [group for group in combinations(decks, players) if len({d.mode for d in group}) == 1]
+    keyed = list(decks.items()) if isinstance(decks, Mapping) else [(str(i), d) for i, d in enumerate(decks, 1)]
+    groups = [group for group in combinations(keyed, players) if len({d.mode for _key, d in group}) == 1]
     if not groups:
         raise DossierError(tr("{option}: no {n} decks of the same mode to play against each other", option="--decks",
                               n=players))  # fmt: skip
@@ -152,27 +157,29 @@ def plan_decks(
     for index in range(games):
         deal, rotation = divmod(index, players)
         group = groups[deal % len(groups)]
-        board_ids = maps_for(records, group[0].mode, players)
+        mode = group[0][1].mode
+        board_ids = maps_for(records, mode, players)
         if not board_ids:
             raise DossierError(tr("no tactics map is made for {mode} with {n} players ({directory})",
-                                  mode=group[0].mode, n=players, directory="cards/tactics/maps/"))  # fmt: skip
+                                  mode=mode, n=players, directory="cards/tactics/maps/"))  # fmt: skip
         board = board_ids[(deal // len(groups)) % len(board_ids)]
-        seats = _turned([_seat(deck) for deck in group], rotation, players)
+        seats = _turned([_seat(key, deck) for key, deck in group], rotation, players)
         specs.append(
-            GameSpec(index, group[0].mode, board, derive(seed, "game", index), derive(seed, "deal", deal),
+            GameSpec(index, mode, board, derive(seed, "game", index), derive(seed, "deal", deal),
                      rotation != 0, decider, rounds, tuple(seats), players, rotation)
         )  # fmt: skip
     return specs
 
 
-def _seat(deck: Any) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+def _seat(key: str, deck: Any) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """A seat's (squad, cards, deck key): the key, not the deck's name, which is worded in the current language."""
     from toolkit.decks.random_deck import deck_card_ids
 
-    return tuple(deck.agents or ()), tuple(deck_card_ids(deck)), deck.title()
+    return tuple(deck.agents or ()), tuple(deck_card_ids(deck)), key
 
 
 def deal(records: Sequence[Any], spec: GameSpec) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
-    """The (squad, cards, deck name) of each seat of the game."""
+    """The (squad, cards, deck key) of each seat of the game (the key ``""``: a random deck)."""
     if spec.decks is not None:
         return list(spec.decks)
     from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
@@ -184,8 +191,8 @@ def deal(records: Sequence[Any], spec: GameSpec) -> list[tuple[tuple[str, ...], 
 
 def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
     """Play one game; its result: mode, map, seed, winners (seats), how it ended, rounds, and each side's squad,
-    deck and the cards it played. An engine error is kept as the result's ``error`` (the game then counts for
-    nothing) rather than stopping the run."""
+    deck (its key, :func:`plan_decks`; ``""``: a random deck) and the cards it played. An engine error is kept as
+    the result's ``error`` (the game then counts for nothing) rather than stopping the run."""
     from toolkit.engine.simulate import simulate_tactics
 
     start = time.perf_counter()
@@ -193,8 +200,8 @@ def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
     try:
         seats = deal(records, spec)
         result["sides"] = [
-            {"seat": seat, "agents": list(squad), "cards": sorted(set(cards)), "deck": name}
-            for seat, (squad, cards, name) in enumerate(seats, 1)
+            {"seat": seat, "agents": list(squad), "cards": sorted(set(cards)), "deck": key}
+            for seat, (squad, cards, key) in enumerate(seats, 1)
         ]
         game = simulate_tactics(
             records, spec.mode, [s[0] for s in seats], [s[1] for s in seats], spec.rounds, spec.seed, spec.decider,

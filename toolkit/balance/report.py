@@ -19,6 +19,7 @@ from typing import Any
 from toolkit.balance.store import KEYS
 from toolkit.filekinds import balance_report
 from toolkit.i18n import N_, name_of, sentences, t, tc, tn, tr
+from toolkit.i18n.words import Nc_
 
 Namer = Callable[[str, str], str]
 
@@ -46,15 +47,7 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
     import os
 
     from toolkit.errors import os_reason
-    from toolkit.safewrite import (
-        HTML,
-        OutputKind,
-        WriteError,
-        check_replaceable,
-        check_target,
-        json_object,
-        starts_with,
-    )
+    from toolkit.safewrite import WriteError, check_replaceable, check_target
 
     above = out
     while not above.exists() and above != above.parent:  # the nearest folder that is there: the report's is made
@@ -65,14 +58,44 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
         raise WriteError(out, os_reason(PermissionError(errno.EACCES, os.strerror(errno.EACCES))), errno.EACCES)
     if above != out:
         return
-    report = json_object(balance_report)
-    kinds = {".json": OutputKind(N_("a balance report's {format}"), report, "report.json"),
-             ".jsonl": OutputKind(N_("a balance report's {format}"), starts_with(b"{"), "games.jsonl"),
-             ".html": HTML}  # fmt: skip
     for name in names:
         path = out / name
         check_target(path)
-        check_replaceable(path, kinds[path.suffix])
+        check_replaceable(path, _kind(path))
+
+
+def _kind(path: Path) -> Any:
+    """What a file of a report's ``path`` holds when an earlier report wrote it (:class:`toolkit.safewrite.OutputKind`):
+    such a file may be replaced (or removed); another is the user's own."""
+    from toolkit.safewrite import HTML, OutputKind, json_object, starts_with
+
+    if path.suffix == ".json":
+        return OutputKind(N_("a balance report's {format}"), json_object(balance_report), "report.json")
+    if path.suffix == ".jsonl":
+        return OutputKind(N_("a balance report's {format}"), starts_with(b"{"), "games.jsonl")
+    return HTML
+
+
+def _remove_stale(out: Path, written: Sequence[str]) -> None:
+    """Remove the files of :data:`REPORT_FILES` that this report does not write (``written``) when an earlier
+    report left them under ``out`` (a tactics run's ``games.jsonl`` beside a crossfire report would read as this
+    run's games); a file of that name that is the user's own, a link or a folder is left as it is."""
+    import os
+    import stat
+
+    from toolkit.safewrite import WriteError, check_replaceable
+
+    for name in REPORT_FILES:
+        if name in written:
+            continue
+        path = out / name
+        try:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                continue
+            check_replaceable(path, _kind(path))
+            path.unlink()
+        except (OSError, WriteError):  # not there, no earlier report's, or not removable: left as it is
+            continue
 
 
 def write_report(out: Path, meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any],
@@ -164,6 +187,42 @@ def outlier_label(row: dict[str, Any], names: Namer, lang: str) -> str:
     return t(lang, "{table}: {name}", table=t(lang, table_title(table)), name=label(table, row, names, lang))
 
 
+# the settings a run's figures hang on (:data:`toolkit.balance.store.SETTINGS`), named in a comparison's note
+SETTING_WORDS = {
+    "game": Nc_("balance setting", "game"),
+    "modes": Nc_("balance setting", "modes"),
+    "mode": Nc_("balance setting", "mode"),
+    "players": Nc_("balance setting", "players"),
+    "decks": Nc_("balance setting", "decks"),
+    "decider": Nc_("balance setting", "decider"),
+    "rounds": Nc_("balance setting", "round limit"),
+    "turns": Nc_("balance setting", "turn limit"),
+    "specials": Nc_("balance setting", "special roles"),
+}
+
+
+def setting_word(key: str, lang: str) -> str:
+    """A run's setting (a key of its ``meta``: ``decider``, ``specials``…) in words in ``lang``; a key no run has
+    had, as it is."""
+    found = SETTING_WORDS.get(key)
+    return tc(lang, *found) if found is not None else key
+
+
+# the machine player of a run's seats in words, by game (the tactics heuristic is the tactician): what
+# ``dossier balance runs`` and the web app's list of runs say
+PLAYER_WORDS: dict[str, dict[str, str]] = {
+    "tactics": {"heuristic": N_("tactician"), "brawler": N_("brawler"), "random": N_("random")},
+    "netrunner": {"heuristic": N_("heuristic"), "random": N_("random")},
+    "crossfire": {"random": N_("random")},
+}
+
+
+def player_word(game: str, decider: str, lang: str) -> str:
+    """The machine player a run was played by, in ``lang`` (tactician, 战术家); a decider no game lists, as it is."""
+    found = PLAYER_WORDS.get(game, {}).get(decider)
+    return t(lang, found) if found is not None else decider
+
+
 def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any]:
     """Two runs compared (:func:`toolkit.balance.store.compare`) in words: what ``dossier balance compare`` prints and
     the web app's comparison page shows.
@@ -180,8 +239,9 @@ def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any
     if not result["same_card_set"]:
         notes.append(t(lang, "the card sets differ"))
     if result["settings_differ"]:
+        settings = t(lang, ", ").join(setting_word(key, lang) for key in result["settings_differ"])
         notes.append(t(lang, "the runs' settings differ ({settings}): a move may come from them, not from the cards",
-                       settings=t(lang, ", ").join(result["settings_differ"])))  # fmt: skip
+                       settings=settings))  # fmt: skip
     groups: list[dict[str, Any]] = []
     for test in sorted(result["moved"], key=lambda m: TABLE_ORDER.index(m["table"])):
         table = test["table"]
@@ -414,7 +474,8 @@ def _histogram(bins: Sequence[dict[str, Any]]) -> str:
 
 def write_crossfire_report(out: Path, meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any],
                            names: Namer, lang: str) -> list[Path]:  # fmt: skip
-    """Write ``report.json`` and ``report.html`` of a crossfire run under ``out``; their paths."""
+    """Write ``report.json`` and ``report.html`` of a crossfire run under ``out``; their paths. A ``games.jsonl`` an
+    earlier report left there is removed: a crossfire run keeps no games (:func:`_remove_stale`)."""
     from toolkit.jsonio import atomic_write_bytes
 
     out.mkdir(parents=True, exist_ok=True)
@@ -423,6 +484,7 @@ def write_crossfire_report(out: Path, meta: dict[str, Any], figures: dict[str, A
     atomic_write_bytes(paths[0], (json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode())
     page = _document(report_title(meta, figures, lang), crossfire_body(meta, figures, names, lang), lang)
     atomic_write_bytes(paths[1], page.encode())
+    _remove_stale(out, CROSSFIRE_REPORT_FILES)  # no games.jsonl of an earlier run beside this report
     return paths
 
 
@@ -496,7 +558,8 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
                              card_set=_CODE.format(1)), meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):
-        body.append(f'<p class="note">{esc(t(lang, "Interrupted: the figures count the games that finished."))}</p>')
+        interrupted = t(lang, "Interrupted: the figures count the games that finished.")
+        body.append(f'<p class="note">{esc(interrupted)}</p>')
     explain = t(lang, "A side scores 1 for a win, ½ for a draw (the turn limit), 0 for a loss. The corp and the runner "
                 "are held against an even game; an identity, a deck or a card against its side's rate in this run "
                 "(the corp {corp}, the runner {runner}). An outlier's interval, widened for every rate of its table "
@@ -520,7 +583,9 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
     if rows:
         heading = t(lang, NETRUNNER_TITLES["pairings"])
         body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, baseline["corp"]) + _rate_table(rows, lang))
-    body.append(f"<h2>{esc(t(lang, 'How games end'))}</h2><table>")
+    # a message's literal stays out of f-strings: the catalogs' extractor does not look inside them
+    endings = t(lang, "How games end")
+    body.append(f"<h2>{esc(endings)}</h2><table>")
     for row in figures["endings"]:
         winner = side_word(row["winner"], lang) if row["winner"] != "draw" else t(lang, "nobody")
         ending = NETRUNNER_ENDINGS.get(row["ending"])
@@ -531,7 +596,8 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
     length = figures["length"]
     spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=length["mean"],
                median=length["median"], p90=length["p90"], max=length["max"])  # fmt: skip
-    body.append(f"<h2>{esc(t(lang, 'Game length (turns)'))}</h2><p>{esc(spread)}</p>" + _histogram(length["histogram"]))
+    length_heading = t(lang, "Game length (turns)")
+    body.append(f"<h2>{esc(length_heading)}</h2><p>{esc(spread)}</p>" + _histogram(length["histogram"]))
     if timing:
         wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
                  games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),

@@ -26,12 +26,6 @@ BALANCE_HELP = help_text(
 balance_app = typer.Typer(name="balance", help=BALANCE_HELP, no_args_is_help=True)
 
 DECIDERS = ("heuristic", "brawler", "random")
-# the machine player of a run's seats in words, by game (the tactics heuristic is the tactician)
-PLAYER_WORDS: dict[str, dict[str, str]] = {
-    "tactics": {"heuristic": N_("tactician"), "brawler": N_("brawler"), "random": N_("random")},
-    "netrunner": {"heuristic": N_("heuristic"), "random": N_("random")},
-    "crossfire": {"random": N_("random")},
-}
 DEFAULT_MODES = ("duel", "duo", "expert")
 
 DbOption = Annotated[
@@ -156,7 +150,14 @@ def tactics(
         from toolkit.cli.simulate import _legal_decks
 
         loaded = _distinct_decks(_legal_decks(deck_files([decks]), "tactics", pool))
-        chosen = [d.deck for d in loaded if d.deck is not None and (not mode_list or d.deck.mode in mode_list)]
+        chosen: dict[str, Any] = {}  # by file name: the key games.jsonl keeps (the same in every language)
+        for entry in loaded:
+            if entry.deck is None or (mode_list and entry.deck.mode not in mode_list):
+                continue
+            key = Path(entry.path).stem
+            if key in chosen:
+                raise DossierError(tr("{path}: two decks named {name}; rename one", path=entry.path, name=key))
+            chosen[key] = entry.deck
         specs = plan_decks(records, chosen, games, seed, decider, rounds, players)
         mode_list = sorted({s.mode for s in specs})
     else:
@@ -576,6 +577,7 @@ def runs(
     ] = None,
     lang: LangOption = None,
 ) -> None:
+    from toolkit.balance.report import player_word
     from toolkit.balance.store import list_runs, require_database
     from toolkit.cli._lang import output_lang
     from toolkit.i18n import word
@@ -595,7 +597,7 @@ def runs(
         rows = [row for row in rows if row["card_set"] == sets[row["game"]]]
     for row in rows:
         fields = {"id": row["id"], "created": row["created"], "game": word("game", row["game"], language),
-                  "games": row["games"], "decider": _player_word(row["game"], row["decider"], language),
+                  "games": row["games"], "decider": player_word(row["game"], row["decider"], language),
                   "seed": row["seed"], "card_set": str(row["card_set"])[:12]}  # fmt: skip
         if row["game"] == "crossfire":  # a crossfire run counts tables, as its summary does
             line = t(language, "{id}  {created}  {game}  {games} tables  decider {decider}  seed {seed}  card set "
@@ -606,12 +608,6 @@ def runs(
         if row["interrupted"]:  # Ctrl-C stopped it: its figures count the games that finished
             line += "  " + t(language, "interrupted")
         print(line)
-
-
-def _player_word(game: str, decider: str, lang: str) -> str:
-    """The machine player a run was played by, in ``lang`` (tactician, 战术家); a decider no game lists, as it is."""
-    found = PLAYER_WORDS.get(game, {}).get(decider)
-    return t(lang, found) if found is not None else decider
 
 
 def register(app: typer.Typer) -> None:

@@ -44,15 +44,17 @@ def _names(web: Any, game: str, lang: str) -> Any:
     return web.memo(f"balance-names:{game}:{lang_key(lang)}", lambda: namer(web.catalog.records, lang, game))
 
 
-def _runs(web: Any) -> list[dict[str, Any]]:
-    """The runs kept in the server's database, newest first."""
+def _runs(web: Any, lang: str) -> list[dict[str, Any]]:
+    """The runs kept in the server's database, newest first; each with ``player``, its decider in words in ``lang``
+    as ``dossier balance runs`` words it (:func:`toolkit.balance.report.player_word`: tactician, 战术家)."""
+    from toolkit.balance.report import player_word
     from toolkit.balance.store import list_runs
 
     try:
         runs = list_runs(web.settings.db_url)
     except DossierError as exc:
         raise PageError(500, exc.message) from None
-    return runs[::-1]
+    return [{**run, "player": player_word(str(run["game"]), str(run["decider"]), lang)} for run in runs[::-1]]
 
 
 def _run(web: Any, which: str, lang: str, status: int = 404) -> dict[str, Any]:
@@ -85,9 +87,9 @@ def _error(request: Request, problem: PageError) -> HTMLResponse:
 @router.get("/balance", response_class=HTMLResponse, name="balance_index", include_in_schema=False)
 def balance_index(request: Request, web: Web) -> HTMLResponse:
     """The runs, newest first, each linking to its report; a form to compare two of them."""
-    request_lang(request)
+    lang = request_lang(request)
     try:
-        runs = _runs(web)
+        runs = _runs(web, lang)
     except PageError as problem:
         return _error(request, problem)
     return render(request, "balance/index.html", runs=runs)
@@ -104,7 +106,7 @@ def balance_compare(request: Request, web: Web, a: str = "", b: str = "") -> HTM
         if not a.strip() or not b.strip():
             raise PageError(400, t(lang, "Choose two runs to compare."))
         first, second = _run(web, a, lang, status=400), _run(web, b, lang, status=400)
-        runs = _runs(web)
+        runs = _runs(web, lang)
     except PageError as problem:
         return _error(request, problem)
     game = str(first["meta"].get("game", "tactics"))
@@ -130,7 +132,7 @@ def balance_run(request: Request, web: Web, run: str) -> HTMLResponse:
     lang = request_lang(request)
     try:
         found = _run(web, run, lang)
-        runs = _runs(web)
+        runs = _runs(web, lang)
     except PageError as problem:
         return _error(request, problem)
     meta, figures = found["meta"], found["figures"]
