@@ -167,16 +167,7 @@ class NetrunnerSession:
         if any(not (d["kind"] == "rez" and d["label"] == "done") for d in self.game.decisions[mine[-1] + 1 :]):
             self.refused = "machine"
             return False
-        fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[: mine[-1]]}, self.side,
-                                 self.machine)  # fmt: skip
-        if fresh.game.rng.getstate() != self.game.rng.getstate():
-            self.refused = "rolled"
-            return False
-        if revealed(fresh.game, self.game, self.seat):
-            self.refused = "seen"
-            return False
-        self.game, self.stepper = fresh.game, fresh.stepper
-        return True
+        return self._take_back(mine[-1], self.seat)
 
     def _undo_person(self, seat: int | None) -> bool:
         """:meth:`undo` in a game of two people."""
@@ -193,12 +184,18 @@ class NetrunnerSession:
         if self.pending is not None and self.pending.seat != seat:
             self.refused = "asked"
             return False
-        fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[: mine[-1]]}, self.side,
+        return self._take_back(mine[-1], int(seat or 0))
+
+    def _take_back(self, index: int, seat: int) -> bool:
+        """The game replayed without decision ``index`` and what followed it, unless that replay would differ
+        from what ``seat`` lived through in what it cannot see: the random generator used since (``rolled``), or a
+        card it could not see then seen since (``seen``)."""
+        fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[:index]}, self.side,
                                  self.machine)  # fmt: skip
         if fresh.game.rng.getstate() != self.game.rng.getstate():
             self.refused = "rolled"
             return False
-        if revealed(fresh.game, self.game, int(seat or 0)):
+        if revealed(fresh.game, self.game, seat):
             self.refused = "seen"
             return False
         self.game, self.stepper = fresh.game, fresh.stepper
