@@ -14,13 +14,11 @@ from typing import Any
 import pytest
 
 from tests.conftest import CARDS
+from tests.web.conftest import BASE, writing_client
 from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire, TableError
 from toolkit.i18n import use_lang
 from toolkit.web.crossfire_rooms import Room, RoomError, RoomStore, in_form_terms
-
-BASE = "http://127.0.0.1:8000"
-CSRF = "test-csrf-token-0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
@@ -39,17 +37,10 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RoomStore:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[Any]:
     """A TestClient of the app over the bundled cards whose writes pass the same-site checks."""
-    from fastapi.testclient import TestClient
-
-    from toolkit.web.app import create_app
     from toolkit.web.settings import WebSettings
 
-    app = create_app(WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
-                                 data=tmp_path / "data"))  # fmt: skip
-    with TestClient(app, base_url=BASE) as c:
-        c.cookies.set("csrf", CSRF)
-        c.headers.update({"Origin": BASE, "X-CSRF-Token": CSRF})
-        yield c
+    yield from writing_client(WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
+                                          data=tmp_path / "data"))  # fmt: skip
 
 
 def create(client: Any, **data: Any) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.web.conftest import BASE, TEST_CSRF, in_chromium, served
+from tests.web.conftest import BASE, TEST_CSRF, in_chromium, served, writing_client
 from toolkit.web.settings import WebSettings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,14 +76,7 @@ def settings_of(base: Path, **more: Any) -> WebSettings:
 @pytest.fixture
 def client(base: Path) -> Iterator[Any]:
     """The app over the pool [cards, my-set] on loopback, its writes passing the same-site checks."""
-    from fastapi.testclient import TestClient
-
-    from toolkit.web.app import create_app
-
-    with TestClient(create_app(settings_of(base)), base_url=BASE) as c:
-        c.cookies.set("csrf", TEST_CSRF)
-        c.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
-        yield c
+    yield from writing_client(settings_of(base))
 
 
 def with_fields(base: Path, **fields: Any) -> str:

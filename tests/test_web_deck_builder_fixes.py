@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import BASE, CARDS, SCHEMA, TEST_CSRF, in_chromium, served
+from tests.web.conftest import CARDS, SCHEMA, in_chromium, served, writing_client
 from toolkit.web.settings import WebSettings
 
 LANGS = ("en", "zh-Hans")
@@ -41,14 +41,7 @@ def settings(tmp_path_factory: pytest.TempPathFactory) -> WebSettings:
 @pytest.fixture(scope="module")
 def client(settings: WebSettings) -> Iterator[Any]:
     """A TestClient whose writes pass the same-site checks (it changes nothing: shared by the module)."""
-    from fastapi.testclient import TestClient
-
-    from toolkit.web.app import create_app
-
-    with TestClient(create_app(settings), base_url=BASE) as c:
-        c.cookies.set("csrf", TEST_CSRF)
-        c.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
-        yield c
+    yield from writing_client(settings)
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.web.conftest import BASE, CARDS, SCHEMA, TEST_CSRF, in_chromium, served
+from tests.web.conftest import CARDS, SCHEMA, in_chromium, served, writing_client
 from toolkit.web.settings import WebSettings
 
 PG_URL = os.environ.get("DOSSIER_TEST_PG_URL")
@@ -50,14 +50,7 @@ def _build(cards: Path, url: str) -> None:
 
 
 def _client(settings: WebSettings) -> Iterator[Any]:
-    from fastapi.testclient import TestClient
-
-    from toolkit.web.app import create_app
-
-    with TestClient(create_app(settings), base_url=BASE) as c:
-        c.cookies.set("csrf", TEST_CSRF)
-        c.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
-        yield c
+    yield from writing_client(settings)
 
 
 @pytest.fixture

@@ -58,15 +58,23 @@ def web_app(web_settings: WebSettings) -> Any:
     return create_app(web_settings)
 
 
-@pytest.fixture
-def client(web_app: Any) -> Iterator[Any]:
-    """A TestClient whose POSTs pass require_write on loopback (Origin + matching CSRF cookie and header)."""
+def writing_client(app: Any) -> Iterator[Any]:
+    """A TestClient of ``app`` (an app, or the WebSettings to make one) whose POSTs pass require_write on loopback
+    (Origin + matching CSRF cookie and header)."""
     from fastapi.testclient import TestClient
 
-    with TestClient(web_app, base_url=BASE) as c:
+    from toolkit.web.app import create_app
+
+    with TestClient(create_app(app) if isinstance(app, WebSettings) else app, base_url=BASE) as c:
         c.cookies.set("csrf", TEST_CSRF)
         c.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
         yield c
+
+
+@pytest.fixture
+def client(web_app: Any) -> Iterator[Any]:
+    """A TestClient whose POSTs pass require_write on loopback (:func:`writing_client`)."""
+    yield from writing_client(web_app)
 
 
 @pytest.fixture

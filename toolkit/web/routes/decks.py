@@ -316,6 +316,13 @@ async def api_deck_cards(
     return Response(body, media_type="application/json")
 
 
+def _never_in_a_deck(record: Any) -> bool:
+    """A tactics token card (T4) or matrix shop card (T5): never in a personal deck."""
+    return getattr(record, "game", None) == "tactics" and record.kind == "card" and (
+        record.token is not None or record.back == "shop"
+    )
+
+
 def scoped_search(
     web: Any,
     q: str,
@@ -356,13 +363,15 @@ def scoped_search(
             scoped += f" d:{identity.side}"
             scope.update(identity=identity.id, side=identity.side, faction=identity.faction,
                          identity_name=name_of(identity, lang))  # fmt: skip
+    wanted = min(limit * 2, 500) if identity is not None else limit
     if game == "tactics" and web.deck_pool.rules.games.get("tactics") is not None:
-        # never in a personal deck: token cards (T4) and matrix shop cards (T5); "!" keeps what has no such
-        # attribute (agents, units), and the search's limit counts only what is left
-        scoped += " token!yes shop!yes"
+        # never in a personal deck: token cards (T4) and matrix shop cards (T5), left out below; asked for as many
+        # more as the pool has, so that the limit counts only what is left (a negated term, token!yes, would
+        # leave out the agents too: they have no such attribute)
         lookup = web.deck_pool.lookup("tactics")
         scope["agents"] = squad
-    found = run_search(web, scoped, game, min(limit * 2, 500) if identity is not None else limit, lang)
+        wanted = min(limit + sum(1 for r in web.deck_pool.records if _never_in_a_deck(r)), 500)
+    found = run_search(web, scoped, game, wanted, lang)
     results = []
     for entry in found["results"]:
         if game == "netrunner" and lookup is not None:
@@ -381,7 +390,7 @@ def scoped_search(
         if game == "tactics" and lookup is not None:
             record = lookup(entry["id"])
             if record is not None and record.kind == "card":
-                if record.token is not None or record.back == "shop":
+                if _never_in_a_deck(record):
                     continue
                 if record.agent is not None:  # an exclusive card (T3): its agent, and whether the squad has it
                     agent = lookup(record.agent)
