@@ -84,8 +84,8 @@ def test_get_record_takes_game_kind_id(url: str) -> None:
 @pytest.mark.parametrize(
     ("query", "wanted"),
     [
-        ("费用:abc", "费用 需要整数，而不是 'abc'"),
-        ("o:abc", "费用 需要整数"),
+        ("费用:abc", "费用需要整数，而不是 'abc'"),
+        ("o:abc", "费用需要整数"),
         ("u<2", "（唯一）"),
     ],
 )
@@ -102,7 +102,7 @@ def test_unknown_set_and_ambiguous_id_in_chinese(url: str) -> None:
     with open_database(url) as db, i18n.use_lang("zh-Hans"):
         with pytest.raises(QueryError) as refused:
             search(db, "e:x")
-        assert "未知的 系列 'x'" in refused.value.message
+        assert "未知的系列 'x'" in refused.value.message
         with pytest.raises(DossierError) as ambiguous:
             get_record(db, "sniper")
     message = str(ambiguous.value)
