@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from tests.test_editor_s58 import set_card
 from tests.web.conftest import BASE, TEST_CSRF, in_chromium, served, writing_client
 from toolkit.web.settings import WebSettings
 
@@ -31,20 +32,7 @@ GREEN = (0, 200, 0)  # the set's own art
 
 def write_card(folder: Path, record_id: str, **fields: Any) -> Path:
     """A tactics skill card of the set folder ``folder`` (my-set/cards/<id>.json), in canonical form."""
-    data = {
-        "$schema": "../../schema/tactics/card.schema.json",
-        "category": "skill",
-        "game": "tactics",
-        "id": record_id,
-        "kind": "card",
-        "name": {"zh-Hans": "我的卡"},
-        "text": ["你抽 1 张牌。"],
-        **fields,
-    }
-    path = folder / "cards" / f"{record_id}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    return path
+    return set_card(folder, record_id, "我的卡", "你抽 1 张牌。", **fields)
 
 
 def picture(path: Path, colour: tuple[int, int, int]) -> Path:

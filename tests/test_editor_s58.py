@@ -29,8 +29,9 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def set_card(folder: Path, record_id: str, zh: str, text: str) -> Path:
-    """A tactics card of the set folder ``folder`` (my-set/cards/<id>.json), in canonical form."""
+def set_card(folder: Path, record_id: str, zh: str, text: str, **fields: Any) -> Path:
+    """A tactics skill card of the set folder ``folder`` (my-set/cards/<id>.json), in canonical form (``fields``
+    added or replaced)."""
     data = {
         "$schema": "../../schema/tactics/card.schema.json",
         "category": "skill",
@@ -39,6 +40,7 @@ def set_card(folder: Path, record_id: str, zh: str, text: str) -> Path:
         "kind": "card",
         "name": {"zh-Hans": zh},
         "text": [text],
+        **fields,
     }
     path = folder / "cards" / f"{record_id}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
