@@ -191,7 +191,7 @@ def test_a_whole_game_of_two_people_each_side_sees_only_its_own(client: Any, web
     for seat in (1, 2):  # each side's own decisions, numbered 1, 2, 3… (an undone one asked again by its number)
         assert numbers[seat] == list(range(1, len(numbers[seat]) + 1))
     record = PlayGames(web_settings.data_path).load(corp.rsplit("/", 1)[1])
-    assert record["record"]["corp_always_asked"] is True and record["machine"] == "person"
+    assert record["record"]["people"] is True and record["machine"] == "person"
     records = _records()
     game = NetrunnerSession.from_json(records, record).game
     corp_hidden, runner_hidden = _hidden_at_the_end(records, game)
@@ -214,7 +214,7 @@ def _play(records: list[Any], seed: int, asked: bool) -> Any:
     decks = {"corp": example_deck(records, "hb_mirror_foundry"), "runner": example_deck(records, "zero_weaver")}
     policies = {side: make_policy("heuristic", side, seed) for side in ("corp", "runner")}
     game = NetrunnerGame(records, seed=seed, decks=decks, policies=policies)
-    game.corp_always_asked = asked
+    game.people = asked
     game.play_game(max_turns=30)
     return game
 
@@ -329,9 +329,11 @@ def test_two_browsers_play_a_netrunner_game_through_their_pages(web_settings: An
         with_chromium(lambda browser: run(browser, url))
 
 
-def test_a_saved_game_of_two_people_replays_with_the_corp_always_asked() -> None:
-    """The record says how its windows were asked: replayed anywhere (``dossier play --load`` reads it with
-    :func:`~toolkit.engine.netrunner.saved.replay_game`), the corp is asked at every window as it was."""
+def test_a_saved_game_of_two_people_replays_with_its_windows_asked_as_played() -> None:
+    """The record says a game was played by two people (``people``): replayed anywhere (``dossier play --load`` reads
+    it with :func:`~toolkit.engine.netrunner.saved.replay_game`), its windows are asked as they were; a game against
+    the machine never says so; one saved when the record named three flags for it (always set together) replays as
+    a game of two people too."""
     from toolkit.engine.netrunner.saved import replay_game
     from toolkit.engine.netrunner.session import example_deck, identities, new_record
 
@@ -339,5 +341,8 @@ def test_a_saved_game_of_two_people_replays_with_the_corp_always_asked() -> None
     mine = example_deck(records, identities(records, "corp")[0].id)
     people = new_record(records, mine, "corp", 3, people=True)
     machine = new_record(records, mine, "corp", 3)
-    assert replay_game(records, people, {}).corp_always_asked
-    assert not replay_game(records, machine, {}).corp_always_asked
+    assert people["people"] is True and replay_game(records, people, {}).people
+    assert "people" not in machine and not replay_game(records, machine, {}).people
+    flags = {"corp_always_asked": True, "runner_always_asked": True, "picks_always_asked": True}
+    then = {**{k: v for k, v in people.items() if k != "people"}, **flags}
+    assert replay_game(records, then, {}).people

@@ -5,7 +5,7 @@ what it hides. The runner's paid-ability windows (a run's approach and movement,
 windows (damage, tags, a card trashed) were asked only while it could use something there, and a card may offer an
 ability for a reason the corp cannot see: one that installs a card from the grip (offered only while one there fits),
 a card script's ``usable`` hook (one may look at the grip: "trash a program from your grip: prevent 1 net damage").
-With ``runner_always_asked`` (set for games of two people and kept in their record) such a window is asked every time,
+With ``people`` (set for games of two people and kept in their record) such a window is asked every time,
 "done" its only option when nothing is offered; a window whose presence follows from what both sides see (the bundled
 cards': a card's costs, the credits, the counters) is asked as before. Games against the machine are unchanged.
 
@@ -34,6 +34,7 @@ from toolkit.models.scenario import Scenario
 
 from .conftest import CARDS
 from .scripts.kit import card as fixture
+from .scripts.kit import pass_lone_corp_windows
 
 BASE = {"deck_limit": 3, "game": "netrunner", "influence": 0, "kind": "card", "set": "dossier_demo", "unique": False}
 
@@ -67,7 +68,7 @@ def _set_up(runner: dict[str, Any], corp: dict[str, Any] | None = None, active: 
             "corp": {"identity": "weyland_iron_ledger", "credits": 0, **(corp or {})},
             "runner": {"identity": "zero_weaver", "credits": 5, **runner}, "decisions": []}  # fmt: skip
     game = set_up(RECORDS, Scenario.model_validate(data))
-    game.runner_always_asked = asked
+    game.people = asked
     return game
 
 
@@ -82,9 +83,10 @@ def _run_asks(hand: list[str], asked: bool, rezzed: bool) -> list[tuple[str, lis
     "continue" to its jack-out question, until the run is over."""
     corp = {"servers": {"hq": {"ice": [{"card": "weyland_slag_rampart", "rezzed": rezzed}]}}}
     game, stepper = _game({"hand": hand, "rig": [{"card": "t_quick_rack"}]}, corp, asked=asked)
+    pass_lone_corp_windows(stepper)
     stepper.apply("run:hq")
     seen: list[tuple[str, list[str]]] = []
-    while stepper.pending is not None and stepper.pending.kind != "action":
+    while pass_lone_corp_windows(stepper) or stepper.pending is not None and stepper.pending.kind != "action":
         labels = stepper.pending.labels()
         seen.append((stepper.pending.kind, labels))
         stepper.apply("continue" if "continue" in labels else "leave" if "leave" in labels else labels[-1])
@@ -169,7 +171,7 @@ def _heuristic(seed: int, asked: bool,
     decks = {"corp": example_deck(RECORDS, "hb_mirror_foundry"), "runner": runner}
     policies = {side: make_policy("heuristic", side, seed) for side in ("corp", "runner")}
     game = NetrunnerGame(RECORDS, seed=seed, decks=decks, policies=policies)
-    game.runner_always_asked = asked
+    game.people = asked
     forced: list[bool] = []
     if monkeypatch is not None:
         ask = NetrunnerGame.ask
@@ -220,16 +222,3 @@ def test_the_heuristic_answers_a_forced_window_as_any_other(monkeypatch: pytest.
     assert any(e.kind == "run" for e in game.log)
     assert ((True, 1) in spied) is asked  # "done" alone, answered
 
-
-def test_the_record_of_a_game_of_two_people_says_so_and_an_older_one_replays_without() -> None:
-    """``new_record(people=True)`` records ``runner_always_asked``; a record of two people saved before it (only
-    ``corp_always_asked``) replays with the runner asked as then."""
-    from toolkit.engine.netrunner.saved import replay_game
-    from toolkit.engine.netrunner.session import example_deck, identities, new_record
-
-    mine = example_deck(BUNDLED, identities(BUNDLED, "corp")[0].id)
-    people = new_record(BUNDLED, mine, "corp", 3, people=True)
-    assert people["runner_always_asked"] is True and replay_game(BUNDLED, people, {}).runner_always_asked
-    older = {k: v for k, v in people.items() if k != "runner_always_asked"}
-    assert not replay_game(BUNDLED, older, {}).runner_always_asked
-    assert not replay_game(BUNDLED, new_record(BUNDLED, mine, "corp", 3), {}).runner_always_asked

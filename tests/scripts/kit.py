@@ -188,3 +188,10 @@ def last_run_successful(result: Any) -> bool:
 def accessed(result: Any) -> int:
     """How many cards the runner accessed."""
     return len([e for e in events(result, "access") if "card" in e])
+
+
+def pass_lone_corp_windows(stepper: Any) -> None:
+    """Answer "done" to each corp rez window offering nothing else (a game of two people asks the corp at every one),
+    so that a test of the runner's decisions steps past them."""
+    while stepper.pending is not None and stepper.pending.kind == "rez" and stepper.pending.labels() == ["done"]:
+        stepper.apply("done")

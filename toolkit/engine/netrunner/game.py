@@ -351,17 +351,13 @@ class NetrunnerGame:
         # the corp's window before the runner's next action was held (a copy resumed at that action, as the
         # searcher's are, does not hold it again); cleared when the runner acts
         self.corp_window_held = False
-        # a game of two people: the corp is asked at each of its rez windows even when it can do nothing there (then
-        # "done" is its only option), so that the runner's wait tells nothing of the corp's cards (run.corp_window)
-        self.corp_always_asked = False
-        # a game of two people: the runner is asked at each of its paid-ability and prevention windows where a card of
-        # its own might offer something for a reason the corp cannot see (:meth:`hidden_paid`), even when nothing is
-        # offered then ("done" its only option), so that the corp's wait tells nothing of the grip or the stack
-        self.runner_always_asked = False
-        # a game of two people: a card script's optional pick among cards hidden from the other side (HQ, R&D, the
-        # grip, the stack, face-down cards) asks its chooser even when there are none ("done" its only option), so
-        # that the other side's wait tells nothing of them (scripts.ask_none)
-        self.picks_always_asked = False
+        # a game of two people (recorded in the game as ``people``): a pause tells the side that waits what the table
+        # shows and nothing more. The corp is asked at each of its rez windows even when it can do nothing there
+        # ("done" its only option: run.corp_window); the runner at each of its paid-ability and prevention windows
+        # where a card of its own might offer something for a reason the corp cannot see (:meth:`hidden_paid`); and a
+        # card script's optional pick among cards hidden from the other side (HQ, R&D, the grip, the stack, face-down
+        # cards) asks its chooser even when there are none (scripts.ask_none)
+        self.people = False
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
@@ -547,7 +543,7 @@ class NetrunnerGame:
 
     def ask(self, side: Side, kind: str, prompt: str, options: list[Option], force: bool = False) -> Option:
         """One decision of ``side``; a single option is taken without asking (and is not recorded), unless ``force``
-        (a window a side is always asked: :attr:`corp_always_asked`, :attr:`runner_always_asked`)."""
+        (a window a side is always asked in a game of two people: :attr:`people`)."""
         if not options:
             raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         if len(options) == 1 and not force:
@@ -1213,7 +1209,7 @@ class NetrunnerGame:
         outer = self.window
         self.window = {"what": what, "kind": kind, "amount": amount, "card": card}
         try:
-            forced = self.runner_always_asked and self.hidden_paid("runner", what)  # (a game of two people)
+            forced = self.people and self.hidden_paid("runner", what)  # (a game of two people)
             while self.window["amount"] > 0 and not self.over:
                 options = self.actions.paid_options("runner", window=what, kind=kind)
                 if not options and not forced:
@@ -1242,7 +1238,7 @@ class NetrunnerGame:
         part with a ``usable`` hook (it may look at the grip or the stack), or an ability that installs a card from
         the hand (offered only while one there fits). Whether every other ability is offered follows from what both
         sides see (the card, the credits, the counters, the run). In a game of two people
-        (:attr:`runner_always_asked`) such a window is asked every time, "done" its only option when nothing is
+        (:attr:`people`) such a window is asked every time, "done" its only option when nothing is
         offered, so that whether the side is asked tells the other nothing more than the table does."""
         prevention = window in ("damage", "tags", "trash")
         for card in self.active_cards(side):

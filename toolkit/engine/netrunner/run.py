@@ -205,7 +205,7 @@ class Runs:
         offer something for a reason the corp cannot see (:meth:`~.game.NetrunnerGame.hidden_paid`: then "done" may
         be its only option), so that the corp's wait tells it nothing of the grip."""
         g = self.game
-        forced = side == "runner" and g.runner_always_asked and g.hidden_paid("runner", "run")
+        forced = side == "runner" and g.people and g.hidden_paid("runner", "run")
         for _ in range(20):
             if self._stopped(run):
                 return
@@ -229,7 +229,7 @@ class Runs:
         act, the runner's turn ends: :meth:`~.game.NetrunnerGame.rez_window`) it may rez non-ice cards only. It is
         asked only while there is something it can rez or use: a window that offers nothing asks nothing, and logs
         nothing either way (the runner learns nothing of one the corp passes). In a game of two people
-        (:attr:`~.game.NetrunnerGame.corp_always_asked`) the corp is asked once even when it can do nothing ("done"
+        (:attr:`~.game.NetrunnerGame.people`) the corp is asked once even when it can do nothing ("done"
         its only option): whether the runner waits then tells it nothing of the corp's cards."""
         g = self.game
         for turn in range(20):
@@ -255,7 +255,7 @@ class Runs:
                     text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
                     options.append(Option(f"rez:{card.ref}", text, card))
             options += g.actions.paid_options("corp", window="run")  # (no clicks: the "run" window's abilities)
-            if not options and not (g.corp_always_asked and turn == 0):
+            if not options and not (g.people and turn == 0):
                 return
             options.append(Option("done", Phrase(N_("done")), None))
             if run is not None:
@@ -264,7 +264,7 @@ class Runs:
                     step=Term("run_step", run.step),
                     server=Term("zone", run.server),
                 )
-            option = g.ask("corp", "rez", prompt, options, force=g.corp_always_asked)
+            option = g.ask("corp", "rez", prompt, options, force=g.people)
             if option.value is None:
                 return
             if isinstance(option.value, Card):
@@ -291,7 +291,7 @@ class Runs:
         g.announce("encounter", ice, ice=ice)
         # (a game of two people: asked even with nothing to use when a card might offer something for a reason the
         # corp cannot see, :meth:`paid_window`)
-        forced = g.runner_always_asked and g.hidden_paid("runner", "encounter")
+        forced = g.people and g.hidden_paid("runner", "encounter")
         try:
             for _ in range(200):  # every boost or break is one decision; a runner runs out of credits first
                 if self._stopped(run) or not g.is_installed(ice) or encounter.bypassed:

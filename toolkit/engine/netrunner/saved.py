@@ -35,6 +35,13 @@ def save_game(path: Path, game: NetrunnerGame, decks: Mapping[str, Deck], turns:
     atomic_write_text(path, json.dumps(game_record(game, decks, turns), ensure_ascii=False, indent=1) + "\n")
 
 
+def played_by_people(data: dict[str, Any]) -> bool:
+    """Whether the saved game ``data`` was played by two people (:attr:`~.game.NetrunnerGame.people`): its record
+    says ``people``; one saved by the stop that brought games of two people says so by its three flags of then
+    (``corp_always_asked`` and the others, always set together)."""
+    return bool(data.get("people", data.get("corp_always_asked", False)))
+
+
 def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] | None = None) -> NetrunnerGame:
     """A new game from a saved record with its decisions queued (answered before any policy)."""
     check_saved(data)
@@ -56,9 +63,7 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
         fmt=data.get("netrunner_format", "standard"),
         policies=dict(policies or {}),
     )
-    game.corp_always_asked = bool(data.get("corp_always_asked", False))  # a game of two people: as it was played
-    game.runner_always_asked = bool(data.get("runner_always_asked", False))  # (one saved before it: not asked)
-    game.picks_always_asked = bool(data.get("picks_always_asked", False))  # (likewise)
+    game.people = played_by_people(data)  # a game of two people: its windows asked as they were played
     game.replay.extend(data["decisions"])
     return game
 

@@ -5,12 +5,10 @@ The game is its saved record (:mod:`.saved`: seed, format, decks, turns, every d
 the other side. :class:`NetrunnerSession` replays the record and stops at the person's first decision the record
 does not answer (``pending``); ``apply(label)`` answers it and the game goes on to the next one; ``undo`` replays all
 but the person's last decision and what followed it. In a game of two people both sides stop for a person, each
-seeing only its side (``view(seat=…)``), and the corp is asked at every rez window, even one where it can do nothing
-(:attr:`~.game.NetrunnerGame.corp_always_asked`: the runner's waits tell nothing of the corp's cards); the runner is
-asked at each paid-ability or prevention window where one of its cards might offer something for a reason the corp
-cannot see, even when nothing is offered (:attr:`~.game.NetrunnerGame.runner_always_asked`, a game recorded before
-it replays without); a card's optional pick among cards the other side cannot see asks its chooser even when there
-are none (:attr:`~.game.NetrunnerGame.picks_always_asked`, likewise). :func:`example_decks` gives each identity's deck as the engine builds it, for a player without a
+seeing only its side (``view(seat=…)``), and no side's wait tells the other more than the table shows
+(:attr:`~.game.NetrunnerGame.people`: the corp is asked at every rez window, the runner at each window where one of
+its cards might offer something for a reason the corp cannot see, and a card's optional pick among cards the other
+side cannot see asks even when there are none: "done" then the only option). :func:`example_decks` gives each identity's deck as the engine builds it, for a player without a
 saved deck.
 """
 
@@ -62,10 +60,8 @@ def identities(records: list[Any], side: str) -> list[Any]:
 def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int = 100, theirs: Deck | None = None,
                people: bool = False) -> dict[str, Any]:  # fmt: skip
     """A new game's record: ``mine`` on ``side``, the other side ``theirs`` (by default an identity drawn by ``seed``
-    with its example deck); ``people``: a game of two people (the record says the corp is always asked at its rez
-    windows, ``corp_always_asked``, the runner at its windows a card might hide, ``runner_always_asked``, and a card's
-    optional pick among hidden cards asked even when there are none, ``picks_always_asked``, so that it replays as it
-    was played)."""
+    with its example deck); ``people``: a game of two people (the record says so, ``people``, so that it replays
+    with the windows it was played with: :attr:`~.game.NetrunnerGame.people`)."""
     other = "runner" if side == "corp" else "corp"
     if theirs is None:
         choices = identities(records, other)
@@ -76,7 +72,7 @@ def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int 
     record = game_record(game, {side: mine, other: theirs}, turns)
     if not people:
         return record
-    return {**record, "corp_always_asked": True, "runner_always_asked": True, "picks_always_asked": True}
+    return {**record, "people": True}
 
 
 class _Stop(Exception):
@@ -97,7 +93,7 @@ class NetrunnerSession:
         other = "runner" if side == "corp" else "corp"
         player = None if self.people else make_policy(machine, other, int(record["seed"]))
         self.game = replay_game(records, record, {side: None, other: player})
-        self.game.corp_always_asked = self.people  # (before the game is played: the windows it asks are the record's)
+        self.game.people = self.people  # (before the game is played: the windows it asks are the record's)
         self.decks = {s: Deck.model_validate(d) for s, d in record["decks"].items()}
         self.stepper = Stepper(self.game, lambda: self.game.play_game(max_turns=int(record.get("turns", 100)))).start()
         if self.game.replay and self.stepper.pending is not None:
@@ -221,9 +217,7 @@ class NetrunnerSession:
         game = NetrunnerGame(self.records, seed=int(self.record["seed"]), decks=decks,
                              fmt=self.record.get("netrunner_format", "standard"),
                              policies={"corp": Script(), "runner": Script()})  # fmt: skip
-        game.corp_always_asked = self.people  # (the windows the record answers)
-        game.runner_always_asked = bool(self.record.get("runner_always_asked", False))
-        game.picks_always_asked = bool(self.record.get("picks_always_asked", False))
+        game.people = self.people  # (the windows the record answers)
         recorder = record(game, lambda e: e)
         with contextlib.suppress(_Stop):
             game.play_game(max_turns=int(self.record.get("turns", 100)))

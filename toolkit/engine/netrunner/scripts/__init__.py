@@ -610,10 +610,10 @@ class Exec:
 def ask_none(game: NetrunnerGame, side: Side, kind: str, prompt: Any, hidden: bool) -> None:
     """An optional pick with nothing to pick: asked all the same, ``done`` its only option, when its candidates
     would come from cards the other side cannot see (``hidden``: HQ, R&D, the grip, the stack, face-down cards) in
-    a game of two people (:attr:`~.game.NetrunnerGame.picks_always_asked`), so that whether ``side`` is asked (the
+    a game of two people (:attr:`~.game.NetrunnerGame.people`), so that whether ``side`` is asked (the
     other side sees it wait) tells nothing of those cards; otherwise not asked, as in every other game. Every
     script's pick helper calls it where its list is empty (:meth:`Exec.pick`, the modules' ``_pick``)."""
-    if hidden and game.picks_always_asked:
+    if hidden and game.people:
         from ..decisions import Option
 
         game.ask(side, kind, prompt, [Option("done", Phrase(N_("done")), None)], force=True)
