@@ -331,6 +331,16 @@ def test_snare_in_rnd_tags_and_hurts() -> None:
     assert r3.game.runner.tags == 0 and r3.pending.kind != "optional"  # 3 credits (2 + 1 from the identity)
 
 
+def test_snare_quotes_the_paragraph_that_lets_the_corp_pay() -> None:
+    """Snare!'s one trigger does both paragraphs; its log line quoted the R&D reveal's paragraph on an access in
+    HQ, where only the paying paragraph applies."""
+    r = play(RECORDS, ["run:hq", "continue", "yes"], corp={"credits": 5, "hand": ["snare"]}, runner={"hand": GRIP})
+    assert r.game.runner.tags == 1
+    texts = [e["text"] for e in events(r, "trigger") if e["source"].startswith("snare#")]
+    assert texts == ["Accessed outside Archives, it lets the Corp spend 4[credit] for 1 tag plus 3 net damage to the "
+                     "Runner."]  # fmt: skip
+
+
 # ---------------------------------------------------------------- agendas
 
 

@@ -560,7 +560,7 @@ def _snare(b: Builder) -> None:
             g.gain_tags(1)
             g.damage("net", 3)
 
-    b.when("access", accessed)
+    b.paragraph(1).when("access", accessed)  # (its log line quotes the paying paragraph; R&D's reveal logs its own)
 
 
 # ---------------------------------------------------------------- agendas
