@@ -17,6 +17,7 @@ alike); labels with uids are exact.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import random
 import re
@@ -110,6 +111,9 @@ class Decision:
         for option in self.options:
             if isinstance(option.value, Pending) and str(option.value) == label:
                 return option
+        if label != label.lower():  # typed in another case (`Keep`, `run:HQ`): the labels are lower-case codes
+            with contextlib.suppress(EngineError):
+                return self.find(label.lower(), name, term)
         shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
         prompt = worded(self.prompt, name, term)
         if str(self.prompt).startswith(self.kind.replace("_", " ")):  # the prompt says its kind (mulligan: …)

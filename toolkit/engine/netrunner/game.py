@@ -1109,22 +1109,25 @@ class NetrunnerGame:
         count += sum(hook(self, source, side, count) for source, hook in self.script_hooks("draw_bonus"))
         drawn = 0
         cards: list[Card] = []
+        empty = False
         for _ in range(count):
             if self.over:
                 break
             if not player.deck:
-                if side == "corp":
-                    self.game_over("runner", Phrase(N_("the corp must draw from an empty R&D")), "empty_rd")
-                else:
-                    self.log.add("draw_failed", player.seat, reason=Phrase(N_("the stack is empty")))
+                empty = True
                 break
             card = player.deck.pop()
             player.hand.append(card)
             cards.append(card)
             drawn += 1
             self.log.add("draw", player.seat, visible=[player.seat], card=str(card))
-        if drawn:
+        if drawn:  # (the cards drawn before R&D ran out are said before the game ends)
             self.log.add("drew", player.seat, side=side, cards=drawn, hand=len(player.hand))
+        if empty and side == "corp":
+            self.game_over("runner", Phrase(N_("the corp must draw from an empty R&D")), "empty_rd")
+        elif empty:
+            self.log.add("draw_failed", player.seat, reason=Phrase(N_("the stack is empty")))
+        if drawn and not self.over:
             self.announce("cards_drawn", side=side, cards=cards)
         return drawn
 
@@ -1222,6 +1225,11 @@ class NetrunnerGame:
                 options.append(Option("done", label.get(what, Phrase(N_("done"))), None))
                 if what == "damage":
                     prompt = Phrase(N_("prevent {n} {damage}?"), n=amount, damage=Term("damage", kind or ""))
+                elif what == "trash" and card is not None:  # (the card it would trash: a runner's card it sees)
+                    prompt = Phrase(N_("prevent {card} from being trashed?"), card=str(card))
+                elif what == "tags":
+                    prompt = (Phrase(N_("prevent 1 tag?")) if amount == 1 else
+                              Phrase(N_("prevent {n} tags?"), n=amount))  # fmt: skip
                 else:
                     prompt = Phrase(N_("prevent {n} {what}?"), n=amount, what=Term("prevent", what))
                 option = self.ask("runner", "prevent", prompt, options, force=forced)
