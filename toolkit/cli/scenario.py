@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -94,7 +95,7 @@ def run(
         log = Stream(names.event(_named(e.to_json(), language)) for e in result.game.log)
         out = result.to_json()
         if result.pending is not None:
-            out["pending"] = _pending_json(result.pending, names)
+            out["pending"] = _pending_json(result.pending, names, result.game)
         write_json({"scenario": in_lang(scenario.name, language), "log": log, **out})
     else:
         _print_text(scenario, result, (_named(e.to_json(), language) for e in result.game.log), names)
@@ -133,6 +134,11 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
         for option in pending.options:
             worded = option.text != option.label or isinstance(option.text, Phrase | Term)
             print(f"  {option.label}" + (f"  — {names.say('option', option.text)}" if worded else ""))
+        numbers = _runner_numbers(result.game, pending)
+        if numbers:
+            pairs = ", ".join(t(lang, "#{handle} is #{uid}", handle=h, uid=u) for h, u in numbers.items())
+            print(t(lang, "(the runner knows some corp cards by numbers of its own, as the options above name them; in "
+                          "the log: {pairs})", pairs=pairs))  # fmt: skip
     for check in result.checks:
         mark = pad(t(lang, "ok") if check["ok"] else t(lang, "FAIL"), 4)
         got, want = _shown(check["got"]), _shown(check["want"])
@@ -161,14 +167,28 @@ def _named(entry: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**entry, "name": ScenarioText.model_validate(name).get(lang)}
 
 
-def _pending_json(pending: Any, names: Any) -> dict[str, Any]:
+def _pending_json(pending: Any, names: Any, game: Any) -> dict[str, Any]:
     """The decision the game waits for as JSON, its prompt and its options' texts in the language of ``names``
     (as the text output words them); the labels, the kind and the numbers stay codes."""
     out: dict[str, Any] = pending.to_json()
     out["prompt"] = names.say("prompt", pending.prompt)
     out["options"] = [{"label": o.label, "text": names.say("option", o.text) if o.text != o.label else o.text}
                       for o in pending.options]  # fmt: skip
+    numbers = _runner_numbers(game, pending)
+    if numbers:
+        out["log_numbers"] = {str(h): u for h, u in numbers.items()}
     return out
+
+
+def _runner_numbers(game: Any, pending: Any) -> dict[int, int]:
+    """The runner's own numbers for corp cards (given when a card goes face down, so that the runner cannot tell it
+    for one it saw before: :meth:`~toolkit.engine.netrunner.game.NetrunnerGame.hide`) that the decision it waits
+    for names, each with the card's number in the full log the scenario prints; empty for the corp's decisions."""
+    if pending.seat != 2:
+        return {}
+    log_number = {handle: uid for uid, handle in game.handles.items() if uid != handle}
+    said = " ".join([str(pending.prompt), *(f"{o.label} {o.text}" for o in pending.options)])
+    return {h: log_number[h] for h in sorted({int(n) for n in re.findall(r"#(\d+)", said)}) if h in log_number}
 
 
 def _shown(value: Any) -> str:

@@ -18,6 +18,7 @@ from toolkit.models.deck import Deck
 from toolkit.models.scenario import PlacedCard, Scenario, SideSetup
 
 from ..core import EngineError, said, side_word, type_word
+from ..logwords import EVENTS
 from .decisions import Decision, Stepper
 from .game import NetrunnerGame, identity_record
 from .state import SEATS, Card, Server, Side
@@ -111,6 +112,12 @@ def _new(game: NetrunnerGame, card_id: str, side: Side | None, pointer: str) -> 
         raise _at(pointer, str(exc)) from None
 
 
+# fields of a side's setup that belong to the other side: the runner's heap is always face up (seed 001), only the
+# corp takes bad publicity, only the runner tags and brain damage
+_NOT_FOR: dict[str, tuple[str, ...]] = {"runner": ("bad_publicity", "discard_facedown"),
+                                        "corp": ("tags", "brain_damage")}  # fmt: skip
+
+
 def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
     player = game.player(side)
     if setup.credits is not None:
@@ -129,10 +136,16 @@ def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
     for i, cid in enumerate(setup.score_area):
         card = _new(game, cid, None, f"/{side}/score_area/{i}")
         if card.type != "agenda":
-            raise _refused(f"/{side}/score_area/{i}", N_("{where}: {id} is a {type}, not an agenda"), id=repr(cid),
+            raise _refused(f"/{side}/score_area/{i}", N_("{where}: {id} ({type}) is not an agenda"), id=repr(cid),
                            type=type_word(card.type))  # fmt: skip
         card.rezzed = True
         player.score_area.append(card)
+    other = "corp" if side == "runner" else "runner"
+    for name, given in (("tags", setup.tags), ("brain_damage", setup.brain_damage),
+                        ("bad_publicity", setup.bad_publicity), ("discard_facedown", setup.discard_facedown)):  # fmt: skip
+        if given and name in _NOT_FOR[side]:  # (a field of the other side's: refused, never silently dropped)
+            raise _refused(f"/{side}/{name}", N_("{where}: only the {side} has {field}"), side=side_word(other),
+                           field=name)  # fmt: skip
     player.tags, player.brain_damage, player.bad_publicity = setup.tags, setup.brain_damage, setup.bad_publicity
     if side == "runner":
         if setup.servers:
@@ -169,7 +182,7 @@ def _check_place(game: NetrunnerGame, server: Server, where: str, card: Card, po
     """Ice protects a server; a root holds upgrades, and in a remote one agenda or asset besides."""
     kind, named = type_word(card.type), repr(card.id)
     if where == "ice" and card.type != "ice":
-        raise _refused(pointer, N_("{where}: {id} is a {type}, not ice"), id=named, type=kind)
+        raise _refused(pointer, N_("{where}: {id} ({type}) is not ice"), id=named, type=kind)
     if where == "root" and card.type not in ("asset", "upgrade", "agenda"):
         raise _refused(pointer, N_("{where}: {id} ({type}) cannot be in a root"), id=named, type=kind)
     if where == "root" and card.type != "upgrade" and not server.remote:
@@ -211,7 +224,7 @@ def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str, h
 def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None, pointer: str) -> None:
     card = _placed(game, placed, "runner", pointer, host)
     if card.type not in ("program", "hardware", "resource"):
-        raise _refused(pointer, N_("{where}: {id} is a {type}; the rig holds programs, hardware, resources"),
+        raise _refused(pointer, N_("{where}: {id} ({type}) cannot be in the rig, which holds programs, hardware and resources"),
                        id=repr(placed.card), type=type_word(card.type))  # fmt: skip
     _check_unique(game, card, game.runner.rig, pointer)
     game.runner.rig.append(card)
@@ -264,6 +277,12 @@ def check(game: NetrunnerGame, expect: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for path, want in expect.items():
         if path.startswith("log."):
+            if path[4:] not in EVENTS:  # (a misspelt event would be counted 0 times and pass a check of 0)
+                from toolkit.decks.formats import suggest_ids
+
+                pointer = "/expect/" + path.replace("~", "~0").replace("/", "~1")
+                raise _refused(pointer, N_("{where}: the log has no event {event}{suggestion}"), event=repr(path[4:]),
+                               suggestion=suggest_ids(path[4:], EVENTS))  # fmt: skip
             got: Any = sum(1 for e in game.log if e.kind == path[4:])
         else:
             try:
