@@ -389,12 +389,10 @@ def show(
                 lines.append(f"  {lead}")
                 if after and bilingual:
                     lines.append(f"    {after}")
-    printed = d.get("printed_text") or {}
-    for printed_lang in order if bilingual else order[:1]:
-        if printed.get(printed_lang):
-            lines.append("")
-            lines.append(t(lang, "printed text ({lang}):", lang=word("lang", printed_lang, lang)))
-            lines.extend(marked_lines(printed[printed_lang], ansi))
+    for printed_lang, paragraphs, stand_in in _printed(d.get("printed_text"), lang, order if bilingual else order[:1]):
+        lines.append("")
+        lines.append(_printed_heading(printed_lang, lang, stand_in))
+        lines.extend(marked_lines(paragraphs, ansi))
     lines.extend(_faces(d.get("faces"), lang, order if bilingual else order[:1], ansi))
     flavor = d.get("flavor") or {}
     texts = [line for line in dict.fromkeys(flavor.get(each) for each in (order if bilingual else order[:1])) if line]
@@ -422,11 +420,37 @@ def _faces(faces: Any, lang: str, langs: Sequence[str], ansi: bool) -> list[str]
             if face.get(key) is not None:
                 value = face[key]
                 lines.append(f"  {key}  {', '.join(value) if isinstance(value, list) else value}")
-        printed = face.get("printed_text") or {}
-        shown_langs = [each for each in langs if printed.get(each)] or [e for e in ("en", "zh-Hans") if printed.get(e)][:1]
-        for printed_lang in shown_langs:  # a face with no text in the language shows the one it has
-            lines.extend(marked_lines(printed[printed_lang], ansi))
+        for printed_lang, paragraphs, stand_in in _printed(face.get("printed_text"), lang, langs):
+            if stand_in:  # a face with no text in the language shows the one it has, saying so
+                lines.append("  " + _printed_heading(printed_lang, lang, stand_in))
+            lines.extend(marked_lines(paragraphs, ansi))
     return lines
+
+
+def _printed(printed: Any, lang: str, langs: Sequence[str]) -> list[tuple[str, list[str], bool]]:
+    """(language, paragraphs, stand-in) of the printed text to show in ``langs``: each of them the card has; when it
+    has none of them, the one it has (English when the card has none in Chinese, :func:`toolkit.markup.pick`) as a
+    stand-in, kept as written (its icons ``[credit]`` tokens, its words English), as the printed card has it."""
+    if not isinstance(printed, Mapping):
+        return []
+    texts = {k: v for k, v in printed.items() if isinstance(v, list) and v}
+    shown = [(each, list(texts[each]), False) for each in langs if each in texts]
+    if shown:
+        return shown
+    chosen = markup.pick(texts, lang)
+    return [(chosen[0], chosen[1], True)] if chosen else []
+
+
+def _printed_heading(printed_lang: str, lang: str, stand_in: bool) -> str:
+    """``printed text (en):``, or for a stand-in ``printed text (en when the card has none in zh-Hans):``."""
+    if stand_in:
+        return t(
+            lang,
+            "printed text ({lang} when the card has none in {wanted}):",
+            lang=word("lang", printed_lang, lang),
+            wanted=word("lang", lang, lang),
+        )
+    return t(lang, "printed text ({lang}):", lang=word("lang", printed_lang, lang))
 
 
 _LANG_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")

@@ -129,6 +129,17 @@ def find_key(alias: str) -> Key | None:
     return BY_ALIAS.get(alias.casefold())
 
 
+def close_keys(alias: str, n: int = 3) -> list[str]:
+    """The keys (names or aliases of two or more characters) that an unknown ``alias`` may be a typo of, closest
+    first: ``cots`` → ``cost``, ``fation`` → ``faction``; none for a word like no key (``foo``)."""
+    import difflib
+
+    if len(alias) > 40:  # no key is that long (and difflib takes quadratic time)
+        return []
+    names = [name for name in BY_ALIAS if len(name) > 1]
+    return difflib.get_close_matches(alias.casefold(), names, n=n, cutoff=0.75)
+
+
 def key_word(key: Key, lang: str | None = None) -> str:
     """What a reader of ``lang`` (None: the current language) calls ``key`` in a message: in Chinese its first
     Chinese alias (``费用``), else its name (``cost``), as a query may type either."""

@@ -10,7 +10,10 @@ Grammar (terms are separated by spaces and ANDed)::
 
 Full-width punctuation is read as its ASCII twin (``：`` is ``:``, ``！`` is
 ``!``), so Chinese input methods need no switching. A bare value searches name
-and text. Every error names the column where the problem is.
+and text. As on NetrunnerDB, a word that is no key (nor one letter) before a
+``!`` or ``:`` that ends it is a bare value, part of a title (``Snare!``,
+``Shiro: Untold Protagonist``); ``foo:bar`` is an unknown key (with the keys it
+may be a typo of). Every error names the column where the problem is.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr
 
 from . import vocab
-from .keys import Key, find_key, key_word
+from .keys import Key, close_keys, find_key, key_word
 
 QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
 OPERATOR_CHARS = ":=!<>"
@@ -123,7 +126,9 @@ class _Parser:
         while word_end < len(self.text) and self.text[word_end] not in " |" + OPERATOR_CHARS:
             word_end += 1
         if word_end < len(self.text) and self.text[word_end] in OPERATOR_CHARS and word_end > start:
-            return self.keyed(start, word_end)
+            if not self._title_word(start, word_end):
+                return self.keyed(start, word_end)
+            return Term(None, ":", self.values(), self.column(start))  # ``Snare!``, ``Shiro:``: words of a title
         if word_end == start and self.text[start] in OPERATOR_CHARS:
             raise self.fail(
                 tr(
@@ -135,20 +140,42 @@ class _Parser:
         values = self.values()
         return Term(None, ":", values, self.column(start))
 
+    def _title_word(self, start: int, op_start: int) -> bool:
+        """Whether the word before an operator character is part of a title, not a key: a word that is no key
+        (nor one letter, which NetrunnerDB always reads as a key) before a ``!`` or ``:`` that ends it
+        (``Snare!``, ``Game Over!``, ``Shiro: Untold Protagonist``); ``foo:bar`` stays an unknown key."""
+        alias = self.text[start:op_start]
+        after = op_start + 1
+        return (
+            self.text[op_start] in "!:"
+            and (after == len(self.text) or self.text[after] in " |")
+            and len(alias) > 1
+            and find_key(alias) is None
+        )
+
     def keyed(self, start: int, op_start: int) -> Term:
         alias = self.text[start:op_start]
         key = find_key(alias)
         if key is None:
-            raise self.fail(
-                tr(
+            close = close_keys(alias)
+            met = repr(self.text[op_start])  # the character met: ':', '!', '<', '>' or '='
+            if close:
+                problem = tr(
+                    "unknown key {key}; did you mean {keys}? Or quote a phrase that contains {char} ({quotes})",
+                    key=repr(alias),
+                    keys=", ".join(close),
+                    char=met,
+                    quotes='"…"',
+                )
+            else:
+                problem = tr(
                     "unknown key {key}; quote a phrase that contains {colon} ({quotes}), or see {command}",
                     key=repr(alias),
-                    colon="':'",
+                    colon=met,
                     quotes='"…"',
                     command="`dossier search --help`",
-                ),
-                start,
-            )
+                )
+            raise self.fail(problem, start)
         op_end = op_start + 1
         if op_end < len(self.text) and self.text[op_start : op_end + 1] in _OPERATORS:
             op_end += 1
