@@ -155,14 +155,16 @@ def test_measure_json(cli: Any, tiny: Path, args: list[str], expected: dict[str,
 
 def test_measure_json_is_exactly_one_object(cli: Any, tiny: Path) -> None:
     result = cli("map", "measure", tiny, "0,0", "6,0", "--facing", "e", "-f", "json")
-    assert result.stdout == ('{"distance": 10, "through_wall": 6, "in_vision": true, "in_sight": false, "cover": 0}\n')
+    assert result.stdout == (
+        '{"distance": 10, "through_wall": 6, "in_vision": true, "in_sight": false, "cover": null}\n'
+    )
 
 
 def test_measure_text_is_one_line_per_field(cli: Any, tiny: Path) -> None:
     result = cli("map", "measure", tiny, "3,0", "0,0", "--vision", "side", "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "distance: none (no path around the walls)",
+        "distance: none (FROM 3,0 is a wall)",
         "distance through walls: 3",
         "in vision: yes (facing north, front+side)",
         "line of sight: yes",
@@ -226,7 +228,7 @@ def test_replay_writes_one_html_page(cli: Any, tiny: Path, tmp_path: Path) -> No
     page = out.read_text(encoding="utf-8")
     assert "<title>a test game</title>" in page and page.count("<figure") == 2
     assert page.count("<svg") == 3  # the two frames and, once, the map's layers they share
-    assert '<span class="ev">attack</span> target=3' in page
+    assert "   2 attack (target: 3)</li>" in page  # the log in words, as `simulate --replay` writes it
 
 
 # --------------------------------------------------------------------------

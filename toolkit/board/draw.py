@@ -222,11 +222,15 @@ def validate_state(board: Board, state: Any) -> None:
         raise StateError(
             tr("{n} units on a map of {cells} cells; at most one a cell", n=len(units), cells=cells), "/units"
         )
+    terrain = board_for_state(board, state) if units else board  # (its walls as the state left them: T20)
     for index, unit in enumerate(units):
         where = f"/units/{index}"
         if not isinstance(unit, Mapping):
             raise StateError(tr("a unit is a {format} object", format="JSON"), where)
-        _cell_of(unit.get("pos"), board, f"{where}/pos")
+        cell = _cell_of(unit.get("pos"), board, f"{where}/pos")
+        if terrain.is_wall(cell):  # T20: a unit never stays in a wall (a destroyed one, a broken wall, is passable)
+            message = tr("cell {cell} is an intact wall; no unit stands in one", cell=list(cell))
+            raise StateError(message, f"{where}/pos")
         facing = unit.get("facing")
         if unit.get("kind") != "obstacle" and facing is not None and (
             not isinstance(facing, str) or facing not in FACING_VECTORS

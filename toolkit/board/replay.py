@@ -448,7 +448,8 @@ def name_frames(frames: Sequence[Mapping[str, Any]], name: Callable[[str], str])
             if isinstance(unit.get("name"), str):
                 unit["name"] = name(unit["name"])
         for player in frame.get("players", []):
-            player["standby"] = [name(str(agent)) for agent in player.get("standby", [])]
+            if isinstance(player.get("standby", []), list):  # (anything else is shown as it is: players_rows)
+                player["standby"] = [name(str(agent)) for agent in player.get("standby", [])]
 
 
 def render_frames_html(

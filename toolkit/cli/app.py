@@ -378,7 +378,8 @@ def usage_line(exc: UsageError, command: str | None = None) -> str:
         if param is not None and param.param_type_name == "option":
             reason = tr("{option} is required", option=max(param.opts, key=len))
         else:
-            name = (param.name or "").upper() if param is not None else ""
+            # as its usage and help name it: its metavar (FROM), else its name, in capitals (MAP)
+            name = (param.metavar or (param.name or "").upper()) if param is not None else ""
             reason = tr("{argument} is missing (see {command} --help)", argument=name, command=command)
     elif isinstance(exc, BadOptionUsage) and message.endswith("requires an argument."):
         reason = tr("{option} needs a value", option=exc.option_name)

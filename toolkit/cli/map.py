@@ -405,6 +405,53 @@ def _zh_named(state: dict[str, Any], catalog: Any) -> dict[str, Any]:
     return {**state, "units": units} if "units" in state else state
 
 
+def _zh_frames(frames: list[Any], catalog: Any) -> None:
+    """``frames`` (checked by :func:`load_frames`) with their names as the engine writes them, in place: each
+    frame's units as :func:`_zh_named` names them, and the names of the log and of the players' agents standing
+    by that are a record's English name (``Anvil#12``, ``Mistblade``) put back in zh-Hans (a name two records
+    share, and ability text, stay as they are)."""
+    if catalog is None:
+        return
+    import re
+
+    found: dict[str, set[str]] = {}
+    for record in catalog.records:
+        name = getattr(record, "name", None)
+        chinese, english = getattr(name, "zh_hans", None), getattr(name, "en", None)
+        if chinese and english and chinese != english:
+            found.setdefault(english, set()).add(chinese)
+    zh_of = {english: next(iter(chinese)) for english, chinese in found.items() if len(chinese) == 1}
+    if not zh_of:
+        return
+    known = "|".join(map(re.escape, sorted(zh_of, key=len, reverse=True)))
+    instances = re.compile(rf"(?<![\w])({known})#(\d+)")
+
+    def zh(value: Any, key: str = "") -> Any:
+        if isinstance(value, str):
+            if key in ("text", "condition", "declined", "ref"):  # ability text: the log's own words
+                return value
+            if value in zh_of:
+                return zh_of[value]
+            return instances.sub(lambda m: f"{zh_of[m.group(1)]}#{m.group(2)}", value) if "#" in value else value
+        if isinstance(value, list):
+            return [zh(v, key) for v in value]
+        if isinstance(value, dict):
+            return {k: zh(v, str(k)) for k, v in value.items()}
+        return value
+
+    for frame in frames:
+        frame["state"] = _zh_named(frame["state"], catalog)
+        events = frame.get("events")
+        if isinstance(events, list):
+            frame["events"] = [
+                {k: v if k in ("seq", "event", "player", "visible") else zh(v, k) for k, v in event.items()}
+                for event in events
+            ]
+        for player in frame.get("players") or []:
+            if isinstance(player.get("standby"), list):
+                player["standby"] = [zh(agent) for agent in player["standby"]]
+
+
 def _unit_names(catalog: Any, lang: str) -> Any:
     """zh-Hans name (as the engine writes a unit's) -> the name in ``lang`` (the record's English name where it has
     one), from the card pool; the name as it is when there is no pool to ask."""
@@ -427,9 +474,10 @@ def _unit_names(catalog: Any, lang: str) -> Any:
            "TO."),
         N_(
             "In vision: TO is in FROM's vision bands for --facing (and --vision extras); line of sight: the line "
-            "from FROM to TO is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0. A "
-            "wall cell is allowed (its distance is null). With --format json the keys are distance, through_wall, "
-            "in_vision, in_sight and cover."
+            "from FROM to TO is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0, "
+            "and none without a line of sight (null in JSON). A wall cell is allowed (its distance is null, the "
+            "text says it is a wall). With --format json the keys are distance, through_wall, in_vision, in_sight "
+            "and cover."
         ),
         through="穿墙",
     ),
@@ -460,14 +508,15 @@ def measure(
     b = _cell(board, target, "TO")
     spots = [_cell(board, text, "--obstacle") for text in obstacles or []]
     extras = set(vision or [])
+    sight = board.line_of_sight(a, b)
     result: dict[str, Any] = {
         "distance": board.distance(a, b),
         "through_wall": board.through_wall(a, b),
         "in_vision": board.in_vision(
             a, facing.value, b, side=VisionExtra.side in extras, rear=VisionExtra.rear in extras
         ),
-        "in_sight": board.line_of_sight(a, b),
-        "cover": board.cover(a, b, spots),
+        "in_sight": sight,
+        "cover": board.cover(a, b, spots) if sight else None,  # (cover is the line's: no line, no cover)
     }
     if format is OutputFormat.json:
         print(json.dumps(result))
@@ -478,13 +527,17 @@ def measure(
     def yes(value: bool) -> str:
         return t(language, "yes") if value else t(language, "no")
 
-    print(
-        t(
-            language,
-            "distance: {value}",
-            value=distance if distance is not None else t(language, "none (no path around the walls)"),
-        )
-    )
+    if distance is None:
+        walls = [(field, cell) for field, cell in (("FROM", a), ("TO", b)) if board.is_wall(cell)]
+        if len(walls) == 2:
+            distance = t(language, "none ({first} {a} and {second} {b} are walls)", first="FROM",
+                         a=f"{a[0]},{a[1]}", second="TO", b=f"{b[0]},{b[1]}")  # fmt: skip
+        elif walls:
+            field, cell = walls[0]
+            distance = t(language, "none ({field} {cell} is a wall)", field=field, cell=f"{cell[0]},{cell[1]}")
+        else:
+            distance = t(language, "none (no path around the walls)")
+    print(t(language, "distance: {value}", value=distance))
     print(t(language, "distance through walls: {value}", value=result["through_wall"]))
     print(
         t(
@@ -496,7 +549,8 @@ def measure(
         )
     )
     print(t(language, "line of sight: {value}", value=yes(result["in_sight"])))
-    print(t(language, "cover: {value}", value=result["cover"]))
+    if result["cover"] is not None:
+        print(t(language, "cover: {value}", value=result["cover"]))
 
 
 # --------------------------------------------------------------------------
@@ -552,10 +606,11 @@ def replay(
     lang: LangOption = None,
 ) -> None:
     """``dossier map replay`` (its help is given to the decorator)."""
-    from toolkit.board.replay import write_replay
-    from toolkit.cli._lang import output_lang
+    from toolkit.board.replay import name_frames, write_replay
+    from toolkit.cli._lang import LogNames, output_lang
+    from toolkit.i18n import name_of, tc
 
-    output_lang(lang)  # (its messages, and the page's words and the units' names)
+    language = output_lang(lang)  # (its messages, and the page's words and the units' names)
 
     if out.suffix.lower() not in (".html", ".htm"):
         if out.suffix:
@@ -572,9 +627,14 @@ def replay(
         )  # fmt: skip
     loaded = load_map(map, cards)
     data, file_title = load_frames(frames, loaded.board)
-    heading = title or file_title or tr("{map} replay", map=loaded.board.map_id)
+    catalog = _catalog(loaded, cards)
+    names = LogNames(catalog.records if catalog is not None else [], language)
+    _zh_frames(data, catalog)  # (a log or a state written in English: named as the engine names them)
+    name_frames(data, names.name)  # then in the output language, and the log in words: as `simulate --replay`
+    map_name = name_of(loaded.record, language)
+    heading = title or file_title or tc(language, "replay", "{map} replay", map=map_name)
     try:
-        write_replay(out, loaded.board, data, heading)
+        write_replay(out, loaded.board, data, heading, line=lambda e: names.line(dict(e)), map_name=map_name)
     except OSError as exc:
         raise DossierError(
             tr("{option} {path}: cannot write: {reason}", option="--out", path=out, reason=os_reason(exc))
