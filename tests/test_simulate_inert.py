@@ -1,4 +1,4 @@
-"""`dossier simulate netrunner` says which cards of the two decks have no executable text, before the log."""
+"""`dossier simulate netrunner` says which cards of the two decks have text it does not run, before the log."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_text_output_counts_and_names_them_before_the_log(cli: Any, decks: tuple
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith(
-        "no executable text: 13 of 15 titles (29 of 33 cards, identities included) in the two decks"
+        "text the simulation does not run: 13 of 15 titles (29 of 33 cards, identities included) in the two decks"
     )
     # the lists are written with English names, so the names are English
     # the corp's identity has no text at all: nothing to run, so it is not listed
@@ -68,7 +68,7 @@ def test_text_output_counts_and_names_them_before_the_log(cli: Any, decks: tuple
     assert lines[3].split()[1:3] == ["set-up", "(game:"]
     chinese = cli("simulate", "netrunner", "--cards", pool, "--decks", corp, "--decks", runner, "--turns", 2, "--lang", "zh-Hans")
     lines = chinese.stdout.splitlines()
-    assert lines[0].startswith("两副牌组中无可执行文本的牌：15 种中的 13 种（33 张中的 29 张，含特性卡牌）")
+    assert lines[0].startswith("两副牌组中有模拟不执行的文本的牌：15 种中的 13 种（33 张中的 29 张，含特性卡牌）")
     assert lines[1].startswith("  公司：港口宪章 ×3、Salt Archive ×3")
     assert lines[2].startswith("  潜袭者：内尔·灰林：火花窃贼（特性）、Static Hymn ×3、Kiln Rig ×2")
 

@@ -7,6 +7,8 @@ inside the row string of the JSON file, and the message names the cell as
 - ``map.rows.ragged`` / ``map.rows.char``: a row of another length than row 0,
   a character outside the legend (reported even when the model rejects the map);
 - ``map.ref.mode``: ``modes`` names a mode that does not exist;
+- a mode marked ``status: "incomplete"`` (梦魇通廊, RULINGS T6) leaves its zones,
+  scene obstacles and agents unspecified: the checks below ask nothing of a map for it;
 - ``map.zone.missing``: a mode needs deployment zones 1..N (its
   ``deployment_zones``) and the map lacks some;
 - ``map.zone.unreachable``: zone cells with no wall-free path to any cell of
@@ -159,6 +161,8 @@ def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> Non
             message = tr("{label}: mode {mode} does not exist; known: {choices}", label=label, mode=repr(mode_id),
                          choices=listing(known))  # fmt: skip
             _emit(entry, locator, "map.ref.mode", message, where)
+            continue
+        if mode.status == "incomplete":  # its zones, obstacles and agents are unspecified (RULINGS T6): no guess
             continue
         wanted = range(1, mode.deployment_zones + 1)
         missing = [z for z in wanted if z not in board.zones]

@@ -20,7 +20,7 @@ from toolkit.cli._options import (
 )
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
-from toolkit.i18n import N_, t, tn, tr, word
+from toolkit.i18n import N_, t, tn, tr, trn, word
 
 SIMULATE_HELP = help_text(
     N_(
@@ -145,6 +145,7 @@ def simulate(
             tr("{option} takes two deck files (a corp and a runner deck), not {n}", option="--decks", n=len(decks))
         )
     if game == "tactics" and not 2 <= len(decks) <= 4:
+        _check_mode_specified(decks, cards)  # a mode with no rules is refused as such, not for its deck count
         raise DossierError(
             tr("{option} takes 2 to 4 deck files (one per player), not {n}", option="--decks", n=len(decks))
         )
@@ -221,6 +222,8 @@ def simulate(
         known = pool.rules.game(game).modes  # (each deck's mode is known: an unknown one is a finding above)
         said = sorted(name_of(known[m], current_lang()) if m in known else m for m in modes)
         raise DossierError(tr("the decks are for different modes: {modes}", modes=tr(", ").join(said)))
+    if game == "tactics" and map_id is not None:
+        _check_map_fits(map_id, next(iter(modes)), len(loaded), pool)
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
@@ -239,6 +242,57 @@ def _check_map(map_id: str, pool: Any) -> None:
             tr("{option} {value}: the card pool has no such map; maps: {maps}", option="--map", value=repr(map_id),
                maps=tr(", ").join(maps) or tr("none"))
         )  # fmt: skip
+
+
+def _check_map_fits(map_id: str, mode_id: str, players: int, pool: Any) -> None:
+    """``--map`` names a map made for the decks' mode and their number of players, as the map lists them (its
+    ``modes`` and ``players``, what lint checks the map against): any other map is refused, not played with the
+    mode's set-up it was not made for (deployment zones, scene obstacle cells)."""
+    from toolkit.i18n import current_lang, name_of
+
+    lang = current_lang()
+    record = next(
+        r for r in pool.records if getattr(r, "game", None) == "tactics" and r.kind == "map" and r.id == map_id
+    )
+    if mode_id in record.modes and record.players.min <= players <= record.players.max:
+        return
+    known = pool.rules.game("tactics").modes
+    low, high = record.players.min, record.players.max
+    raise DossierError(
+        tr(
+            "{option} {value}: {map} is made for {modes} ({seats}); these decks are for {mode} ({players})",
+            option="--map",
+            value=repr(map_id),
+            map=name_of(record, lang),
+            modes=tr(", ").join(name_of(known[m], lang) if m in known else m for m in record.modes),
+            seats=trn("{n} player", "{n} players", high, n=str(low) if low == high else f"{low}-{high}"),
+            mode=name_of(known[mode_id], lang) if mode_id in known else mode_id,
+            players=trn("{n} player", "{n} players", players, n=players),
+        )
+    )
+
+
+def _check_mode_specified(paths: list[Path], cards: Any) -> None:
+    """Refuse tactics decks for a mode whose rules are unspecified (``status: "incomplete"``, 梦魇通廊,
+    RULINGS T6), saying so, as deck validation does (``deck.mode.incomplete``): their number is no matter then.
+    Decks that cannot be read here are left to the checks that follow."""
+    from toolkit.cli.deck import load_pool
+    from toolkit.decks import read_deck
+    from toolkit.engine.tactics.game import mode_unspecified
+
+    try:
+        pool = load_pool(cards)
+        modes = pool.rules.game("tactics").modes
+        for path in paths:
+            deck = read_deck(path, pool.names, game="tactics").deck
+            mode = modes.get(deck.mode) if deck is not None and deck.game == "tactics" else None
+            if mode is not None and mode.status == "incomplete":
+                break
+        else:
+            return
+    except DossierError:  # a pool or deck that cannot be read: the deck count is the error to give
+        return
+    raise DossierError(tr("{path}: {problem}", path=str(path), problem=mode_unspecified(mode)), exit_code=1)
 
 
 def _simulate_tactics(
@@ -602,10 +656,12 @@ def _inert_report(by_side: dict[str, Any], pool: Any, lang: str) -> dict[str, An
 
 
 def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
-    """``no executable text: 3 of 36 titles (7 of 92 cards) …`` and a line per side naming them."""
+    """``text the simulation does not run: 3 of 36 titles (7 of 92 cards) …`` and a line per side naming them: a
+    title with no executable text, or read in part (the paragraphs not read named: the others run)."""
     head = t(
         lang,
-        "no executable text: {titles} of {of_titles} titles ({cards} of {of_cards} cards, identities included) in the two decks",
+        "text the simulation does not run: {titles} of {of_titles} titles ({cards} of {of_cards} cards, identities "
+        "included) in the two decks",
         titles=inert["titles"],
         of_titles=inert["of_titles"],
         cards=inert["cards"],
@@ -613,7 +669,10 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
     )
     if not inert["list"]:
         return [head]
-    lines = [head + t(lang, "; their abilities do not happen in the simulation:")]
+    lines = [
+        head + t(lang, "; that text does nothing in the simulation (a card read in part: only the paragraphs named, "
+                       "its other paragraphs run):")
+    ]  # fmt: skip
     for side in ("corp", "runner"):
         names = []
         for entry in inert["list"]:
@@ -622,7 +681,13 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
             label = entry["name"] + (t(lang, " (identity)") if entry["kind"] == "identity" else f" ×{entry['copies']}")
             if entry["reason"].startswith("partial: "):
                 paragraphs = entry["reason"].removeprefix("partial: ")
-                label += t(lang, " (in part: paragraphs {paragraphs} not read)", paragraphs=paragraphs)
+                label += tn(
+                    lang,
+                    " (in part: paragraph {paragraphs} not read)",
+                    " (in part: paragraphs {paragraphs} not read)",
+                    len(paragraphs.split(",")),
+                    paragraphs=paragraphs,
+                )
             elif entry["reason"] != "no text":
                 problem = entry["reason"].removeprefix("text does not parse: ")
                 label += t(lang, " (text does not parse: {problem})", problem=problem)

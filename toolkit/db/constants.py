@@ -7,7 +7,7 @@ the build's rows need not load SQLAlchemy to know them.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "5"  # 4: records.text holds the English of the ability texts too (searched by English words)
+SCHEMA_VERSION = "6"  # 6: mode_attrs.players_counts (双雄: 2 or 4 players); 4: records.text holds the English of the ability texts too (searched by English words)
 # 5: records.text without spaces between Chinese and digits or Latin letters (toolkit.db.grams.searched_spaces)
 
 # Columns of each table, in the tables' order; the first of each per-record table is the record's pk.
@@ -83,6 +83,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "pk",
         "players_min",
         "players_max",
+        "players_counts",
         "status",
         "matrix_shop",
         "starting_agents",
@@ -255,6 +256,7 @@ SQLITE_TABLES: tuple[str, ...] = (
         "\tpk INTEGER NOT NULL, \n"
         "\tplayers_min INTEGER, \n"
         "\tplayers_max INTEGER, \n"
+        "\tplayers_counts VARCHAR, \n"
         "\tstatus VARCHAR, \n"
         "\tmatrix_shop BOOLEAN, \n"
         "\tstarting_agents INTEGER, \n"

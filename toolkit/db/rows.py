@@ -118,6 +118,11 @@ def record_data(record: RecordBase) -> str:
     return _JSON.encode(record.model_dump(mode="json", by_alias=True, exclude={"schema_"}))
 
 
+def _counts_column(counts: list[int] | None) -> str | None:
+    """A mode's only player counts as the search compares them (``,2,4,``), None when it takes min to max."""
+    return None if counts is None else "," + ",".join(map(str, counts)) + ","
+
+
 def _get(model: Any, name: str) -> Any:
     """A field of a record (or of a part of one), None where its model has no such field.
 
@@ -260,6 +265,7 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
             {
                 "players_min": players.min,
                 "players_max": players.max,
+                "players_counts": _counts_column(_get(players, "counts")),
                 "status": _get(record, "status"),
                 "matrix_shop": _get(record, "matrix_shop"),
                 "starting_agents": _get(record, "starting_agents"),

@@ -202,6 +202,9 @@ class ModeAttrs(Table, table=True):
     pk: int = Field(sa_column=_fk())
     players_min: int | None = None
     players_max: int | None = None
+    players_counts: str | None = Field(
+        default=None, description="Only these player counts (',2,4,': a mode for 2 or 4); null: min to max."
+    )
     status: str | None = None
     matrix_shop: bool | None = None
     starting_agents: int | None = None

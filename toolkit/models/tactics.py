@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from toolkit.i18n import N_, tr
 
@@ -173,15 +180,79 @@ TacticsDeckRule = Annotated[
 ]
 
 
+class ModePlayers(PlayerRange):
+    """How many players a mode is for: ``min`` to ``max``, or only the ``counts`` listed (双雄: 2 or 4)."""
+
+    counts: list[int] | None = Field(
+        default=None,
+        description="The only player counts the mode is for, when not every count from min to max is "
+        '(§15.2 双雄 "2 或 4 人": [2, 4]); increasing, from min to max.',
+    )
+
+    @model_validator(mode="after")
+    def _counts(self) -> ModePlayers:
+        counts = self.counts
+        if counts is not None and (
+            not counts or counts[0] != self.min or counts[-1] != self.max or counts != sorted(set(counts))
+        ):
+            raise ValueError(
+                tr(
+                    "counts {counts}: give each player count once, in increasing order, from min {min} to max {max}",
+                    counts=counts,
+                    min=self.min,
+                    max=self.max,
+                )
+            )
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Without ``counts`` when the mode takes every count from min to max (as a map's players are written)."""
+        data: dict[str, Any] = handler(self)
+        if self.counts is None:
+            data.pop("counts", None)
+        return data
+
+    def allowed(self) -> list[int]:
+        """The player counts the mode is for: ``counts``, else every count from ``min`` to ``max``."""
+        return list(self.counts) if self.counts is not None else list(range(self.min, self.max + 1))
+
+
+# What a mode whose rules are complete must say, and what it may leave to a default. A mode marked
+# ``status: "incomplete"`` (梦魇通廊, RULINGS T6) says only what the rule documents say: these stay null.
+MODE_REQUIRED = ("starting_agents", "max_agents", "matrix_shop", "scene_obstacles")
+MODE_DEFAULTS: dict[str, object] = {"hidden_agents": True, "teams": "none", "deployment_zones": 2}
+_UNSPECIFIED = " Null (left out) only in a mode with status 'incomplete', whose rules the documents leave unspecified."
+
+
 class TacticsMode(ModeBase):
+    model_config = {
+        **ModeBase.model_config,
+        "json_schema_extra": {
+            "anyOf": [
+                {"properties": {"status": {"const": "incomplete"}}, "required": ["status"]},
+                {"required": list(MODE_REQUIRED), "properties": {k: {"not": {"type": "null"}} for k in MODE_REQUIRED}},
+            ]
+        },
+    }
+
     kind: Literal["mode"]
     game: Literal["tactics"]
-    starting_agents: int = Field(ge=0, le=10, description="起始特工数量.")
-    max_agents: int = Field(ge=0, le=10, description="最大特工数量.")
-    matrix_shop: bool = Field(description="Whether the mode uses the matrix shop (else buy = draw).")
-    scene_obstacles: Literal["none", "standard"] = Field(description="场景障碍设置.")
-    hidden_agents: bool = Field(default=True, description="Agents start hidden (单挑: false).")
-    teams: Literal["none", "teams", "free_for_all"] = Field(default="none", description="组队 / 混战.")
+    players: ModePlayers
+    starting_agents: int | None = Field(default=None, ge=0, le=10, description="起始特工数量." + _UNSPECIFIED)
+    max_agents: int | None = Field(default=None, ge=0, le=10, description="最大特工数量." + _UNSPECIFIED)
+    matrix_shop: bool | None = Field(
+        default=None, description="Whether the mode uses the matrix shop (else buy = draw)." + _UNSPECIFIED
+    )
+    scene_obstacles: Literal["none", "standard"] | None = Field(
+        default=None, description="场景障碍设置." + _UNSPECIFIED
+    )
+    hidden_agents: bool | None = Field(
+        default=None, description="Agents start hidden (单挑: false); default true." + _UNSPECIFIED
+    )
+    teams: Literal["none", "teams", "free_for_all"] | None = Field(
+        default=None, description="组队 / 混战; default 'none'." + _UNSPECIFIED
+    )
     victory: list[Victory] = Field(default_factory=list, description="Victory conditions.")
     first_blood_points: int | None = Field(default=None, ge=1, description="Points that win 先发制人.")
     draw_phase: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="What the draw phase does.")
@@ -198,16 +269,38 @@ class TacticsMode(ModeBase):
     units_impede: bool = Field(
         default=False, description="House rule (RULINGS T17): units that are not obstacles also give cover."
     )
-    deployment_zones: int = Field(
-        default=2,
+    deployment_zones: int | None = Field(
+        default=None,
         ge=1,
         le=6,
-        description="How many numbered deployment zones (1..N) a map made for this mode must have (RULINGS T19).",
+        description="How many numbered deployment zones (1..N) a map made for this mode must have (RULINGS T19); "
+        "default 2." + _UNSPECIFIED,
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: object) -> object:
+        """A complete mode's defaults (hidden agents, no teams, zones 1-2); an incomplete mode gets none."""
+        if isinstance(data, dict) and data.get("status", "complete") != "incomplete":
+            missing = {k: v for k, v in MODE_DEFAULTS.items() if data.get(k) is None}
+            if missing:
+                data = {**data, **missing}
+        return data
 
     @model_validator(mode="after")
     def _agents(self) -> TacticsMode:
-        if self.starting_agents > self.max_agents:
+        if self.status != "incomplete":
+            missing = [k for k in MODE_REQUIRED if getattr(self, k) is None]
+            if missing:
+                raise ValueError(
+                    tr(
+                        "{fields}: required unless the mode's {status} is {incomplete}",
+                        fields=tr(", ").join(missing),
+                        status="status",
+                        incomplete="'incomplete'",
+                    )
+                )
+        if self.starting_agents is not None and self.max_agents is not None and self.starting_agents > self.max_agents:
             raise ValueError(
                 tr(
                     "{field} {value} is greater than {other} {limit}",
@@ -503,6 +596,9 @@ __all__ = [
     "Equipment",
     "MAP_LEGEND",
     "MAP_LEGEND_TEXT",
+    "MODE_DEFAULTS",
+    "MODE_REQUIRED",
+    "ModePlayers",
     "Names",
     "Reverse",
     "Status",

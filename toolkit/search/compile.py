@@ -1014,7 +1014,12 @@ def _range(key: Key, op: str, raw: str) -> Sql:
     low, high = (column(*c) for c in RANGE_COLUMNS[key.name])
     value = _whole(raw)
     if op == ":":
-        return and_(compare(low, "<=", value), compare(high, ">=", value))
+        found = and_(compare(low, "<=", value), compare(high, ">=", value))
+        if key.name == "players":  # a mode for only some counts from min to max (双雄: 2 or 4): one of them
+            counts = column(MA, "players_counts")
+            listed = Sql(f"({counts.text} IS NULL OR {counts.text} LIKE ?)", (f"%,{value},%",), counts.tables)
+            found = and_(found, listed)
+        return found
     return compare(low, op, value) if op in ("<", "<=") else compare(high, op, value)
 
 

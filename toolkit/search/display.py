@@ -90,8 +90,11 @@ def stats(hit: Hit) -> str:
         add("special", bool(d.get("special")))
     players = d.get("players")
     if isinstance(players, dict) and hit.kind in ("mode", "format", "game", "map"):
-        low, high = players.get("min"), players.get("max")
-        add("players", low if low == high else f"{low}-{high}")
+        low, high, counts = players.get("min"), players.get("max"), players.get("counts")
+        if counts:  # only some counts from min to max (双雄: 2 or 4)
+            add("players", " or ".join(str(n) for n in counts))  # stats_in says "or" in its language
+        else:
+            add("players", low if low == high else f"{low}-{high}")
     return " · ".join(parts)
 
 
@@ -131,6 +134,8 @@ def stats_in(
                 shown = _chinese(key.aliases) or label
                 if key.vocabulary and value in key.vocabulary:
                     value = _chinese(key.vocabulary[value]) or value
+        if label == "players" and lang != "en":  # "2 or 4" (a mode for only some counts) in lang
+            value = tc(lang, "numbers", " or ").join(value.split(" or "))
         if lookup is not None and label in ("faction", "agent"):
             record = lookup(label, value)
             value = _name(record, lang) if record is not None else value

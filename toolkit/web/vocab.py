@@ -204,6 +204,7 @@ FIELD_LABELS: dict[str, str] = {
     "compositions": N_("Role sets"),
     "copies": N_("Copies"),
     "count": N_("Count"),
+    "counts": N_("Only these counts"),
     "counts_as": N_("Counts as"),
     "credits": N_("Credits"),
     "cycle": N_("Cycle"),
@@ -357,6 +358,8 @@ FIELD_HELP: dict[str, str] = {
     "color": N_("Faction color, `#rrggbb`."),
     "compositions": N_("One role set per player count."),
     "cost": N_("Netrunner: credits (empty where the card says `X`). Tactics: cards mortgaged from hand and tapping."),
+    "counts": N_("Only these player counts, where not every count from the fewest to the most is (Duo: 2 or 4); "
+                 "empty: every count."),
     "counts_as": N_("The standard role it counts as."),
     "cycle": N_("The cycle the set belongs to."),
     "date_start": N_("The day the list, format or snapshot took effect (`YYYY-MM-DD`)."),

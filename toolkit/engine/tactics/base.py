@@ -44,12 +44,10 @@ SourceKey = tuple[str, int]
 
 
 def player_counts(mode: Any) -> list[int]:
-    """The player counts ``mode`` may be played with: its range, where team play (T22: seats 1 and 3 against
-    2 and 4, §15.2 双雄 "2 或 4 人") leaves out the odd counts a table cannot be split into two sides by."""
-    counts = list(range(mode.players.min, mode.players.max + 1))
-    if getattr(mode, "teams", None) == "teams" and getattr(mode, "victory", None):  # sides that fight each other
-        counts = [n for n in counts if n % 2 == 0]
-    return counts
+    """The player counts ``mode`` may be played with, as its record says: ``players.counts`` where not every
+    count from min to max is (§15.2 双雄 "2 或 4 人"), else min to max."""
+    allowed = getattr(mode.players, "allowed", None)
+    return list(allowed()) if allowed is not None else list(range(mode.players.min, mode.players.max + 1))
 
 
 def _counts_text(counts: list[int]) -> str:

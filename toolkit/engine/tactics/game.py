@@ -12,7 +12,7 @@ from typing import Any
 
 from toolkit.board import Board
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import current_lang, name_of, tr
+from toolkit.i18n import current_lang, name_of, tr, trn
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
@@ -28,18 +28,34 @@ BASIC_ACTIONS = ("march", "strike", "aim", "resupply", "reinforce")
 
 
 def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
-    """The first map (by id) made for ``mode`` that seats ``players``."""
+    """The first map (by id) made for ``mode`` that seats ``players``; a mode whose rules are unspecified
+    (``status: "incomplete"``, 梦魇通廊, RULINGS T6) is refused as such: no map, deck or set-up is guessed for it."""
+    records = list(records)
+    record = next((r for r in records if getattr(r, "kind", None) == "mode" and r.id == mode), None)
+    if record is not None and record.status == "incomplete":
+        raise EngineError(mode_unspecified(record))
     maps = sorted((r for r in records if getattr(r, "kind", None) == "map"), key=lambda r: r.id)
     for record in maps:
         if mode in record.modes and record.players.min <= players <= record.players.max:
             return record
     raise EngineError(
-        tr(
+        trn(
+            "no tactics map is made for {mode} with {n} player ({directory})",
             "no tactics map is made for {mode} with {n} players ({directory})",
+            players,
             mode=mode,
             n=players,
             directory="cards/tactics/maps/",
         )
+    )
+
+
+def mode_unspecified(mode: Any) -> str:
+    """Why a mode marked ``status: "incomplete"`` cannot be played: the rules leave it unspecified (RULINGS T6)."""
+    return tr(
+        "the rules leave {mode} ({id}) unspecified, so no game of it can be played",
+        mode=name_of(mode, current_lang()),
+        id=mode.id,
     )
 
 
