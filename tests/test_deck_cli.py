@@ -233,9 +233,9 @@ def test_draft_with_a_script(cli, tmp_path: Path) -> None:
 
 def test_draft_rejects_a_card_not_face_up(cli, tmp_path: Path) -> None:
     result = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["nobody"]))
-    assert result.exit_code == 2 and "is not face up" in result.output
+    assert result.exit_code == 1 and "is not face up" in result.output
     short = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["1"]))
-    assert short.exit_code == 2 and "ran out of picks" in short.output
+    assert short.exit_code == 1 and "ran out of picks" in short.output
 
 
 def test_validate_against_an_imported_netrunnerdb_pool(cli, tmp_path: Path) -> None:

@@ -98,7 +98,8 @@ CASES: dict[str, Case] = {
     "draw from a crossfire role set": Case(
         lambda t: ["deck", "draw", str(EX / "crossfire" / "crossfire-5.json")], {"crossfire"}
     ),
-    "draft from a script out of picks": Case(lambda t: ["draft", "--script", str(t / "picks.txt"), "--seed", "1"]),
+    "draft from a script out of picks": Case(lambda t: ["draft", "--script", str(t / "picks.txt"), "--seed", "1"],
+                                             exit_code=1),
     "draft from a FIFO": Case(lambda t: ["draft", "--script", str(t / "pipe.json")]),
     # simulate
     "simulate another game": Case(

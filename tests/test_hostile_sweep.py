@@ -263,7 +263,7 @@ def test_import_csv_with_an_encoding_that_is_no_text_encoding(tmp_path: Path, en
 def test_draft_script_errors_name_the_file_and_line(tmp_path: Path) -> None:
     script = write(tmp_path / "picks.txt", "\ufeff1\n# a comment\n" + "x" * 10_000 + "\n")
     result = run("draft", "--seed", "1", "--script", script)
-    refused(result, 2, f"{script}:3: 'xxxx", "…' is not face up")
+    refused(result, 1, f"{script}:3: 'xxxx", "…' is not face up")
     assert len(result.stderr) < 300
 
 

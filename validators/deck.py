@@ -906,13 +906,58 @@ def _in_sets(record: Any, sets: frozenset[str]) -> bool:
 def rule_card_pool(check: Check, rule: Any) -> None:
     """Every card and the identity in the format's card pool: a printing in one of its sets.
 
+    Under an older ban list than the format's in force (``--banlist``, a deck's ``ban_list``, NetrunnerDB's
+    ``mwl_code``) the pool is the one that went with that list: that of the format's snapshot whose ban list it
+    is (imported data: ``snapshot_of``), the one the deck fits when several are; a deck legal then is legal
+    under it. When no snapshot says which pool went with it, the pool is today's, and a finding says so and
+    names the snapshot (``--mode``) in force on the list's first day, if one is known.
+
     Whether a record is in the pool is worked out once per format and record (and again
     only for a record replaced in the pool), not once per deck.
     """
     mode = check.mode
-    if mode.sets is None:
-        return
-    sets, known = check.pool.memoized(("card_pool", id(mode)), (mode,), lambda: (frozenset(mode.sets), {}))
+    snapshots = _ban_list_snapshots(check)
+    checked: list[tuple[Any, bool, list[tuple[str, Any]]]] = []  # (the pool's record, identity outside, cards)
+    for source in snapshots or [mode]:  # the latest first: reported when the deck fits none of them
+        if source.sets is None:  # every set: nothing is outside
+            return
+        identity_out, outside = _outside_pool(check, source)
+        if not identity_out and not outside:
+            return
+        checked.append((source, identity_out, outside))
+    source, identity_out, outside = checked[0]
+    name = check.mode_name if source is mode else _mode_name(source)
+    if source.pool_name:
+        pool = tr("the {format} pool ({pool})", format=name, pool=source.pool_name)
+    else:
+        pool = tr("the {format} pool", format=name)
+    note = "" if snapshots else _todays_pool_note(check)
+
+    def noted(problem: str) -> str:
+        return tr("{problem} ({note})", problem=problem, note=note) if note else problem
+
+    identity = check.identity
+    if identity_out:
+        check.add(
+            "deck.pool",
+            noted(tr("identity {card} is outside {pool}", card=_name_in_set(check, identity), pool=pool)),
+            "/identity",
+        )
+    if outside:
+        names = [_name_in_set(check, r) for _, r in outside]  # every one of them: the player fixes them all
+        check.add_at(
+            "deck.pool",
+            noted(trn("{n} card outside {pool}: {cards}", "{n} cards outside {pool}: {cards}", len(outside),
+                      pool=pool, cards=_listed(names))),
+            "cards",
+            outside[0][0],
+        )  # fmt: skip
+
+
+def _outside_pool(check: Check, source: Any) -> tuple[bool, list[tuple[str, Any]]]:
+    """(whether the identity is outside the card pool of ``source``, a format or snapshot, the deck's cards
+    outside it); whether a record is inside is worked out once per pool and record."""
+    sets, known = check.pool.memoized(("card_pool", id(source)), (source,), lambda: (frozenset(source.sets), {}))
 
     def inside(card_id: str, record: Any) -> bool:
         hit = known.get(card_id)
@@ -920,33 +965,62 @@ def rule_card_pool(check: Check, rule: Any) -> None:
             hit = known[card_id] = (record, _in_sets(record, sets))
         return bool(hit[1])
 
-    def pool() -> str:
-        if mode.pool_name:
-            return tr("the {format} pool ({pool})", format=check.mode_name, pool=mode.pool_name)
-        return tr("the {format} pool", format=check.mode_name)
-
     identity = check.identity
-    if identity is not None and not inside(identity.id, identity):
-        check.add(
-            "deck.pool",
-            tr("identity {card} is outside {pool}", card=_name_in_set(check, identity), pool=pool()),
-            "/identity",
+    identity_out = identity is not None and not inside(identity.id, identity)
+    return identity_out, [(card_id, record) for card_id, record in check.cards.items() if not inside(card_id, record)]
+
+
+def _older_ban_list(check: Check) -> BanList | None:
+    """The ban list the deck is checked under when it is a named one of the format other than the list in
+    force (an older one, or another the format offers); else None."""
+    mode, ban = check.mode, check.ban
+    if ban is None or getattr(mode, "ban_list", None) is None or ban.id == mode.ban_list:
+        return None  # (an inline list is the format's own: a format with one has no named list in force)
+    return ban
+
+
+def _ban_list_snapshots(check: Check) -> list[Any]:
+    """The snapshots of the deck's format whose ban list is the older one the deck is checked under (the card
+    pools that went with it), latest first; empty under the list in force or when no snapshot has it."""
+    ban = _older_ban_list(check)
+    if ban is None:
+        return []
+    mode = check.mode
+    found = [
+        m for m in check.pool.modes.values() if getattr(m, "snapshot_of", None) == mode.id and m.ban_list == ban.id
+    ]
+    return sorted(found, key=lambda m: (m.date_start or "", m.id), reverse=True)
+
+
+def _todays_pool_note(check: Check) -> str:
+    """Under an older ban list no snapshot goes with: that the pool checked is today's, and the snapshot of the
+    format in force on the list's first day (``--mode``), when the data dates both; "" under the list in force."""
+    ban = _older_ban_list(check)
+    if ban is None:
+        return ""
+    mode = check.mode
+    day = str(ban.date_start) if ban.date_start is not None else None
+    then = [
+        m
+        for m in check.pool.modes.values()
+        if getattr(m, "snapshot_of", None) == mode.id and day is not None and m.date_start and m.date_start <= day
+    ]
+    if not then:
+        return tr(
+            "no record says which card pool went with the ban list {banlist}: this is today's pool of {format}",
+            banlist=_name(ban),
+            format=check.mode_name,
         )
-    outside = [(card_id, record) for card_id, record in check.cards.items() if not inside(card_id, record)]
-    if outside:
-        names = [_name_in_set(check, r) for _, r in outside]  # every one of them: the player fixes them all
-        check.add_at(
-            "deck.pool",
-            trn(
-                "{n} card outside {pool}: {cards}",
-                "{n} cards outside {pool}: {cards}",
-                len(outside),
-                pool=pool(),
-                cards=_listed(names),
-            ),
-            "cards",
-            outside[0][0],
-        )
+    snapshot = max(then, key=lambda m: (m.date_start, m.id))
+    return tr(
+        "no record says which card pool went with the ban list {banlist}: this is today's pool of {format}; "
+        "{option} checks the deck against the pool in force on {date}, when that list took effect, under its own "
+        "ban list",
+        banlist=_name(ban),
+        format=check.mode_name,
+        option=f"--mode {snapshot.id}",
+        date=day,
+    )
 
 
 def _name_in_set(check: Check, record: Any) -> str:

@@ -197,12 +197,13 @@ def validate(
             report = None
             if loaded.deck is not None:
                 game_modes = pool.rules.game(loaded.deck.game).modes
-                if mode is not None and mode not in game_modes:
+                deck_mode_id = _mode_id(pool, loaded.deck.game, mode)  # a mode's name (Melee, 混战) is its id
+                if deck_mode_id is not None and deck_mode_id not in game_modes:
                     raise DossierError(
                         tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode",
                            mode=repr(mode), game=_game_word(loaded.deck.game), modes=tr(", ").join(sorted(game_modes)))
                     )  # fmt: skip
-                deck_mode = game_modes.get(mode or loaded.deck.mode)
+                deck_mode = game_modes.get(deck_mode_id or loaded.deck.mode)
                 if banlist is not None and loaded.deck.game != "netrunner":  # ban lists are netrunner formats' own
                     raise DossierError(_other_game("--banlist", "netrunner", loaded.deck.game))
                 if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
@@ -211,7 +212,7 @@ def validate(
                         tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
                            banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
                     )  # fmt: skip
-                report = validate_deck(loaded.deck, pool.rules, mode, banlist)  # (else the deck's own ban list)
+                report = validate_deck(loaded.deck, pool.rules, deck_mode_id, banlist)  # (else the deck's own)
                 findings += [loaded.locate(f) for f in report.findings]
             errors = sum(1 for f in findings if f.severity == "error")
             legal = errors == 0
@@ -362,9 +363,10 @@ def new(
     game_pool = pool.rules.game(game)
     if game not in pool.rules.games:
         raise DossierError(tr("{option} {game}: no such game in the card pool", option="--game", game=repr(game)))
+    asked, mode = mode, _mode_id(pool, game, mode) or mode  # a mode's name (专家, Expert) is its id, as in a deck
     if mode not in game_pool.modes:
         raise DossierError(
-            tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
+            tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(asked),
                game=_game_word(game), modes=tr(", ").join(sorted(game_pool.modes)))
         )  # fmt: skip
     given = (
@@ -416,6 +418,15 @@ def new(
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
     print(t(language, "{path}: written", path=out))
+
+
+def _mode_id(pool: Pool, game: str, mode: str | None) -> str | None:
+    """The id of the mode (netrunner format) of ``game`` that ``--mode`` names: its id, or its name in either
+    language, any case, as a deck file's ``mode`` is read (:meth:`toolkit.decks.NameIndex.mode_id`); else the
+    value as given, which the command refuses with the game's modes listed. None without ``--mode``."""
+    if mode is None:
+        return None
+    return pool.names.mode_id(mode.strip(), game) or mode
 
 
 def _game_word(game: str) -> str:
@@ -851,36 +862,46 @@ def draft(
     elif not sys.stdin.isatty():
         raise DossierError(tr("no terminal to pick from; give {option}", option="--script FILE"))
 
+    # The draft as it goes (each face-up row, each pick): at the keyboard on the terminal (stderr) whatever the
+    # format, with the prompts, so that standard output holds the result alone (`-f json > out.json`); from a
+    # script, a text draft's transcript is its output and a JSON one's log is in the result.
+    at_keyboard = picks is None
+    told = sys.stderr if at_keyboard else sys.stdout
+    telling = at_keyboard or format == "text"
+
     def choose(player: int, row: list[str]) -> str:
-        if format == "text":
-            print(t(language, "face up: {row}", row="  ".join(f"[{i}] {shown(a)}" for i, a in enumerate(row, 1))))
-        if picks is not None:  # a script: its first bad line ends the draft, naming the line
+        if telling:
+            print(t(language, "face up: {row}", row="  ".join(f"[{i}] {shown(a)}" for i, a in enumerate(row, 1))),
+                  file=told)  # fmt: skip
+        if picks is not None:  # a script: its first bad line ends the draft, naming the line (exit 1)
             if not picks:
-                raise DossierError(tr("{path}: ran out of picks", path=script))
+                raise DossierError(tr("{path}: ran out of picks", path=script), exit_code=1)
             number, answer = picks.pop(0)
             try:
-                chosen = _pick_from_row(answer, row, spellings)
+                chosen = _pick_from_row(answer, row, spellings, names)
             except DossierError as exc:
-                raise DossierError(f"{script}:{number}: " + exc.message, exit_code=exc.exit_code) from None
+                where = f"{script}:{number}"  # (file:line, as the warning about picks past the end names it)
+                raise DossierError(tr("{where}: {problem}", where=where, problem=exc.message),
+                                   exit_code=exc.exit_code) from None  # fmt: skip
         else:  # at the keyboard: a typo is said and the player asked again (the picks so far are kept)
             while True:
                 answer = _ask(t(language, "player {n} picks", n=player + 1))
                 try:
-                    chosen = _pick_from_row(answer, row, spellings)
+                    chosen = _pick_from_row(answer, row, spellings, names)
                     break
                 except DossierError as exc:
                     print(exc.message, file=sys.stderr)
-        if format == "text":
-            print(t(language, "player {n} takes {agent}", n=player + 1, agent=shown(chosen)))
+        if telling:
+            print(t(language, "player {n} takes {agent}", n=player + 1, agent=shown(chosen)), file=told)
         return chosen
 
     result = run_draft(real, privates, seed, choose)
     if picks:  # a script longer than the draft: its picks past the end are named, never dropped in silence
-        from toolkit.i18n import tc
+        from toolkit.errors import warning_line
 
         left = tr("{path}:{line}: the draft is over; {n} more pick(s) not used", path=script, line=picks[0][0],
                   n=len(picks))  # fmt: skip
-        print(f"dossier: {tc(language, 'severity', 'warning')}: {left}", file=sys.stderr)
+        print(warning_line(left), file=sys.stderr)
     if format == "json":
         print(
             json.dumps(
@@ -897,41 +918,52 @@ def draft(
         return
     sep = t(language, ", ")
     for i, squad in enumerate(result.squads, 1):
-        print(
-            t(
-                language,
-                "player {n}: {agents} + {privates}",
-                n=i,
-                agents=sep.join(shown(a) for a in squad),
-                privates=sep.join(shown(p) for p in result.privates),
-            )
-        )
+        squad_line = sep.join(shown(a) for a in squad)
+        if not result.privates:  # a pool without a private: the squad alone, no dangling "+"
+            print(t(language, "player {n}: {agents}", n=i, agents=squad_line))
+            continue
+        private_line = sep.join(shown(p) for p in result.privates)
+        print(t(language, "player {n}: {agents} + {privates}", n=i, agents=squad_line, privates=private_line))
 
 
 def _ask(prompt: str) -> str:
-    """One line typed at the keyboard; Ctrl-C stops the draft with exit 130, end of input (Ctrl-D) with exit 1,
-    each in one line in the user's language (not click's English "Aborted!")."""
+    """One line typed at the keyboard, the prompt on the terminal (stderr: standard output holds the draft's
+    result alone, `draft -f json > out.json`; when both are the terminal, input() writes it there itself, which
+    line editing needs); Ctrl-C stops the draft with exit 130, end of input (Ctrl-D) with exit 1 (the picks are
+    incomplete input, as a script that runs out of them), each in one line in the user's language (not click's
+    English "Aborted!"). (typer.prompt writes the prompt's last character to stdout even with err=True.)"""
+    import contextlib
+
+    both = sys.stdout.isatty() and sys.stderr.isatty()
     try:
-        return str(typer.prompt(prompt))
-    except typer.Abort as exc:
+        with contextlib.nullcontext() if both else contextlib.redirect_stdout(sys.stderr):
+            answer = ""
+            while not answer.strip():  # an empty line asks again
+                answer = input(f"{prompt}: ")
+            return answer
+    except EOFError:
         print(file=sys.stderr)  # (the prompt's line is left open)
-        if isinstance(exc.__context__, EOFError):
-            raise DossierError(tr("end of input: the draft stopped before every pick was made")) from None
+        raise DossierError(tr("end of input: the draft stopped before every pick was made"), exit_code=1) from None
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
         raise DossierError(tr("the draft was stopped (Ctrl-C); no squads were made"), exit_code=130) from None
 
 
-def _pick_from_row(answer: str, row: list[str], names: dict[str, list[str]]) -> str:
-    """The agent of ``row`` that ``answer`` names: its row number, id, or name in either language."""
+def _pick_from_row(answer: str, row: list[str], spellings: dict[str, list[str]], names: dict[str, str]) -> str:
+    """The agent of ``row`` that ``answer`` names: its row number, id, or name in either language
+    (``spellings``). One that names none is invalid input (exit 1): the message offers the row's agents by
+    their row numbers and names in the current language (``names``)."""
     from toolkit.decks import normalize
 
     key = normalize(answer)
     if key.isdigit() and 1 <= int(key) <= len(row):
         return row[int(key) - 1]
     for agent in row:
-        if key in (normalize(agent), *(normalize(n) for n in names[agent] if n)):
+        if key in (normalize(agent), *(normalize(n) for n in spellings[agent] if n)):
             return agent
     shown = answer if len(answer) <= 40 else answer[:40] + "…"
-    raise DossierError(tr("{pick} is not face up; choose from {row}", pick=repr(shown), row=tr(", ").join(row)))
+    offered = tr(", ").join(f"[{i}] {names[agent]}" for i, agent in enumerate(row, 1))
+    raise DossierError(tr("{pick} is not face up; choose from {row}", pick=repr(shown), row=offered), exit_code=1)
 
 
 def register(app: typer.Typer) -> None:

@@ -367,7 +367,7 @@ def run_command(
     from toolkit.paths import CARDS_DIR
 
     catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "tactics"]).paths)
-    _check_mode(catalog.records, "tactics", mode)
+    mode = _check_mode(catalog.records, "tactics", mode)
     engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
     start = len(engine.log)
     triggered = engine.run_text(text, seat=1)
@@ -390,15 +390,21 @@ def run_command(
     print(t(language, "shop: {n}", n=state["shop"]))
 
 
-def _check_mode(records: Any, game: str, mode: str | None) -> None:
-    """A ``--mode`` the pool's ``game`` has no mode (tactics) or format (netrunner) of: one line naming those it
-    has, exit 2 (a usage error, as an unknown map, decider or mode is everywhere), before the engine starts."""
+def _check_mode(records: Any, game: str, mode: str | None) -> str | None:
+    """The id of the mode (tactics) or format (netrunner) of the pool's ``game`` that ``--mode`` names: its id,
+    or its name in either language, any case, as a deck file's ``mode`` is read
+    (:meth:`toolkit.decks.NameIndex.mode_id`). One the game has none of: one line naming those it has, exit 2 (a
+    usage error, as an unknown map, decider or mode is everywhere), before the engine starts."""
     if mode is None:
-        return
+        return None
+    from toolkit.decks import NameIndex
+
     kind = "format" if game == "netrunner" else "mode"
-    known = sorted(r.id for r in records if r.game == game and r.kind == kind)
+    modes = [r for r in records if r.game == game and r.kind == kind]
+    known = sorted(r.id for r in modes)
+    mode = NameIndex(modes).mode_id(mode.strip(), game) or mode
     if not known or mode in known:  # (a pool without any: the engine says what it lacks)
-        return
+        return mode
     from toolkit.i18n import current_lang, tr, word
 
     game_word = word("game", game, current_lang())
@@ -555,7 +561,7 @@ def _run_netrunner(
             )
         decks[record.side] = examples.get(record.id)
         identities[record.side] = record.id
-    _check_mode(catalog.records, "netrunner", fmt)
+    fmt = _check_mode(catalog.records, "netrunner", fmt)
     engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")
     chosen, why = (
         (cast("Side", side), "--side")
