@@ -65,7 +65,8 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--into",
                 help=N_(
-                    "Output directory (replaced as a whole). Default: $XDG_DATA_HOME/dossier/netrunnerdb "
+                    "Output directory (replaced as a whole; the import stops, naming them, if it holds files the "
+                    "earlier import did not write or that were changed since). Default: $XDG_DATA_HOME/dossier/netrunnerdb "
                     "or ~/.local/share/dossier/netrunnerdb."
                 ),
                 show_default=False,

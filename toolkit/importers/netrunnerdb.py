@@ -39,12 +39,23 @@ with its place; a number beyond ±:data:`MAX_NUMBER` in a field is left out.
 
 The output directory gets one canonical JSON file per record (``game.json``,
 ``factions/``, ``identities/``, ``cards/``, ``modes/``), the JSON Schemas they
-point at (``.schema/netrunner/``) and a marker ``.dossier-import.json``. It is
-replaced as a whole; a directory without the marker is never overwritten.
+point at (``.schema/netrunner/``) and a marker ``.dossier-import.json``, which lists
+every file written with a digest of its bytes. It is replaced as a whole; a directory
+without the marker is never overwritten, nor one holding a file the earlier import did
+not write (a deck, a card of the user's) or changed since it wrote it: the import stops
+and names them (with an older marker that lists nothing, any file an import does not
+write: :func:`toolkit.importers.marker.foreign_files`).
+
+A v1 checkout's cards get the ids NetrunnerDB's v2 layout gives them (:func:`card_slug`),
+and an identity's other faces, which v1 writes into its text ("Flip side:", "Side 2:"),
+become its ``faces`` as in v2. A number of a card's rules of the wrong shape (a cost
+of "five") leaves the card out with a warning: read as absent, it would be another card
+(a cost of X, no influence).
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -57,7 +68,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from toolkit.errors import DossierError, os_reason
-from toolkit.i18n import N_, tr, trn
+from toolkit.i18n import N_, current_lang, sentences, tc, tr, trn
+from toolkit.i18n.words import Nc_
 from toolkit.importers.nrdb_text import STARTER_ONLY, english_key, read_card
 from toolkit.jsonio import (
     FileTooLarge,
@@ -78,7 +90,7 @@ from toolkit.models.common import LANG_TAG
 from toolkit.names import fold
 from toolkit.safewrite import replace_dir
 
-from .marker import MARKER, READINGS
+from .marker import FILES, MARKER, READINGS, digest, foreign_files
 
 # Limits on what a checkout may hold (past them a file is refused, exit 1, or a value left out with a warning).
 MAX_FILE_BYTES = 64 * 2**20  # one JSON file
@@ -289,30 +301,33 @@ class ImportReport:
     def lines(self) -> list[str]:
         """The report as lines for a terminal, in the current language."""
         out = []
+        lang = current_lang()
+        # (the entries of a kind, "7 faction entries", and those of a folder, "7 v2/cards entries", are worded
+        # apart: Chinese writes a word of its own without spaces, a folder's name with them)
         for source, fields in sorted(self.unknown_fields.items()):
-            where = _source_kind(source)
             for name, count in sorted(fields.items()):
-                out.append(
-                    tr(
+                said = {"n": count, "field": repr(name), "where": _source_kind(source)}
+                if source in _SOURCE_KINDS:
+                    line = tr("unknown field {field} in {n} {where} entries: not imported (unknown to Dossier)", **said)
+                else:
+                    line = tc(
+                        lang,
+                        "checkout path",
                         "unknown field {field} in {n} {where} entries: not imported (unknown to Dossier)",
-                        n=count,
-                        field=repr(name),
-                        where=where,
+                        **said,
                     )
-                )
+                out.append(line)
         for source, fields in sorted(self.unmapped_fields.items()):
-            where = _source_kind(source)
             for name, count in sorted(fields.items()):
                 reason = tr(_UNMAPPED_REASONS[name]) if name in _UNMAPPED_REASONS else tr("no Dossier field")
-                out.append(
-                    tr(
-                        "field {field} in {n} {where} entries not imported: {reason}",
-                        n=count,
-                        field=repr(name),
-                        where=where,
-                        reason=reason,
+                said = {"n": count, "field": repr(name), "where": _source_kind(source), "reason": reason}
+                if source in _SOURCE_KINDS:
+                    line = tr("field {field} in {n} {where} entries not imported: {reason}", **said)
+                else:
+                    line = tc(
+                        lang, "checkout path", "field {field} in {n} {where} entries not imported: {reason}", **said
                     )
-                )
+                out.append(line)
         for pointer, count in sorted(self.untranslated.items()):
             out.append(
                 tr(
@@ -338,6 +353,22 @@ _SOURCE_KINDS = {
 
 def _source_kind(source: str) -> str:
     return tr(_SOURCE_KINDS[source]) if source in _SOURCE_KINDS else source
+
+
+# the kinds of records an import writes, as its warnings name them (the words of `dossier import`'s summary)
+_RECORD_KINDS = {
+    "card": Nc_("record kind", "card"),
+    "faction": Nc_("record kind", "faction"),
+    "format": Nc_("record kind", "format"),
+    "game": Nc_("record kind", "game"),
+    "identity": Nc_("record kind", "identity"),
+}
+
+
+def _record_kind(kind: str) -> str:
+    """A record's kind (``card``, ``identity``…) in the current language."""
+    entry = _RECORD_KINDS.get(kind)
+    return tc(current_lang(), *entry) if entry is not None else kind
 
 
 MAX_LISTED = 50
@@ -499,13 +530,30 @@ class Source:
 
 
 def slugify(text: str, limit: int = 64) -> str:
-    """A Dossier id from a title: ASCII, lower case, '_' between words, at most ``limit`` chars."""
+    """A Dossier id from a title, made as NetrunnerDB makes its v2 ids (``textToId`` in netrunner-cards-json's
+    src/index.ts), so that a v1 import gives a card the id a v2 import does: accents and other non-ASCII out,
+    lower case, an apostrophe before one last letter of a word dropped ("Hunter's" → ``hunters``, "Can't" →
+    ``cant``), every other run of punctuation and spaces one '_' ("I've" → ``i_ve``); at most ``limit`` chars."""
+    text = re.sub(r"[’ʼ‘`´]", "'", text)  # (typographic apostrophes are apostrophes: stripped titles write ')
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    ascii_text = re.sub(r"['’`]", "", ascii_text)
+    ascii_text = re.sub(r"'([a-z0-9_])(?=\s|$)", r"\1", ascii_text)
     slug = re.sub(r"[^a-z0-9]+", "_", ascii_text).strip("_")
     if len(slug) > limit:
         slug = slug[:limit].rstrip("_")
     return slug or "x"
+
+
+# Card ids NetrunnerDB gave before its rule (:func:`slugify`) made them otherwise: the rule's id -> the v2 id.
+NRDB_CARD_IDS = {
+    "knickknack_o_brian": "knickknack_obrian",  # "Knickknack" O'Brian
+    "na_notk": "na_not_k",  # Na'Not'K
+}
+
+
+def card_slug(title: str) -> str:
+    """The id NetrunnerDB's v2 layout gives the card of this (stripped) title (v1 cards have no id of their own)."""
+    slug = slugify(title)
+    return NRDB_CARD_IDS.get(slug, slug)
 
 
 def as_slug(value: str) -> str:
@@ -534,10 +582,23 @@ def _read_json(path: Path) -> Any:
         ) from None
     except OSError as exc:
         raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=os_reason(exc))) from None
+    bom = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw[bom:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DossierError(tr("{path}: {problem}", path=path, problem=not_utf8(raw, exc.start)), exit_code=1) from None
+        at = bom + exc.start  # (the place in the file, its byte-order mark counted)
+        if exc.end == len(raw) - bom and exc.reason == "unexpected end of data":  # the first bytes of a character
+            line_start = raw.rfind(b"\n", 0, at) + 1
+            problem = tr(
+                "the file ends in the middle of a character, at line {line}, column {column} (byte {n}): it is cut "
+                "short (truncated)",
+                line=raw.count(b"\n", 0, at) + 1,
+                column=len(raw[line_start:at].decode("utf-8-sig", errors="replace")) + 1,
+                n=at,
+            )
+        else:
+            problem = not_utf8(raw, at)
+        raise DossierError(tr("{path}: {problem}", path=path, problem=problem), exit_code=1) from None
     try:
         return loads_limited(text, max_depth=MAX_DEPTH)
     except JsonSyntaxError as exc:
@@ -621,8 +682,12 @@ class _Obj:
         self.bad(key, tr("true or false"), value, read_as_false=True)
         return False
 
-    def number(self, key: str) -> int | None:
-        """An integer within ±MAX_NUMBER (a string of digits too); null, "", "X" (a cost of X): none."""
+    def number(self, key: str, broken: list[str] | None = None) -> int | None:
+        """An integer within ±MAX_NUMBER (a string of digits too); null, "", "X" (a cost of X): none.
+
+        ``broken``: the number is one of a card's rules, where none means something (a cost of X, no influence):
+        a value of another shape is reported as leaving the card out, and its pointer goes to ``broken`` (the
+        caller leaves the card out, rather than import it with another rule)."""
         value = self.data.get(key)
         if value is None:
             return None
@@ -632,9 +697,20 @@ class _Obj:
         if isinstance(value, str) and value.strip() in ("", "X", "x"):
             return None
         if isinstance(value, int) and not isinstance(value, bool):
-            self.bad(key, tr("a number from {low} to {high}", low=-MAX_NUMBER, high=MAX_NUMBER), value)
+            expected = tr("a number from {low} to {high}", low=-MAX_NUMBER, high=MAX_NUMBER)
         else:
-            self.bad(key, tr("a whole number"), value)
+            expected = tr("a whole number")
+        if broken is None:
+            self.bad(key, expected, value)
+        else:
+            broken.append(self.at(key))
+            message = tr(
+                "expected {expected}, found {found}; left out, and the card with it (without this number its "
+                "rules would change)",
+                expected=expected,
+                found=_kind(value),
+            )
+            self.shapes.bad(self.path, self.at(key), message)
         return None
 
     def texts(self, key: str) -> list[str]:
@@ -1118,35 +1194,42 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
 def _v2_fields(entry: _Obj) -> dict[str, Any]:
     card_type = entry.text("card_type_id") or ""
     kind = "identity" if card_type.endswith("identity") else "card"
+    broken: list[str] = []  # the rule numbers of the wrong shape: the card is not imported
+
+    def number(key: str) -> int | None:
+        return entry.number(key, broken)
+
     return {
         "kind": kind,
         "type": "identity" if kind == "identity" else card_type,
         "title": entry.text("title"),
         "side": entry.text("side_id"),
         "faction": as_slug(entry.text("faction_id") or ""),
-        "cost": entry.number("cost"),
+        "cost": number("cost"),
         "has_cost": "cost" in entry,
-        "influence": entry.number("influence_cost"),
-        "deck_limit": entry.number("deck_limit"),
+        "influence": number("influence_cost"),
+        "deck_limit": number("deck_limit"),
         "unique": entry.flag("is_unique"),
         "subtypes": [as_slug(s) for s in entry.texts("subtypes")],
         "text": entry.text("text"),
-        "strength": entry.number("strength"),
-        "memory_cost": entry.number("memory_cost"),
-        "trash_cost": entry.number("trash_cost"),
-        "advancement_requirement": entry.number("advancement_requirement"),
-        "agenda_points": entry.number("agenda_points"),
-        "base_link": entry.number("base_link"),
-        "influence_limit": entry.number("influence_limit"),
-        "minimum_deck_size": entry.number("minimum_deck_size"),
+        "strength": number("strength"),
+        "memory_cost": number("memory_cost"),
+        "trash_cost": number("trash_cost"),
+        "advancement_requirement": number("advancement_requirement"),
+        "agenda_points": number("agenda_points"),
+        "base_link": number("base_link"),
+        "influence_limit": number("influence_limit"),
+        "minimum_deck_size": number("minimum_deck_size"),
         "stripped_title": entry.text("stripped_title"),
-        "faces": [_face(face) for face in entry.objects("faces")],
+        "faces": [_face(face, broken) for face in entry.objects("faces")],
+        "broken": broken,
     }
 
 
-def _face(face: _Obj) -> dict[str, Any]:
-    """One of a card's other faces (``faces``), read as the card's own fields are; a field the face does not
-    have stays out (it is the front's)."""
+def _face(face: _Obj, broken: list[str]) -> dict[str, Any]:
+    """One of a card's other faces (``faces``), read as the card's own fields are (a rule number of the wrong
+    shape goes to ``broken``: the card is not imported); a field the face does not have stays out (it is the
+    front's)."""
     unknown = sorted(k for k in face.data if k not in FACE_MAPPED)
     out: dict[str, Any] = {
         "title": face.text("title"),
@@ -1157,7 +1240,7 @@ def _face(face: _Obj) -> dict[str, Any]:
     if "subtypes" in face:
         out["subtypes"] = [as_slug(s) for s in face.texts("subtypes")]
     if "base_link" in face:
-        out["base_link"] = face.number("base_link")
+        out["base_link"] = face.number("base_link", broken)
     return out
 
 
@@ -1314,10 +1397,10 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
 
     taken: dict[str, str] = {}  # card id -> the title it stands for
     by_code: dict[str, str] = {}
-    for key in sorted(groups, key=lambda k: (slugify(groups[k][0][2]), min(when(e) for e in groups[k]))):
+    for key in sorted(groups, key=lambda k: (card_slug(groups[k][0][2]), min(when(e) for e in groups[k]))):
         entries = sorted(groups[key], key=when)
         latest = entries[-1][0]
-        card_id = slugify(entries[-1][2])
+        card_id = card_slug(entries[-1][2])
         if card_id in taken:
             new_id = _free_id(card_id, taken)
             shapes.bad(
@@ -1385,30 +1468,76 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
 def _v1_fields(entry: _Obj) -> dict[str, Any]:
     card_type = entry.text("type_code") or ""
     keywords = [k.strip() for k in (entry.text("keywords") or "").split(" - ") if k.strip()]
+    broken: list[str] = []  # the rule numbers of the wrong shape: the card is not imported
+
+    def number(key: str) -> int | None:
+        return entry.number(key, broken)
+
+    text = entry.text("text")
+    faces: list[dict[str, Any]] = []
+    if card_type == "identity":
+        text, faces = _v1_faces(text)
     return {
         "kind": "identity" if card_type == "identity" else "card",
         "type": card_type,
         "title": entry.text("title"),
         "side": entry.text("side_code"),
         "faction": as_slug(entry.text("faction_code") or ""),
-        "cost": entry.number("cost"),
+        "cost": number("cost"),
         "has_cost": "cost" in entry,
-        "influence": entry.number("faction_cost"),
-        "deck_limit": entry.number("deck_limit"),
+        "influence": number("faction_cost"),
+        "deck_limit": number("deck_limit"),
         "unique": entry.flag("uniqueness"),
         "subtypes": [slugify(k) for k in keywords],
         "subtype_names": [(slugify(k), k) for k in keywords],
-        "text": entry.text("text"),
-        "strength": entry.number("strength"),
-        "memory_cost": entry.number("memory_cost"),
-        "trash_cost": entry.number("trash_cost"),
-        "advancement_requirement": entry.number("advancement_cost"),
-        "agenda_points": entry.number("agenda_points"),
-        "base_link": entry.number("base_link"),
-        "influence_limit": entry.number("influence_limit"),
-        "minimum_deck_size": entry.number("minimum_deck_size"),
+        "text": text,
+        "strength": number("strength"),
+        "memory_cost": number("memory_cost"),
+        "trash_cost": number("trash_cost"),
+        "advancement_requirement": number("advancement_cost"),
+        "agenda_points": number("agenda_points"),
+        "base_link": number("base_link"),
+        "influence_limit": number("influence_limit"),
+        "minimum_deck_size": number("minimum_deck_size"),
         "stripped_title": entry.text("stripped_title"),
+        "faces": faces,
+        "broken": broken,
     }
+
+
+# The v1 layout writes an identity's other faces into its text (v2 has them apart, in ``faces``): the back of a
+# flip identity after a paragraph "Flip side:", each face of a facade identity as a paragraph "Side 2: …".
+_FLIP_SIDE = re.compile(r"^(?:<[^>]*>\s*)*flip side:(?:\s*</[^>]*>)*\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_SIDE_N = re.compile(r"^(?:<[^>]*>\s*)*side \d{1,2}:(?:\s*</[^>]*>)*\s*(.+)$", re.IGNORECASE | re.DOTALL)
+
+
+def _v1_faces(text: str | None) -> tuple[str | None, list[dict[str, Any]]]:
+    """A v1 identity's text as v2 has it: the front's text, and its other faces (as :func:`_face` reads a v2
+    face; v1 gives them no title: the record names them as the card)."""
+    lines = (text or "").replace("\r\n", "\n").split("\n")
+    front: list[str] = []
+    faces: list[list[str]] = []
+    flipped = False
+    for line in lines:
+        flip = _FLIP_SIDE.match(line.strip())
+        side = _SIDE_N.match(line.strip())
+        if flip is not None and not flipped:
+            flipped = True
+            faces.append([flip[1]] if flip[1].strip() else [])
+        elif flipped:
+            faces[-1].append(line)
+        elif side is not None:
+            faces.append([side[1]])
+        else:
+            front.append(line)
+    if not faces:
+        return text, []
+    made: list[dict[str, Any]] = [
+        {"title": None, "stripped_title": None, "text": "\n".join(face), "unknown": []}
+        for face in faces
+        if _paragraphs("\n".join(face))
+    ]
+    return "\n".join(front), made
 
 
 def _mwl(entry: _Obj, by_code: dict[str, str], fields: _Fields) -> SourceRestriction:
@@ -1538,13 +1667,19 @@ class _Converter:
             where = "/".join(str(p) for p in first["loc"])
             # TRANSLATORS: {reason} is the model checker's own (English) words
             entry = tr(
-                "{kind} {id}: {where}: {reason}", kind=kind, id=repr(data.get("id")), where=where, reason=first["msg"]
+                "{kind} {id}: {where}: {reason}",
+                kind=_record_kind(kind),
+                id=repr(data.get("id")),
+                where=where,
+                reason=first["msg"],
             )
             self.report.skipped.append(tr("{where}: {problem}", where=origin, problem=entry) if origin else entry)
             return False
         key = (directory, data["id"])
         if key in self.records:
-            self.report.skipped.append(tr("{kind} {id}: a second record with this id", kind=kind, id=repr(data["id"])))
+            self.report.skipped.append(
+                tr("{kind} {id}: a second record with this id", kind=_record_kind(kind), id=repr(data["id"]))
+            )
             return False
         self.records[key] = data
         return True
@@ -1572,6 +1707,8 @@ class _Converter:
 
     def card(self, card: SourceCard, faction_sides: dict[str, str]) -> dict[str, Any] | None:
         f = card.fields
+        if f.get("broken"):
+            return None  # (a number of its rules is of the wrong shape: the warning said it is not imported)
         title = f.get("title")
         if not isinstance(title, str) or not title.strip():
             self.report.skipped.append(tr("{origin}: card {id} has no title", origin=card.origin, id=repr(card.id)))
@@ -1667,9 +1804,14 @@ class _Converter:
                 for p in printings
             ]
         self.other_languages(data, printings, title, f.get("text"), flavor_en)
-        faces = [self.face(face, card, index) for index, face in enumerate(f.get("faces") or [])]
-        if kind == "identity":
-            untranslated += [f"/faces/{i}/name/zh-Hans" for i, face in enumerate(faces) if "name" in face]
+        read_faces = [self.face(face, data["name"]) for face in f.get("faces") or []]
+        faces = [face for face, _ in read_faces]
+        if kind == "identity":  # (a face named as the card is translated as the card is)
+            untranslated += [
+                f"/faces/{i}/name/zh-Hans"
+                for i, (_, own) in enumerate(read_faces)
+                if own or "/name/zh-Hans" in untranslated
+            ]
         if untranslated:
             data["untranslated"] = untranslated
             for pointer in untranslated:
@@ -1827,9 +1969,11 @@ class _Converter:
                     self._titles[key] = "" if key in self._titles else source_card.id
         return self._titles
 
-    def face(self, face: dict[str, Any], card: SourceCard, index: int) -> dict[str, Any]:
-        """An identity's other face as a record's ``faces`` entry (English; no Chinese source exists for
-        faces, so a face's name has the English standing in, said in the card's ``untranslated``)."""
+    def face(self, face: dict[str, Any], card_name: dict[str, str]) -> tuple[dict[str, Any], bool]:
+        """An identity's other face as a record's ``faces`` entry, and whether the face has a title of its own
+        (English; no Chinese source exists for faces, so a face's name has the English standing in, said in the
+        card's ``untranslated``). A face without a title (the back of Sync, every face of the v1 layout) is named
+        as the card, ``card_name``: where the face's name comes from."""
         for name in face["unknown"]:
             bucket = self.report.unknown_fields.setdefault("v2/cards faces", {})
             bucket[name] = bucket.get(name, 0) + 1
@@ -1840,6 +1984,8 @@ class _Converter:
             stripped = (face.get("stripped_title") or "").strip()
             if stripped and stripped != title:
                 out["search_name"] = stripped
+        else:
+            out["name"] = dict(card_name)
         if face.get("subtypes") is not None:
             out["subtypes"] = list(dict.fromkeys(face["subtypes"]))
         if face.get("base_link") is not None:
@@ -1847,7 +1993,7 @@ class _Converter:
         paragraphs = _paragraphs(face.get("text"))
         if paragraphs:
             out["printed_text"] = {"en": paragraphs}
-        return out
+        return out, bool(title)
 
     def unique_names(self) -> None:
         """zh-Hans and en names must be unique among cards and identities (lint): disambiguate repeats."""
@@ -1864,17 +2010,22 @@ class _Converter:
                 if folded in seen:
                     other = record["name"]["en"] if lang == "zh-Hans" else record["id"]
                     new = f"{name}（{other}）" if lang == "zh-Hans" else f"{name} [{record['id']}]"
-                    self.report.warnings.append(
-                        tr(
-                            "{kind} {id}: {lang} name {name} is also {other}'s; imported as {new}",
-                            kind=record["kind"],
-                            id=repr(record["id"]),
-                            lang=lang,
-                            name=repr(name),
-                            other=repr(seen[folded]),
-                            new=repr(new),
+                    said = {
+                        "kind": _record_kind(record["kind"]),
+                        "id": repr(record["id"]),
+                        "name": repr(name),
+                        "other": repr(seen[folded]),
+                        "new": repr(new),
+                    }
+                    if lang == "en":
+                        warning = tr(
+                            "{kind} {id}: the English name {name} is also {other}'s; imported as {new}", **said
                         )
-                    )
+                    else:
+                        warning = tr(
+                            "{kind} {id}: the Chinese name {name} is also {other}'s; imported as {new}", **said
+                        )
+                    self.report.warnings.append(warning)
                     record["name"][lang] = new
                     folded = new.casefold()
                 seen[folded] = record["id"]
@@ -2122,6 +2273,53 @@ def _check_target(into: Path) -> None:
                 marker=MARKER,
             )
         )
+    added, changed = foreign_files(into)
+    if added or changed:
+        raise DossierError(_foreign_message(into, added, changed))
+
+
+MAX_NAMED = 10
+"""The most files a refusal to replace an import folder names (then a count of the rest)."""
+
+
+def _foreign_message(into: Path, added: list[str], changed: list[str]) -> str:
+    """Why the import stops rather than replace ``into``: the files in it that the earlier import did not write,
+    and those it wrote that were changed since (:func:`toolkit.importers.marker.foreign_files`)."""
+
+    def named(files: list[str]) -> str:
+        shown = tr(", ").join(files[:MAX_NAMED])
+        if len(files) > MAX_NAMED:
+            shown = tr("{files} and {n} more", files=shown, n=len(files) - MAX_NAMED)
+        return shown
+
+    parts = []
+    if added:
+        parts.append(
+            trn(
+                "It holds a file the earlier import did not write: {files}.",
+                "It holds {n} files the earlier import did not write: {files}.",
+                len(added),
+                n=len(added),
+                files=named(added),
+            )
+        )
+    if changed:
+        parts.append(
+            trn(
+                "A file the earlier import wrote was changed since: {files}.",
+                "{n} files the earlier import wrote were changed since: {files}.",
+                len(changed),
+                n=len(changed),
+                files=named(changed),
+            )
+        )
+    parts.append(
+        tr(
+            "The import replaces the folder as a whole, so it stops rather than lose them: move them out of it, or "
+            "import into another folder."
+        )
+    )
+    return tr("{option} {path}: {problem}", option="--into", path=into, problem=sentences(current_lang(), parts))
 
 
 def _write_tree(
@@ -2130,19 +2328,24 @@ def _write_tree(
     from toolkit import schemagen
 
     target.mkdir(parents=True)
+    wrote: dict[str, str] = {}  # the marker's list of what the import wrote (FILES)
+
+    def write(rel: str, text: str) -> None:
+        path = target / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = text.encode("utf-8")
+        path.write_bytes(data)
+        wrote[rel] = digest(data)
+
     for rel, text in schemagen.generate().items():
         if rel.startswith("netrunner/"):
-            path = target / SCHEMA_DIR / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write(f"{SCHEMA_DIR}/{rel}", text)
     meter.start(tr("writing records"), len(records))
     for (directory, record_id), data in sorted(records.items()):
-        folder = target / directory
-        folder.mkdir(parents=True, exist_ok=True)
         name = "game.json" if data["kind"] == "game" else f"{record_id}.json"
-        (folder / name).write_text(canonical_dumps(data), encoding="utf-8")
+        write(name if directory == "." else f"{directory}/{name}", canonical_dumps(data))
         meter.advance()
-    (target / MARKER).write_text(canonical_dumps(marker), encoding="utf-8")
+    (target / MARKER).write_text(canonical_dumps({**marker, FILES: dict(sorted(wrote.items()))}), encoding="utf-8")
 
 
 def import_netrunnerdb(
