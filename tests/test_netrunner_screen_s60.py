@@ -273,3 +273,25 @@ def test_the_question_and_options_break_where_lines_may(lang: str, width: int) -
 
     _play(check, turns=12)
     assert not problems, "\n".join(sorted(problems)[:20]) + f"\n({len(problems)} in all)"
+
+
+def test_a_short_terminal_still_says_servers_are_not_shown() -> None:
+    """On a terminal 14 or 16 rows high every server line could go with no word of it (the line counting them was
+    cut before the keys' line): a runner offered "run on remote server 1" saw no server at all. Whenever servers are
+    cut, the line saying how many stays (outside a run: in one, the run and the ice take the few rows there are)."""
+    server = re.compile(r"  (HQ|R&D|Archives|remote server \d+): ")
+    problems: list[str] = []
+
+    def check(game: NetrunnerGame, decision: Any) -> None:
+        if game.view(decision.seat)["run"] is not None:
+            return
+        total = len(game.view(decision.seat)["corp"]["servers"])
+        for width, height in ((60, 14), (60, 16), (80, 16)):
+            rows = _screen(game, decision, width, height, "en")
+            shown = sum(1 for row in rows if server.match(row))
+            said = [row for row in rows if re.fullmatch(r"  \(\d+ servers? not shown\)", row.rstrip())]
+            if shown < total and not said:
+                problems.append(f"{width}x{height} turn {game.turns}: {shown} of {total} servers, no line: {rows}")
+
+    _play(check, turns=8)
+    assert not problems, problems[:2]

@@ -204,8 +204,8 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
     """What of the screen fits the console's height. Cut first to last, while it does not fit: the servers with
     nothing in them (from the last), the log to its :data:`LOG_FEW` latest lines, the options to the cursor's and
     its neighbours' (:data:`FEW_OPTIONS`), the other servers from the last (the run's last), the log, the options
-    to the least :class:`~toolkit.engine.keys.Menu` shows, the lines of the servers not shown, of keys and
-    ``about``, the other side's rig and numbers, the seat's rig and hand, the run, the seat's numbers, the ice the
+    to the least :class:`~toolkit.engine.keys.Menu` shows, the lines of keys and ``about``, the line of the servers
+    not shown, the other side's rig and numbers, the seat's rig and hand, the run, the seat's numbers, the ice the
     run encounters. Then what was cut is given back, the last cut first, wherever it fits again (a cut that won
     nothing, as the options beside a longer table; a short line where a long one did not fit)."""
     width, height = console.size
@@ -248,7 +248,7 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
     ops += ["room"] * max(0, menu.full - few)
     ops += [i for i, server in reversed(servers) if not empty(server) and i not in ran] + ran
     ops += ["log"] * min(len(log), LOG_FEW) + ["room"] * max(0, min(menu.full, few) - menu.least())
-    ops += ["more_line", "keys", "about"]
+    ops += ["keys", "about", "more_line"]  # (the line saying servers are cut outlasts the keys)
     ops += (of("rig") + of(other)) if own == "corp" else of(other)
     ops += (of("rig") if own == "runner" else []) + of("hand") + of("run") + of(own) + of("encounter")
     done = []
