@@ -4,16 +4,20 @@ copied into a folder of the user's, so that an installed dossier's user can run 
 repository.
 
 The examples' records name their schema by a relative path (``../../../schema/deck.schema.json``), so the
-schemas come with them. Each folder is written whole or not at all (built beside it, then renamed into place:
-:func:`toolkit.safewrite.replace_dir`); a folder that exists already is never replaced, and then nothing is
-written. The copies are the user's files: made with the user's permissions, not the package's (a read-only
+schemas come with them. Each folder is written whole or not at all (built beside it under a temporary name, then
+renamed into place, as :func:`toolkit.safewrite.replace_dir` does); a folder (or anything else of that name) that
+exists already is left as it is, never replaced: only the missing folders are written (``dossier examples --out .
+--with-cards`` in a folder made without ``--with-cards`` adds ``cards/``), and when none is missing, nothing is.
+The copies are the user's files: made with the user's permissions, not the package's (a read-only
 site-packages would otherwise give read-only copies).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,7 +36,8 @@ EXAMPLES_HELP = help_text(
     N_(
         "Writes examples/, schema/ (the schemas the examples name) and templates/ (the card layouts, to copy one "
         "into a folder of yours for print --template) into the --out folder, and cards/ with --with-cards; each "
-        "folder whole or not at all. A folder that exists already is not replaced: then nothing is written."
+        "folder whole or not at all. A folder that exists already is left as it is (never replaced): only the "
+        "missing ones are written, so --with-cards run again adds cards/; when none is missing, nothing is."
     ),
 )
 
@@ -68,13 +73,40 @@ def copy_tree(source: Path, into: Path, schema: tuple[str, str] | None = None) -
     return count
 
 
-def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int]]:
-    """Copy the bundled ``examples/`` and ``schema/`` (and ``cards/``) into ``out``: (the folder written, its
-    files), in order. Refused, with nothing written, when one of the folders exists in ``out`` already; a folder
-    this call wrote is removed again when a later one cannot be."""
+def place_dir(into: Path, build: Callable[[Path], None]) -> None:
+    """Build a tree with ``build(tmp)`` in a sibling temporary directory (the names :func:`toolkit.safewrite.sweep`
+    clears after a killed run) and rename it to ``into``, which must not exist: never replacing anything, as
+    :func:`toolkit.safewrite.replace_dir` would (a rename onto a folder that appeared meanwhile fails unless that
+    folder is empty, and onto anything else always). On any error the temporary tree is removed."""
+    from toolkit.errors import os_reason
+    from toolkit.safewrite import WriteError, sweep, temp_name
+
+    parent = Path(os.path.dirname(into) or os.curdir)
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
+    sweep(parent)
+    tmp = parent / temp_name(into.name)
+    try:
+        build(tmp)
+        if os.path.lexists(into):  # (appeared while the copy was made)
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(into))
+        os.rename(tmp, into)
+    except BaseException as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
+        raise
+
+
+def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int | None]]:
+    """Copy the bundled ``examples/``, ``schema/`` and ``templates/`` (and ``cards/``) into ``out``, each one that
+    is not there yet: (the folder, its files written, or None where one of that name exists and was left as it
+    is), in order. Refused, with nothing written, when every one exists in ``out`` already; a folder this call
+    wrote is removed again when a later one cannot be."""
     from toolkit import paths
     from toolkit.i18n import tr
-    from toolkit.safewrite import replace_dir
     from toolkit.sheets.template import TEMPLATE_DIR
 
     sources = [("examples", paths.EXAMPLES_DIR), ("schema", paths.SCHEMA_DIR), ("templates", TEMPLATE_DIR)]
@@ -83,14 +115,21 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int]]:
     for _, source in sources:
         if not source.is_dir():
             raise DossierError(tr("{path}: no such directory", path=source))
-    for name, _ in sources:
-        if os.path.lexists(out / name):
-            raise DossierError(
-                tr("{path} exists; nothing was written (give another {option})", path=out / name, option="--out DIR")
+    there = [name for name, _ in sources if os.path.lexists(out / name)]
+    if len(there) == len(sources):
+        raise DossierError(
+            tr(
+                "{paths}: each one exists; nothing was written (give another {option})",
+                paths=", ".join(f"{out / name}{os.sep}" for name in there),
+                option="--out DIR",
             )
-    written: list[tuple[Path, int]] = []
+        )
+    done: list[tuple[Path, int | None]] = []
     try:
         for name, source in sources:
+            if name in there:  # (the user's: never replaced, nor anything in it)
+                done.append((out / name, None))
+                continue
             counted: list[int] = []
 
             schema = TEMPLATE_SCHEMA if name == "templates" else None
@@ -98,13 +137,14 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int]]:
             def build(tmp: Path, source: Path = source, counted: list[int] = counted, schema: Any = schema) -> None:
                 counted.append(copy_tree(source, tmp, schema))
 
-            replace_dir(out / name, build)
-            written.append((out / name, counted[0]))
+            place_dir(out / name, build)
+            done.append((out / name, counted[0]))
     except BaseException:
-        for folder, _ in written:
-            shutil.rmtree(folder, ignore_errors=True)
+        for folder, count in done:
+            if count is not None:
+                shutil.rmtree(folder, ignore_errors=True)
         raise
-    return written
+    return done
 
 
 def register(app: typer.Typer) -> None:
@@ -129,8 +169,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """``dossier examples`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
-        from toolkit.i18n import trn
+        from toolkit.i18n import tr, trn
 
         output_lang(lang)
         for folder, count in copy_examples(out, with_cards):
-            print(trn("{path}: {n} file written", "{path}: {n} files written", count, path=f"{folder}{os.sep}"))
+            shown = f"{folder}{os.sep}"
+            if count is None:
+                print(tr("{path}: exists already; left as it is", path=shown))
+            else:
+                print(trn("{path}: {n} file written", "{path}: {n} files written", count, path=shown))

@@ -484,8 +484,11 @@ class Face:
             self.symbol(self.safe_rect(rects["symbol"]), boxes.symbol, content.symbol)
         if "name" in rects and boxes.name is not None:
             self.name(self.safe_rect(rects["name"]), boxes.name, content.name, content.en)
+        moved = ""  # the type line's note when it does not fit beside the type: the text box's first line
         if "type_line" in rects and boxes.type_line is not None:
-            self.type_line(rects["type_line"], boxes.type_line, content.type_left, content.type_right)
+            moved = self.type_line(
+                rects["type_line"], boxes.type_line, content.type_left, content.type_right, content.text is None
+            )
         if "stats" in rects and boxes.stats is not None:
             self.stats(self.safe_rect(rects["stats"]), boxes.stats, content.stats)
         if "footer" in rects and boxes.footer is not None:
@@ -496,7 +499,7 @@ class Face:
         if content.text is not None:
             content.text(self, text)
         else:
-            self.text_box(content.paras, text)
+            self.text_box([plain(moved, MUTED), *content.paras] if moved else content.paras, text)
 
     # ------------------------------------------------------------------ frame
 
@@ -691,8 +694,11 @@ class Face:
 
     # ------------------------------------------------------------------ type line
 
-    def type_line(self, rect: Rect, box: TypeLineBox, left: str, right: str = "") -> None:
-        """The coloured strip: type (and subtypes) at the left, a note at the right."""
+    def type_line(self, rect: Rect, box: TypeLineBox, left: str, right: str = "", movable: bool = False) -> str:
+        """The coloured strip: type (and subtypes) at the left, a note at the right. With ``movable``, a note that
+        does not fit beside the type even at the smallest size is left out of the strip and returned, for a line
+        of its own at the top of the text box (``Minion · Hummingbird Recon Drone`` beside ``Exclusive: Queen
+        Bee``), rather than shortened; returns "" when the strip holds it."""
         c = self.c
         fill = self.color(box.fill, self.accent)
         c.setFillColor(fill)
@@ -715,6 +721,11 @@ class Face:
             if left_size is not None:
                 right_size = note_size
                 break
+        moved = ""
+        if left_size is None and right and movable:
+            alone = fit_line(left, inner.width, size, self.fonts, left_bold)
+            if alone is not None:
+                moved, right, left_size = right, "", alone
         if left_size is None:
             right_size = min(right_size, MIN_SIZE)
             left_size = MIN_SIZE
@@ -751,6 +762,7 @@ class Face:
         if right:
             color = self.color(box.right.color, ink)
             draw_line(c, right, inner.right, base, right_size, self.fonts, right_bold, color, "right")
+        return moved
 
     # ------------------------------------------------------------------ stats
 

@@ -698,15 +698,64 @@ def in_package(folder: Folder | Path) -> bool:
     return paths.in_package(folder.root if isinstance(folder, Folder) else folder)
 
 
-def package_refusal() -> str:
-    """Why the editor writes nothing into an installed dossier's bundled cards, and what to do instead."""
+SET_FOLDER = "my-set"
+"""The set folder the editor's advice names (:func:`package_refusal`)."""
+
+
+def package_refusal(web: WebState, game: str | None = None) -> str:
+    """Why the editor writes nothing into an installed dossier's bundled cards, and what to do instead: the card
+    folders of the user's in the pool that may take a record (of ``game``), when there are some; else commands
+    that add one, each of which works where it is given, the folder ``dossier serve`` runs in (the working
+    directory: where ``--cards cards`` and ``cards = [...]`` are read): ``dossier examples --out . --with-cards``
+    when there is no ``cards/`` there (it writes only the parts that are missing), ``mkdir my-set`` (as every
+    shell spells it) when there is no ``my-set/``, then ``dossier serve`` with both folders, which it accepts
+    once they exist."""
+    own = [f for f in folders(web) if not in_package(f) and (game is None or game in f.games)]
+    if own:
+        return tr(
+            "the bundled cards are part of the installed package and are not written to; write into a card "
+            "folder of yours (the New card form's Card folder): {folders}",
+            folders=", ".join(f.label for f in own),
+        )
+    here = Path.cwd()
+    cards = here / "cards"
+    copy = not cards.is_dir() or in_package(cards)
+    make = not (here / SET_FOLDER).is_dir()
+    words = {
+        "examples": "`dossier examples --out . --with-cards`",
+        "mkdir": f"`mkdir {SET_FOLDER}`",
+        "serve": f"`dossier serve --cards cards --cards {SET_FOLDER}`",
+        "config": f'`cards = ["cards", "{SET_FOLDER}"]`',
+        "file": "`dossier.toml`",
+        "plain": "`dossier serve`",
+    }
+    if copy and make:
+        return tr(
+            "the bundled cards are part of the installed package and are not written to; add a card folder of "
+            "your own: stop the server (Ctrl+C) and, in the folder where you started it, run {examples} (it copies "
+            "the bundled cards into cards/) and {mkdir} (a folder for your set); then {serve}, or put {config} in "
+            "{file} and run {plain}",
+            **words,
+        )
+    if copy:
+        return tr(
+            "the bundled cards are part of the installed package and are not written to; add a card folder of "
+            "your own: stop the server (Ctrl+C) and, in the folder where you started it, run {examples} (it copies "
+            "the bundled cards into cards/); then {serve}, or put {config} in {file} and run {plain}",
+            **words,
+        )
+    if make:
+        return tr(
+            "the bundled cards are part of the installed package and are not written to; add a card folder of "
+            "your own: stop the server (Ctrl+C) and, in the folder where you started it, run {mkdir} (a folder "
+            "for your set); then {serve}, or put {config} in {file} and run {plain}",
+            **words,
+        )
     return tr(
         "the bundled cards are part of the installed package and are not written to; add a card folder of your "
-        "own: {serve}, or {config} in {file} ({examples} copies the bundled cards into cards/)",
-        serve="`dossier serve --cards cards --cards my-set`",
-        config='`cards = ["cards", "my-set"]`',
-        file="`dossier.toml`",
-        examples="`dossier examples --out . --with-cards`",
+        "own: stop the server (Ctrl+C) and, in the folder where you started it, run {serve}, or put {config} in "
+        "{file} and run {plain}",
+        **words,
     )
 
 
@@ -779,7 +828,7 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
             raise EditorError(tr("root {index}: there are {n} card directories", index=root, n=len(all_roots)), 403)
         chosen = next((f for f in choices if f.index == root), None)
         if chosen is None and in_package(all_roots[root]):
-            raise EditorError(package_refusal(), 403)
+            raise EditorError(package_refusal(web, game), 403)
         if chosen is None:
             raise EditorError(
                 tr(
@@ -794,7 +843,7 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
     elif choices:
         chosen = default_folder(choices)
     elif any(game in f.games and in_package(f) for f in folders(web)):
-        raise EditorError(package_refusal(), 403)
+        raise EditorError(package_refusal(web, game), 403)
     else:
         raise EditorError(
             tr("the {game} game record is not in a card directory the editor may write into", game=game), 403
@@ -828,7 +877,7 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
     from toolkit.jsonio import atomic_write_text, canonical_dumps
 
     if in_package(target.root):
-        raise EditorError(package_refusal(), 403)
+        raise EditorError(package_refusal(web), 403)
     if not new and base is None:
         raise EditorError(
             tr(
@@ -1075,7 +1124,7 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
         )
     places = [f for f in folders(web) if not in_package(f)]  # (never an installed dossier's bundled cards)
     # installed, with only the bundled cards in the pool: the New form says to add a folder of one's own
-    notice = error or (package_refusal() if not places and any(in_package(f) for f in folders(web)) else None)
+    notice = error or (package_refusal(web) if not places and any(in_package(f) for f in folders(web)) else None)
     response = render(
         request,
         "editor/index.html",
@@ -1171,7 +1220,7 @@ def _editor_page(
                                      "choice) and copy what you need from here.")  # fmt: skip
         else:
             read_only = i18n.t(lang, "This record is one of the bundled cards of the installed package: it is "
-                                     "read-only, and the editor never saves it.") + " " + package_refusal()  # fmt: skip
+                                     "read-only, and the editor never saves it.") + " " + package_refusal(web)  # fmt: skip
     response = render(
         request,
         "editor/edit.html",
