@@ -2,8 +2,10 @@
 zh-Hans and English (toolkit.text through toolkit.search.display), printed text, printings, and
 for netrunner its legality in each format (asked of the search language's own format keys).
 
-The page shows the texts in its own language (``shown``): the ability text rendered in it, the printed
-text and flavour in it when the card has them so, else as the card has them (marked with their language).
+The page shows the texts in its own language (``shown``): the ability text rendered in it, the name, printed
+text and flavour in it when the card has them so, else as the card has them (marked with their language, and a
+note in words). An import's English stand-in in a zh-Hans field (its JSON pointer in the record's
+``untranslated``, ``/name/zh-Hans``) counts as English: it is shown as the stand-in it is.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from toolkit import i18n
 from toolkit.i18n import name_of, other_name
+from toolkit.i18n.words import Nc_
 from toolkit.search.display import flatten
 from toolkit.web import vocab
 from toolkit.web.templating import lang_key
@@ -23,8 +26,10 @@ SKIP = {"$schema", "id", "game", "kind", "name", "text", "flavor", "printed_text
         "printings", "untranslated", "reading"}  # fmt: skip
 
 
-def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:
-    """NetrunnerDB markup as blocks of styled spans (the template escapes and styles them)."""
+def blocks(paragraphs: list[str], lang: str) -> list[dict[str, Any]]:
+    """NetrunnerDB markup as blocks of styled spans (the template escapes and styles them); the paragraphs are in
+    ``lang``, which names their icons (``label``: what a screen reader says and the tooltip), whatever the page's
+    language: an English paragraph on a Chinese page says "credit", not 信用点."""
     from toolkit import markup
 
     out = []
@@ -34,7 +39,14 @@ def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:
                 {
                     "kind": block.kind,
                     "spans": [
-                        {"text": s.text, "bold": s.bold, "italic": s.italic, "sup": s.sup, "icon": s.icon}
+                        {
+                            "text": s.text,
+                            "bold": s.bold,
+                            "italic": s.italic,
+                            "sup": s.sup,
+                            "icon": s.icon,
+                            "label": i18n.word("icon", s.text, lang) if s.icon else None,
+                        }
                         for s in block.spans
                     ],
                 }
@@ -42,8 +54,52 @@ def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
-    """The record (model) with this id in ``game``; ``kind`` picks between a mode and a card of one id."""
+# kinds of records as words inside a sentence ("特工战术中没有 ID 为 nope 的卡牌。")
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    "card": Nc_("record kind", "card"),
+    "agent": Nc_("record kind", "agent"),
+    "unit": Nc_("record kind", "unit"),
+    "ability": Nc_("record kind", "ability"),
+    "attack": Nc_("record kind", "attack"),
+    "identity": Nc_("record kind", "identity"),
+    "faction": Nc_("record kind", "faction"),
+    "format": Nc_("record kind", "format"),
+    "role": Nc_("record kind", "role"),
+    "map": Nc_("record kind", "map"),
+    "mode": Nc_("record kind", "mode"),
+    "game": Nc_("record kind", "game"),
+}
+
+
+def missing(game: str, record_id: str, kind: str | None, lang: str) -> str:
+    """That ``game`` has no record ``record_id`` (of ``kind``), in ``lang``: the game by its name (特工战术, not
+    ``tactics``) and a kind of ours by its word (卡牌); a kind of no record as typed."""
+    name = i18n.word("game", game, lang)
+    if kind is None:
+        # TRANSLATORS: {game} is a game's name (Tactics: 特工战术), not its id
+        return i18n.tc(lang, "game name", "No {game} record has the id {id}.", game=name, id=record_id)
+    entry = KIND_WORDS.get(kind)
+    if entry is None:
+        # TRANSLATORS: {game} is a game's name (Tactics: 特工战术); {kind} a kind as typed (no kind of record)
+        return i18n.tc(lang, "game name", "No {game} record has the id {id} and the kind {kind}.", game=name,
+                       id=record_id, kind=kind)  # fmt: skip
+    # TRANSLATORS: {game} is a game's name (Tactics: 特工战术); {kind} a kind of record's word (card: 卡牌)
+    return i18n.tc(lang, "game and kind names", "No {game} record has the id {id} and the kind {kind}.", game=name,
+                   id=record_id, kind=i18n.tc(lang, *entry))  # fmt: skip
+
+
+def unprinted(game: str, record_id: str, kind: str, lang: str) -> str:
+    """That the ``kind`` ``record_id`` of ``game`` has no printed card, in ``lang`` (the game by its name)."""
+    entry = KIND_WORDS.get(kind)
+    word = i18n.tc(lang, *entry) if entry is not None else kind
+    # TRANSLATORS: "The tactics mode standard has no printed card."; {game} a game's name, {kind} a kind's word
+    return i18n.t(lang, "The {game} {kind} {id} has no printed card.", game=i18n.word("game", game, lang),
+                  kind=word, id=record_id)  # fmt: skip
+
+
+def find(web: Any, game: str, record_id: str, kind: str | None, lang: str | None = None) -> Any:
+    """The record (model) with this id in ``game``; ``kind`` picks between a mode and a card of one id. None is a
+    NotFound worded in ``lang`` (default: the current language)."""
     from toolkit.errors import NotFound
     from toolkit.models import GAMES
 
@@ -55,10 +111,7 @@ def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
         record = catalog.get(game, record_id, each)
         if record is not None and (kind is None or record.kind == kind or each == "mode"):
             return record
-    if kind:
-        raise NotFound(i18n.tr("No {game} record has the id {id} and the kind {kind}.", game=game, id=record_id,
-                               kind=kind))  # fmt: skip
-    raise NotFound(i18n.tr("No {game} record has the id {id}.", game=game, id=record_id))
+    raise NotFound(missing(game, record_id, kind or None, lang or i18n.current_lang()))
 
 
 LEGALITY_KEYS = ("pool", "banned", "restricted", "legal")
@@ -184,6 +237,39 @@ def reading(data: dict[str, Any], game: str, lang: str) -> dict[str, Any] | None
     return {"status": found.status, "word": found.word, "details": details}
 
 
+def as_stored(texts: dict[str, Any], field: str, untranslated: Any) -> dict[str, Any]:
+    """``texts`` (by language) of the record's ``field`` with an import's English stand-in in zh-Hans (its pointer
+    ``/field/zh-Hans`` in ``untranslated``) taken for what it is: English (the English itself when there)."""
+    if f"/{field}/zh-Hans" not in (untranslated or ()) or not texts.get("zh-Hans"):
+        return texts
+    out = {lang: text for lang, text in texts.items() if lang != "zh-Hans"}
+    out["en"] = texts.get("en") or texts["zh-Hans"]
+    return out
+
+
+def name_lang(record: Any, lang: str, untranslated: Any) -> str:
+    """The language of the name :func:`name_of` shows in ``lang``: an import's English stand-in is English."""
+    name = record.name
+    if lang not in ("zh-Hans", "en") and hasattr(name, "get") and name.get(lang):
+        return lang
+    if lang != "zh-Hans" and name.en:
+        return "en"
+    return "en" if "/name/zh-Hans" in (untranslated or ()) else "zh-Hans"
+
+
+def missing_note(what: str, shown: str, lang: str) -> str | None:
+    """The note beside a ``what`` (``name``, ``flavor``) shown in ``shown`` on a page in ``lang``: that the card has
+    none in ``lang`` (None when it is in ``lang``)."""
+    if shown == lang:
+        return None
+    language = i18n.word("web.pr.lang", lang, lang)
+    if what == "name":
+        # TRANSLATORS: beside a card's name shown in another language; {lang} is the page's language (English)
+        return i18n.t(lang, "(no {lang} name)", lang=language)
+    # TRANSLATORS: beside a card's flavour text shown in another language; {lang} is the page's language (English)
+    return i18n.t(lang, "(no {lang} flavor text)", lang=language)
+
+
 def _in_lang(texts: dict[str, Any], lang: str) -> tuple[str, Any] | None:
     """(language, text) of ``texts`` (by language) in ``lang`` when there, else in the first language there."""
     for each in (lang, "zh-Hans", "en"):
@@ -197,7 +283,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
     from toolkit.search import get_record
     from toolkit.search.display import english_names, render_ability
 
-    record = find(web, game, record_id, kind)
+    record = find(web, game, record_id, kind, lang)
     hit = get_record(web.database, record.id, game=game, kind=record.kind)
     data = hit.data
     texts = []
@@ -215,10 +301,21 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
                 shown = (en, "en") if lang == "en" and en else (zh, "zh-Hans")
                 rendered.append({"source": line, "zh-Hans": zh, "en": en, "shown": shown[0], "shown_lang": shown[1]})
             texts.append({"field": key, "lines": rendered})
-    printed = data.get("printed_text") or {}
-    flavor = data.get("flavor") or {}
+    untranslated = data.get("untranslated") or []
+    printed = as_stored(data.get("printed_text") or {}, "printed_text", untranslated)
+    flavor = as_stored(data.get("flavor") or {}, "flavor", untranslated)
+    shown_name_lang = name_lang(record, lang, untranslated)
     printed_shown = _in_lang(printed, lang)
     flavor_shown = _in_lang(flavor, lang)
+    # in its language (its icons named in it); ``stand_in``: not in the page's language, shown as the card has it
+    shown_printed = shown_flavor = None
+    if printed_shown:
+        shown_lang, paragraphs = printed_shown
+        shown_printed = {"lang": shown_lang, "blocks": blocks(paragraphs, shown_lang), "stand_in": shown_lang != lang}
+    if flavor_shown:
+        shown_lang, paragraph = flavor_shown
+        shown_flavor = {"lang": shown_lang, "blocks": blocks([paragraph], shown_lang), "stand_in": shown_lang != lang,
+                        "note": missing_note("flavor", shown_lang, lang)}  # fmt: skip
     images = web.images
     catalog_file = web.catalog.file_of(record)
     legal = legality(web, record)
@@ -231,15 +328,17 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         "type": hit.type,
         "kind_line": vocab.kind_line(record.kind, hit.type, lang),
         "name": name_of(record, lang),
+        "name_lang": shown_name_lang,
+        "name_note": missing_note("name", shown_name_lang, lang),
         "other_name": other_name(record, lang),
         "names": {"zh-Hans": record.name.zh_hans, "en": record.name.en},
         "stats": vocab.hit_stats(hit, lang, lambda k, rid: catalog.get(record.game, rid, k)),
         "fields": [{"key": k, "value": v} for k, v in flatten({k: v for k, v in data.items() if k not in SKIP})],
         "texts": texts,
-        "printed_text": {lg: blocks(printed.get(lg) or []) for lg in ("zh-Hans", "en") if printed.get(lg)},
-        "flavor": {lg: blocks([flavor[lg]]) for lg in ("zh-Hans", "en") if flavor.get(lg)},
-        "printed_shown": {"lang": printed_shown[0], "blocks": blocks(printed_shown[1])} if printed_shown else None,
-        "flavor_shown": {"lang": flavor_shown[0], "blocks": blocks([flavor_shown[1]])} if flavor_shown else None,
+        "printed_text": {lg: blocks(printed.get(lg) or [], lg) for lg in ("zh-Hans", "en") if printed.get(lg)},
+        "flavor": {lg: blocks([flavor[lg]], lg) for lg in ("zh-Hans", "en") if flavor.get(lg)},
+        "printed_shown": shown_printed,
+        "flavor_shown": shown_flavor,
         "printings": printings(web, record, lang),
         "legality": [*legal["current"], *legal["snapshots"]] if legal else [],
         "legality_groups": legal,

@@ -66,6 +66,10 @@ class SearchResult(BaseModel):
     name: str = Field(description="The name in the language asked for.")
     name_zh: str
     name_en: str | None
+    name_lang: str = Field(
+        "zh-Hans", description="The language ``name`` is in: another than the one asked for when the record has no "
+        "name in it (an imported card's English stand-in, listed in its ``untranslated``, is English)."
+    )
     game_name: str = Field(description="The game, in the language asked for.")
     type_name: str = Field(description="The kind and type, in the language asked for (Card · Ice).")
     stats: str = Field(
@@ -183,6 +187,11 @@ def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
     catalog = web.catalog
     record = catalog.get(hit.game, hit.id, hit.kind)
     printable = record is not None and web.images.printable(record)
+    if lang == "en":
+        name_lang = "en" if hit.name_en else "zh-Hans"
+    else:  # (an import's English stand-in stored as the Chinese name is English)
+        stand_in = "/name/zh-Hans" in (getattr(record, "untranslated", None) or [])
+        name_lang = "en" if stand_in or not hit.name_zh else "zh-Hans"
     return {
         "game": hit.game,
         "kind": hit.kind,
@@ -192,6 +201,7 @@ def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
         "name": names(hit, lang)[0],
         "name_zh": hit.name_zh,
         "name_en": hit.name_en,
+        "name_lang": name_lang,
         "game_name": i18n.word("web.game", hit.game, lang),
         "type_name": vocab.kind_line(hit.kind, hit.type, lang),
         "stats": vocab.hit_stats(hit, lang, lambda kind, rid: catalog.get(hit.game, rid, kind)),

@@ -237,15 +237,17 @@ async def card_page(
 def card_image(request: Request, web: Web, game: str, kind: str, record_id: str, lang: str | None = None) -> Response:
     """The card drawn by the print layouts (PNG) in ``lang`` (default: the page's language), cached by content
     and language; the ETag is the content key."""
+    from toolkit.web import cardview
+
     images = web.images
     page = request_lang(request)
     lang = images.face_lang(lang if i18n.accept(lang) is not None else request_tag(request))
     record: Any = web.catalog.get(game, record_id, kind)
-    if record is None or record.kind != kind:
-        message = i18n.t(page, "No {ref} of kind {kind}.", ref=f"{game}/{record_id}", kind=kind)
+    if record is None or record.kind != kind:  # (worded as the card page words it: the game by its name)
+        message = cardview.missing(game, record_id, kind, page)
         return Response(message, status_code=404, media_type="text/plain; charset=utf-8")
     if not images.printable(record):
-        message = i18n.t(page, "{ref}: no printed card.", ref=f"{game}/{record_id}")
+        message = cardview.unprinted(game, record_id, kind, page)
         return Response(message, status_code=404, media_type="text/plain; charset=utf-8")
     etag = f'"{images.key(record, lang)}"'
     headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate", "Vary": "Accept-Language, Cookie"}
