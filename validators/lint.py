@@ -384,7 +384,15 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
                 reported = True
             continue
         where = pointer(*path)
-        if (
+        if error.validator == "required_sets":  # (a _Problem: the fields of one of the sets are missing)
+            sets = [listing(pointer(*path, name) for name in names) for names in error.validator_value]
+            message = tr(
+                "{label}: missing required fields, one of the sets {choices}",
+                label=_label(data),
+                choices=either(sets, quote=False),
+            )
+            entry.add("card.schema", message, where)
+        elif (
             error.validator == "required"
             and isinstance(error.validator_value, list)
             and isinstance(error.instance, dict)
@@ -408,16 +416,151 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
 
 
 def _leaf_errors(errors: Iterable[Any]) -> Iterator[Any]:
-    """jsonschema errors, with an ``anyOf``/``oneOf`` ("not valid under any of the given schemas") replaced by
-    what its branches say, so a bad enum inside an optional object lists the allowed values. A branch that only
-    says "is not of type 'null'" (the ``None`` of an optional field) says nothing useful and is dropped."""
+    """jsonschema errors, each ``anyOf``/``oneOf`` ("not valid under any of the given schemas") replaced by what
+    its branches say (:func:`_branch_errors`), so a bad enum inside an optional object lists the allowed values."""
     for error in errors:
         if error.validator in ("anyOf", "oneOf") and error.context:
-            useful = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
-            if useful:
-                yield from _leaf_errors(useful)
-                continue
+            yield from _branch_errors(error)
+        else:
+            yield error
+
+
+class _Problem:
+    """A schema problem lint words itself, made of the branches of an ``anyOf``/``oneOf`` that fail at one place:
+    what :func:`_schema_findings` and :func:`schema_message` read of a jsonschema error. ``validator``: ``enum``,
+    ``type`` or ``required`` (worded as jsonschema's), ``required_sets`` (one of the sets of fields
+    ``validator_value`` is missing) or ``choices`` (``said``: what each branch says)."""
+
+    __slots__ = ("validator", "validator_value", "instance", "absolute_path", "schema", "message", "said")
+
+    def __init__(self, validator: str, expected: Any, instance: Any, path: list[Any], said: str = "") -> None:
+        self.validator, self.validator_value, self.instance = validator, expected, instance
+        self.absolute_path, self.said = path, said
+        self.schema: dict[str, Any] = {}
+        self.message = said or f"{instance!r} is not valid under any of the given schemas"
+
+
+def _branch_errors(error: Any) -> Iterator[Any]:
+    """What the failing branches of the ``anyOf``/``oneOf`` ``error`` say, one problem a place (each branch says
+    its own, often the same, so told as they come they repeat): a branch that only says "is not of type 'null'"
+    (the ``None`` of an optional field) is dropped; the branch the record means, when one is clearly meant (its
+    discriminator names it, or every other is ruled out by a fixed value or a type at the place), says its own
+    errors; else one problem tells what the branches expected (:func:`_merged`)."""
+    branches: dict[Any, list[Any]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else None, []).append(sub)
+    useful = {
+        i: branch
+        for i, branch in branches.items()
+        if not all(e.validator == "type" and e.validator_value == "null" for e in branch)
+    }
+    if not useful:
         yield error
+        return
+    meant = _discriminated(error, useful)
+    if meant is not None:
+        yield from meant
+        return
+    said = [list(_leaf_errors(branch)) for branch in useful.values()]
+    if len(said) == 1:
+        yield from said[0]
+        return
+    depth = len(error.absolute_path)
+    fitting = [branch for branch in said if not any(_rules_out(e, depth) for e in branch)]
+    if len(fitting) == 1:
+        yield from fitting[0]
+        return
+    yield _merged(error, fitting or said)
+
+
+def _discriminated(error: Any, branches: dict[Any, list[Any]]) -> list[Any] | None:
+    """For a ``oneOf`` with a discriminator (pydantic's: a field whose value picks the branch) and an object: the
+    errors of the branch its value names, or one problem of a value that names none (or of no value); None
+    otherwise."""
+    schema, instance = error.schema, error.instance
+    found = schema.get("discriminator") if isinstance(schema, dict) else None
+    if not isinstance(found, dict) or not isinstance(instance, dict):
+        return None
+    name, mapping = found.get("propertyName"), found.get("mapping")
+    if not isinstance(name, str) or not isinstance(mapping, dict) or not mapping:
+        return None
+    path = list(error.absolute_path)
+    if name not in instance:
+        return [_Problem("required", [name], instance, path)]
+    value = instance[name]
+    ref = mapping.get(value) if isinstance(value, str) else None
+    if ref is None:
+        return [_Problem("enum", sorted(map(str, mapping)), value, [*path, name])]
+    options = schema.get(error.validator)
+    meant = [i for i, option in enumerate(options or ()) if isinstance(option, dict) and option.get("$ref") == ref]
+    if len(meant) != 1 or meant[0] not in branches:
+        return None
+    return list(_leaf_errors(branches[meant[0]]))
+
+
+def _rules_out(error: Any, depth: int) -> bool:
+    """Whether ``error`` of a branch at ``depth`` (of the ``anyOf`` it is in) says the branch is not the one meant:
+    a fixed value (``const``, ``enum``) of the value or of one of its fields differs, or the value's type."""
+    if error.validator in ("const", "enum"):
+        return len(error.absolute_path) <= depth + 1
+    return error.validator == "type" and len(error.absolute_path) == depth
+
+
+def _merged(error: Any, branches: list[list[Any]]) -> _Problem:
+    """One problem for the ``anyOf``/``oneOf`` ``error`` whose ``branches`` (their errors) all fail, no one
+    clearly meant: the values allowed, when each branch wants a fixed value at one same place; the types, when each
+    wants another type of the value; the sets of fields, when each only misses fields; else what each says."""
+    path = list(error.absolute_path)
+    fixed = [{tuple(e.absolute_path): e for e in branch if e.validator in ("const", "enum")} for branch in branches]
+    common = set(fixed[0]).intersection(*fixed[1:])
+    if common:
+        where = min(common, key=lambda p: (len(p), list(map(str, p))))
+        values: list[Any] = []
+        for found in fixed:
+            e = found[where]
+            for value in [e.validator_value] if e.validator == "const" else e.validator_value:
+                if value not in values:
+                    values.append(value)
+        return _Problem("enum", values, fixed[0][where].instance, list(where))
+    if all(any(e.validator == "type" and list(e.absolute_path) == path for e in branch) for branch in branches):
+        types: list[Any] = []
+        for branch in branches:
+            for e in branch:
+                if e.validator == "type" and list(e.absolute_path) == path:
+                    for name in e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]:
+                        if name not in types:
+                            types.append(name)
+        return _Problem("type", types, error.instance, path)
+    if isinstance(error.instance, dict) and all(
+        all(e.validator == "required" and list(e.absolute_path) == path for e in branch) for branch in branches
+    ):
+        sets = [list(dict.fromkeys(name for e in branch for name in _missing_fields(e))) for branch in branches]
+        return _Problem("required_sets", sets, error.instance, path)
+    reasons = [tr("; ").join(dict.fromkeys(reason for e in branch for reason in _reasons(e))) for branch in branches]
+    said = tr(
+        "{value} is not valid under any of the given schemas: {reasons}",
+        value=_shown(error.instance),
+        reasons=either(reasons, quote=False),
+    )
+    return _Problem("choices", None, error.instance, path, _cut(said))
+
+
+def _missing_fields(error: Any) -> list[Any]:
+    """The fields a ``required`` error's object lacks (jsonschema gives one error per field, each with the list)."""
+    if isinstance(error.validator_value, list) and isinstance(error.instance, dict):
+        return [name for name in error.validator_value if name not in error.instance]
+    return []
+
+
+def _reasons(error: Any) -> list[str]:
+    """What a branch's error says, in a list of what each branch says."""
+    if error.validator == "required":
+        missing = _missing_fields(error)
+        return [tr("missing required field {field}", field=repr(pointer(*error.absolute_path, n))) for n in missing]
+    if error.validator == "required_sets":  # (a _Problem of a branch: one of the sets of fields)
+        sets = [listing(pointer(*error.absolute_path, n) for n in names) for names in error.validator_value]
+        return [tr("missing required field {field}", field=either(sets, quote=False))]
+    return [tr("{where}: {problem}", where=pointer(*error.absolute_path) or "/", problem=schema_message(error))]
 
 
 def _short_message(error: Any) -> str:
@@ -460,6 +603,8 @@ def schema_message(error: Any) -> str:
     """What a jsonschema error says, in the current language: the common kinds (type, enum, const, pattern,
     bounds, lengths, sizes, unique items, oneOf/anyOf) worded through the catalogs with their values (in
     English as jsonschema words them, or close); a rare kind in jsonschema's own (English) words."""
+    if isinstance(error, _Problem) and error.said:
+        return error.said
     kind, expected, value = error.validator, error.validator_value, error.instance
     shown = _shown(value)
     if kind == "type":
@@ -1673,6 +1818,8 @@ def _lint_entries(
         if any(f.line is None for f in entry._findings):
             _place(entry)  # (the findings of the checks across records: the file is read again)
         located = entry._findings
+        if len(located) > 1:  # the same problem told twice (a schema says some twice: a field and a pattern): once
+            located = list(dict.fromkeys(located))
         located.sort(key=lambda f: (f.line or 0, f.column or 0))
         if len(located) > MAX_FINDINGS_PER_FILE:
             rest = located[MAX_FINDINGS_PER_FILE:]
