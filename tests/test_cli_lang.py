@@ -310,7 +310,7 @@ def test_the_settings_set_the_default(cli: Run, built: str, settings: Callable[[
     assert cli("search", "--db", built, "t:装备 攻速>=3").stdout.splitlines()[0].split()[1] == "TYPE"
     assert cli("map", "show", "hideout").stdout.startswith("hideout: Hideout, 10x8")
     assert cli("text", "render", "你抽两张牌。").stdout == "You draw 2 cards.\n"
-    assert cli("crossfire", "resolve", crossfire_table(here)).stdout.startswith("team: blue\n")
+    assert cli("crossfire", "resolve", crossfire_table(here)).stdout.startswith("team: Blue team\n")
     assert "1x 寒鸦" in cli("deck", "show", EX / "tactics/duo-list.txt", "--lang", "zh-Hans").stdout  # --lang wins
 
 

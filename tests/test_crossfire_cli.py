@@ -44,7 +44,7 @@ def test_resolve_text(cli: Any, tmp_path: Path) -> None:
     path = write(tmp_path, "t.json", ROUND_BLUE)
     result = cli("crossfire", "resolve", path, "--lang", "en")
     assert result.exit_code == 0
-    assert result.stdout.startswith("team: blue\nshot: 3\nwinners: 1, 2, 5\n")
+    assert result.stdout.startswith("team: Blue team\nshot: 3\nwinners: 1, 2, 5\n")
     assert "  seat 3 Assassin  hit by 2 loses\n" in result.stdout  # columns fitted to their widest cell
     chinese = cli("crossfire", "resolve", path)  # the default language
     assert chinese.stdout.startswith("获胜阵营：蓝队\n被击中：3\n获胜者：1、2、5\n")

@@ -100,7 +100,7 @@ def test_the_cli_resolves_a_vip_the_sniper_hit(tmp_path: Path) -> None:
     result = run("crossfire", "resolve", write(tmp_path / "t.json", seated("sniper", *SNIPER_6, marks=[1])),
                  "--lang", "en")  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("team: red\nshot: 1\n")
+    assert result.stdout.startswith("team: Red team\nshot: 1\n")
 
 
 @pytest.mark.parametrize("plays", [False, True])
@@ -286,7 +286,7 @@ def test_resolve_reads_the_script_with_the_protection_at_its_step(tmp_path: Path
     step3, step4 = script.split("  4. ")[0].split("  3. ")[1], script.split("  4. ")[1].split("  5. ")[0]
     assert "seat 7 hit by seat 3" in step3
     assert "seat 1 protected by seat 2 against the bullet of seat 4" in step4 and "seat 6 hit by seat 5" in step4
-    assert "the VIP is not hit: blue team wins" in step4
+    assert "the VIP is not hit: Blue team wins" in step4
     data = json.loads(run("crossfire", "resolve", path, "-f", "json", "--lang", "en").stdout)
     assert [step["line"] for step in data["script"]] == CROSSFIRE_LINES
     players = {p["seat"]: p for p in data["players"]}

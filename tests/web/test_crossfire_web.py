@@ -372,7 +372,7 @@ def test_sniper_mode_marks(client: Any, game: Crossfire, cf_app: Any) -> None:
     assassins = [s for s, r in deal.roles.items() if r == "assassin"]
     response = client.post(host + "/resolve", data={"mark": [str(s) for s in assassins]})
     assert response.status_code == 200, error_of(response.text)
-    assert "blue" in re.findall(r'id="cf-team"[^>]*>([^<]*)<', response.text)[0] or "蓝" in response.text
+    assert "blue" in re.findall(r'id="cf-team"[^>]*>([^<]*)<', response.text)[0].lower() or "蓝" in response.text
 
 
 def test_pages_in_chinese(client: Any) -> None:

@@ -64,8 +64,8 @@ def test_a_pasted_deck_prints_as_dossier_print_does(client: Any, web_app: Any) -
     ("lang", "ascii_name", "utf8_name"),
     [
         ("en", "Duel-Mistblade-Strikes-Unseen.pdf", "Duel-Mistblade-Strikes-Unseen.pdf"),
-        # no ASCII in the Chinese title: a plain fallback, the title in filename* (RFC 6266)
-        ("zh-Hans", "cards.pdf", quote("单挑-雾刃暗杀.pdf")),
+        # no ASCII in the Chinese title: the English name is the ASCII fallback, the title in filename* (RFC 6266)
+        ("zh-Hans", "Duel-Mistblade-Strikes-Unseen.pdf", quote("单挑-雾刃暗杀.pdf")),
     ],
 )
 def test_a_deck_downloads_under_its_title_in_the_cards_language(

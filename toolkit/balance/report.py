@@ -208,19 +208,32 @@ def setting_word(key: str, lang: str) -> str:
     return tc(lang, *found) if found is not None else key
 
 
-# the machine player of a run's seats in words, by game (the tactics heuristic is the tactician): what
-# ``dossier balance runs`` and the web app's list of runs say
-PLAYER_WORDS: dict[str, dict[str, str]] = {
-    "tactics": {"heuristic": N_("tactician"), "brawler": N_("brawler"), "random": N_("random")},
-    "netrunner": {"heuristic": N_("heuristic"), "random": N_("random")},
-    "crossfire": {"random": N_("random")},
+# the machine player of a run's seats in words, by game: what ``dossier balance runs``, the web app's list of runs
+# and a run's report say, the names the play page gives the same players (heuristic: 战术型 in tactics, 启发型 in
+# Netrunner; brawler: 莽撞型; random: 随机型)
+PLAYER_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "tactics": {
+        "heuristic": Nc_("tactics machine player", "heuristic"),
+        "brawler": Nc_("machine player", "brawler"),
+        "random": Nc_("machine player", "random"),
+    },
+    "netrunner": {"heuristic": Nc_("Netrunner machine player", "heuristic"), "random": Nc_("machine player", "random")},
+    "crossfire": {"random": Nc_("machine player", "random")},
 }
 
 
 def player_word(game: str, decider: str, lang: str) -> str:
-    """The machine player a run was played by, in ``lang`` (tactician, 战术家); a decider no game lists, as it is."""
+    """The machine player a run was played by, in ``lang`` (heuristic, 战术型), as the play page names it; a decider
+    no game lists, as it is."""
     found = PLAYER_WORDS.get(game, {}).get(decider)
-    return t(lang, found) if found is not None else decider
+    return tc(lang, *found) if found is not None else decider
+
+
+def _decider(game: str, decider: str, lang: str) -> str:
+    """A run's machine player for the settings line of its report: the word (:func:`player_word`) and the code
+    (``_CODE.format(0)``, filled by :func:`_with_codes`), the code alone when the word is the code."""
+    word = player_word(game, decider, lang)
+    return _CODE.format(0) if word == decider else f"{word} {_CODE.format(0)}"
 
 
 def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any]:
@@ -360,7 +373,7 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
     esc = html.escape
     body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
     settings = _with_codes(t(lang, "seed {seed} · decider {decider} · modes {modes} · card set {card_set}",
-                             seed=meta["seed"], decider=_CODE.format(0),
+                             seed=meta["seed"], decider=_decider("tactics", meta["decider"], lang),
                              modes=", ".join(names("mode", m) for m in meta["modes"]), card_set=_CODE.format(1)),
                            meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
@@ -554,7 +567,8 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
     baseline = figures["baseline"]
     body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
     settings = _with_codes(t(lang, "seed {seed} · decider {decider} · decks {decks} · card set {card_set}",
-                             seed=meta["seed"], decider=_CODE.format(0), decks=", ".join(meta.get("decks", [])),
+                             seed=meta["seed"], decider=_decider("netrunner", meta["decider"], lang),
+                             decks=", ".join(meta.get("decks", [])),
                              card_set=_CODE.format(1)), meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):

@@ -454,17 +454,17 @@ def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
         team = word("team", step.team, lang)
         red = step.team == "red"
         if step.key == "vip":
-            said = N_("the VIP is hit: {team} team wins") if red else N_("the VIP is not hit: {team} team wins")
+            said = N_("the VIP is hit: {team} wins") if red else N_("the VIP is not hit: {team} wins")
         elif step.key == "marks":
             said = (
-                N_("the Sniper hit a Bystander or the VIP: {team} team wins")
+                N_("the Sniper hit a Bystander or the VIP: {team} wins")
                 if red
-                else N_("every Assassin is hit: {team} team wins")
+                else N_("every Assassin is hit: {team} wins")
             )
         elif red:
-            said = N_("the Assassins hit the VIP and no Bystander: {team} team wins")
+            said = N_("the Assassins hit the VIP and no Bystander: {team} wins")
         else:
-            said = N_("the Assassins did not hit the VIP, or hit a Bystander: {team} team wins")
+            said = N_("the Assassins did not hit the VIP, or hit a Bystander: {team} wins")
         lines.append(t(lang, said, team=team))
     return lines
 

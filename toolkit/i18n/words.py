@@ -72,10 +72,12 @@ WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
         "corp": N_("corp"),
         "runner": N_("runner"),
     },
+    # a crossfire role's team as people read it (a table's column, a deck's groups, the winner): "Blue team", not
+    # the code; a sentence puts it whole ("{team} wins")
     "team": {
-        "blue": N_("blue"),
-        "red": N_("red"),
-        "none": Nc_("team", "none"),
+        "blue": Nc_("team", "Blue team"),
+        "red": Nc_("team", "Red team"),
+        "none": Nc_("team", "No team"),
     },
     "type": {
         "equipment": N_("Equipment"),

@@ -46,7 +46,7 @@ def _names(web: Any, game: str, lang: str) -> Any:
 
 def _runs(web: Any, lang: str) -> list[dict[str, Any]]:
     """The runs kept in the server's database, newest first; each with ``player``, its decider in words in ``lang``
-    as ``dossier balance runs`` words it (:func:`toolkit.balance.report.player_word`: tactician, 战术家)."""
+    as ``dossier balance runs`` words it (:func:`toolkit.balance.report.player_word`: heuristic, 战术型)."""
     from toolkit.balance.report import player_word
     from toolkit.balance.store import list_runs
 

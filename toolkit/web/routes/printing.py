@@ -168,15 +168,20 @@ def _search_records(web: WebState, q: str, game: str) -> list[Any]:
     return records
 
 
-def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, lang: str) -> tuple[list[Any], str]:
-    """(the records to print, a name for the file) from the chosen source: a deck's title in ``lang``, the
-    language of the cards printed."""
+def selected(
+    web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, lang: str
+) -> tuple[list[Any], str, str]:
+    """(the records to print, a name for the file, an ASCII name for the file) from the chosen source: a deck's
+    title in ``lang``, the language of the cards printed, and the first of that title, the deck's English name and
+    a saved deck's id that is written in ASCII alone (see :func:`_ascii_stem`)."""
     from toolkit.sheets.selection import deck_records
 
     if form.source == "search":
-        return _search_records(web, form.q, form.game), "search"
+        return _search_records(web, form.q, form.game), "search", "search"
+    saved_id = ""
     if form.source == "saved":
         deck, name = _deck_from_saved(web, form.saved, lang)
+        saved_id = form.saved
     elif form.source == "upload":
         if upload is None or not upload[1]:
             raise DossierError(tr("no file uploaded: choose a deck file (.json, .txt, .o8d)"))
@@ -200,7 +205,8 @@ def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, l
                 sources=", ".join(SOURCES),
             )
         )
-    return deck_records(deck, web.catalog, name), name
+    records = deck_records(deck, web.catalog, name)
+    return records, name, _ascii_stem(name, "" if isinstance(deck.name, str) else deck.name.en or "", saved_id)
 
 
 def _advice(issues: list[Any]) -> str:
@@ -210,8 +216,11 @@ def _advice(issues: list[Any]) -> str:
     return tr("shorten the text or choose a larger card, or print anyway")
 
 
-def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calibrate: bool) -> tuple[bytes, str]:
-    """The PDF and its file name; a one-line :class:`DossierError` for anything that stops the run."""
+def draw(
+    web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calibrate: bool
+) -> tuple[bytes, str, str]:
+    """The PDF, its file name and an ASCII file name (a header's fallback); a one-line :class:`DossierError` for
+    anything that stops the run."""
     from toolkit.sheets import render
     from toolkit.sheets.fonts import drawn_characters, print_fonts
     from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
@@ -228,8 +237,8 @@ def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calib
                 sheet = render.render_calibration(spec, fonts)
             except DossierError as exc:
                 raise in_form_words(exc) from None
-        return sheet.pdf, "alignment.pdf"
-    records, name = selected(web, form, upload, lang)
+        return sheet.pdf, "alignment.pdf", "alignment.pdf"
+    records, name, fallback = selected(web, form, upload, lang)
     with _LOCK:
         fonts, _ = print_fonts(None, None, drawn_characters(records, web.catalog, lang))
         try:
@@ -243,7 +252,7 @@ def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calib
         if len(errors) > 1:
             problem = and_more(problem, len(errors) - 1)
         raise DossierError(tr("{problem}: nothing drawn; {advice}", problem=problem, advice=_advice(errors)))
-    return sheet.pdf, f"{_filename(name)}.pdf"
+    return sheet.pdf, f"{_filename(name)}.pdf", f"{fallback}.pdf"
 
 
 def _filename(name: str) -> str:
@@ -252,11 +261,22 @@ def _filename(name: str) -> str:
     return stem or "cards"
 
 
-def _disposition(filename: str) -> str:
-    """An attachment header with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987)."""
+def _ascii_stem(*names: str) -> str:
+    """The file name (:func:`_filename`) of the first of ``names`` written in ASCII alone, else ``cards``: the
+    ASCII scraps of a Chinese title (its digits) are no name; a reader gets the whole title in ``filename*``."""
+    for name in names:
+        stem = re.sub(r"[^\w.-]+", "-", name or "").strip("-._")[:60]
+        if stem and stem.isascii() and re.search(r"[A-Za-z]", stem):
+            return stem
+    return "cards"
+
+
+def _disposition(filename: str, fallback: str = "") -> str:
+    """An attachment header with an ASCII fallback (``fallback``, else ``filename`` made ASCII) and the UTF-8
+    name (RFC 6266 / 5987)."""
     from urllib.parse import quote
 
-    ascii_name = re.sub(r"[^A-Za-z0-9._-]+", "-", filename).strip("-") or "cards.pdf"
+    ascii_name = re.sub(r"[^A-Za-z0-9._-]+", "-", fallback or filename).strip("-") or "cards.pdf"
     if ascii_name == ".pdf" or ascii_name.startswith("."):
         ascii_name = "cards.pdf"
     return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
@@ -330,7 +350,8 @@ async def print_pdf(request: Request) -> Response:
         upload = (str(file.filename or "deck.txt")[:100], await file.read(MAX_UPLOAD + 1))
         form.upload_name = upload[0]
     calibrate = data.get("calibrate") is not None
-    request_lang(request)
+    page_lang = request_lang(request)
+    form.lang = form.lang or page_lang  # a form without the field (a script's) prints in the page's language
     if len(form.deck) > MAX_UPLOAD:
         message = tr("the deck is larger than {n} KiB, the limit for a deck file", n=MAX_UPLOAD // 1024)
         return _page(request, form, message, 400)
@@ -338,7 +359,7 @@ async def print_pdf(request: Request) -> Response:
 
     client = request.client.host if request.client else ""
     try:  # in the bounded pool of heavy work: the event loop keeps answering while the sheet is drawn
-        pdf, filename = await web.heavy.run(draw, web, form, upload, calibrate, client=client)
+        pdf, filename, fallback = await web.heavy.run(draw, web, form, upload, calibrate, client=client)
     except (Busy, TooMany) as busy:
         page = _page(request, form, str(busy.detail), busy.status_code)
         page.headers.update(busy.headers or {})
@@ -348,7 +369,7 @@ async def print_pdf(request: Request) -> Response:
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": _disposition(filename), "Cache-Control": "no-store"},
+        headers={"Content-Disposition": _disposition(filename, fallback), "Cache-Control": "no-store"},
     )
 
 
