@@ -208,8 +208,9 @@ def test_jacking_out_makes_the_run_unsuccessful() -> None:
     assert events(r, "run_end")[-1]["successful"] is False
 
 
-def test_jack_out_text_only_outside_an_encounter() -> None:
-    """N5: jacking out is a movement choice; a paid ability that jacks out is offered in the movement window."""
+def test_a_jack_out_text_is_a_paid_ability_of_the_run() -> None:
+    """N5: the basic jack out is a movement choice; a paid ability that jacks out is offered in the run's paid-ability
+    windows (here the approach's; an encounter's too: tests/test_run_timing_s63.py)."""
     r = scenario(
         ["run:rnd", "use:t_exit/0"], runner={"rig": [{"card": "t_exit"}]}, corp={"deck": ["neutral_pilot_scheme"]}
     )

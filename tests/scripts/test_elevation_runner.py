@@ -208,10 +208,11 @@ def test_charm_offensive_trashes_a_rezzed_copy_of_an_archives_card() -> None:
     corp = {"discard": ["nbn_billboard_network", "hb_quarterly_review"], "deck": RND,
             "servers": {"remote1": {"root": [{"card": "nbn_billboard_network", "rezzed": True}]},
                         "remote2": {"root": [{"card": "nbn_press_office", "rezzed": True}]}}}  # fmt: skip
-    r = play(RECORDS, ["play:charm_offensive", "continue"], runner={"hand": ["charm_offensive"]}, corp=corp)
-    assert [o.label.split("#")[0] for o in r.pending.options] == ["nbn_billboard_network", "done"]
     r = play(RECORDS, ["play:charm_offensive", "continue", "nbn_billboard_network"], runner={"hand": ["charm_offensive"]},
              corp=corp)  # fmt: skip
+    assert [o.label.split("#")[0] for o in r.pending.options] == ["nbn_billboard_network", "done"]
+    r = play(RECORDS, ["play:charm_offensive", "continue", "nbn_billboard_network", "nbn_billboard_network"],
+             runner={"hand": ["charm_offensive"]}, corp=corp)  # fmt: skip
     g = r.game
     assert "remote1" not in g.servers and "remote2" in g.servers
     assert ids(g.corp.discard).count("nbn_billboard_network") == 2

@@ -390,10 +390,10 @@ def test_georgia_emelyov_punishes_failed_runs_and_moves() -> None:
 
 def test_manta_grid_gives_a_click_after_a_cheap_successful_run() -> None:
     servers = {"hq": {"root": [{"card": "manta_grid", "rezzed": True}]}}
-    r = play(RECORDS, ["run:hq", "continue"], corp=corp(servers=servers, hand=["nbn_static_veil"]),
+    r = play(RECORDS, ["run:hq", "continue", "hq"], corp=corp(servers=servers, hand=["nbn_static_veil"]),
              runner=runner(credits=3))  # fmt: skip
     assert r.game.next_turn_clicks.get("corp") == 1
-    r = play(RECORDS, ["run:hq", "continue"], corp=corp(servers=servers, hand=["nbn_static_veil"]),
+    r = play(RECORDS, ["run:hq", "continue", "hq"], corp=corp(servers=servers, hand=["nbn_static_veil"]),
              runner=runner(credits=8))  # fmt: skip
     assert not r.game.next_turn_clicks.get("corp")
 

@@ -420,7 +420,7 @@ def test_ash_keeps_the_runner_to_itself_when_its_trace_succeeds() -> None:
     g = r.game
     assert g.runner.score_area == [] and [e.get("card", "").split("#")[0] for e in events(r, "access")] == [
         "ash_2x3zb9cy"]  # fmt: skip
-    r = play(RECORDS, ["run:remote1", "continue", "pay:5"], corp=corp(credits=0, servers=servers),
+    r = play(RECORDS, ["run:remote1", "continue", "pay:5", "ash_2x3zb9cy"], corp=corp(credits=0, servers=servers),
              runner=runner(credits=5))  # fmt: skip
     assert ids(r.game.runner.score_area) == ["neutral_board_resolution"]
 

@@ -1271,7 +1271,7 @@ def test_daniela_makes_stealing_cost_two_grip_cards() -> None:
     g = r.game
     assert [c.id for c in g.runner.score_area] == ["neutral_board_resolution"]
     assert len(g.runner.hand) == 1 and [c.id for c in g.runner.deck[:2]] == ["light_fingers"] * 2
-    r = _daniela_run([], 1)  # too few cards: neither trashing her nor stealing is possible
+    r = _daniela_run(["daniela_jorge_inacio"], 1)  # too few cards: neither trashing her nor stealing is possible
     g = r.game
     assert not g.runner.score_area and len(g.servers["remote1"].root) == 2 and events(r, "steal_declined")
 

@@ -518,7 +518,7 @@ def test_archives_interface_removes_a_card_of_archives_from_the_game() -> None:
     g = r.game
     assert g.runner.score_area == [] and ids(g.removed) == ["neutral_board_resolution"]
     assert ids(g.corp.discard) == ["hb_lattice_gate"]
-    r = play(RECORDS, ["run:archives", "continue", "done"], corp=side, runner=runner(rig=[{"card": "archives_interface"}]))
+    r = play(RECORDS, ["run:archives", "continue", "done", "hb_lattice_gate"], corp=side, runner=runner(rig=[{"card": "archives_interface"}]))
     assert ids(r.game.runner.score_area) == ["neutral_board_resolution"]
 
 

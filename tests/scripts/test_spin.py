@@ -712,7 +712,7 @@ def test_hudson_lets_the_runner_access_one_card_only() -> None:
     g = r.game
     assert ids(g.runner.score_area) == ["neutral_pilot_scheme"] and len(events(r, "access")) == 1
     breaks = ["clickbreak:hudson_1_0", "sub:1", "clickbreak:hudson_1_0"]
-    r = play(RECORDS, ["play:late_night_dig", "done", *breaks, "continue", "done"],
+    r = play(RECORDS, ["play:late_night_dig", "done", *breaks, "continue", "done", "rnd", "rnd"],
              corp=corp(servers=servers, deck=deck), runner=runner(hand=["late_night_dig"]))  # fmt: skip
     g = r.game
     assert ids(g.runner.score_area) == ["neutral_pilot_scheme", "tgtbt"] and r.pending.kind == "trash"

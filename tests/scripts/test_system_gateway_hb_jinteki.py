@@ -241,7 +241,7 @@ def test_anoetic_void_ends_the_run_for_2_credits_and_2_cards() -> None:
     assert g.corp.credits == 3 and ids(g.corp.hand) == ["neutral_patrol_script"]
     assert sorted(ids(g.corp.discard)) == ["neutral_checksum_gate", "neutral_plywood_screen"]
     assert not any(c.faceup for c in g.corp.discard)
-    r = play(RECORDS, ["run:hq", "continue", "no"], corp=corp)
+    r = play(RECORDS, ["run:hq", "continue", "no", "hq"], corp=corp)
     assert not ended(r) and events(r, "access") and r.game.corp.credits == 5
 
 

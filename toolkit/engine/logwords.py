@@ -551,6 +551,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "trace_corp": Nc_("log decision", "trace"),
         "trace_runner": Nc_("log decision", "trace"),
         "jack_out": Nc_("log decision", "jack out"),
+        "access": Nc_("log decision", "access order"),
         "paid": Nc_("log decision", "paid ability"),
         "break": Nc_("log decision", "break"),
         "subroutine": Nc_("log decision", "subroutine"),

@@ -235,9 +235,9 @@ class Actions:
             return False
         if any(isinstance(n, A.BreakSubroutine | A.Strength) for n in nodes):
             return False  # used through the encounter's own options
-        if any(isinstance(n, A.JackOut) for n in nodes) and (
-            g.current_run is None or g.current_run.encounter is not None
-        ):
+        # a card's jack out is a paid ability of any window of the run, the encounter's too (N5 keeps the runner's
+        # basic jack out, not a card's, to the movement step)
+        if any(isinstance(n, A.JackOut) for n in nodes) and (g.current_run is None or g.current_run.ended):
             return False
         effects = [e for s in ability.sentences for e in s.effects]
         run = g.current_run

@@ -598,6 +598,8 @@ class NetrunnerGame:
         a run), and installs an agenda or asset in a new remote server (``server``: remotes holding one were not
         offered). None for every other decision."""
         labels = decision.labels()
+        if decision.seat == SEATS["runner"]:  # the order of a breach's accesses: the order it took then
+            return self.runs.older_answer(decision)
         if decision.seat != SEATS["corp"]:
             return None
         if decision.kind == "rez" and self.current_run is None:

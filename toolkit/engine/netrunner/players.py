@@ -146,6 +146,12 @@ class _Base:
     def on_order(self, game: NetrunnerGame, d: Decision) -> str:
         return d.options[0].label
 
+    def on_access(self, game: NetrunnerGame, d: Decision) -> str:
+        """Which card a breach accesses next: the first option, the order a breach took before the runner chose it
+        (the cards of R&D, HQ or Archives, then the root's: :meth:`~.run.Runs._next_access`), so that seeded games
+        play as they did."""
+        return d.options[0].label
+
     def on_discard(self, game: NetrunnerGame, d: Decision) -> str:
         def keep(o: Option) -> tuple[int, int]:
             card = o.value

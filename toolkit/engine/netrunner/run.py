@@ -23,7 +23,7 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
 from ..core import EngineError
-from .decisions import Option
+from .decisions import Decision, Option
 from .nodes import sentence_nodes, walked
 from .state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub, ability_text
 
@@ -195,7 +195,7 @@ class Runs:
             yes="continue",
             no="jack_out",
         ):
-            self.jack_out(Phrase(N_("the runner")))
+            self.jack_out(Phrase(N_("the runner")), anytime=False)
             return
         self.corp_window(run, None)
 
@@ -474,14 +474,17 @@ class Runs:
         run.ended = True
         g.log.add("end_run", None, ended=True, server=run.server, reason=why)
 
-    def jack_out(self, why: str, anytime: bool = False) -> None:
-        """The runner jacks out (the run ends unsuccessfully); ``anytime``: a card lets it even while encountering."""
+    def jack_out(self, why: str, anytime: bool = True) -> None:
+        """The runner jacks out (the run ends unsuccessfully at once: no more subroutines fire). N5 keeps the
+        runner's basic jack out to the movement step, and :meth:`_movement` is the only place it is offered; a card
+        that jacks the runner out (a paid ability, a card script) does it in any window of the run, an encounter's
+        too. ``anytime`` False: a jack out of the movement step's kind, refused while encountering ice."""
         g = self.game
         run = g.current_run
         if run is None or run.ended:
             g.log.add("jack_out", RUNNER, jacked_out=False, reason=Phrase(N_("no run in progress")))
             return
-        if run.encounter is not None and not anytime:  # N5: jacking out is a movement-step choice
+        if run.encounter is not None and not anytime:  # N5: the basic jack out is a movement-step choice
             g.log.add("jack_out", RUNNER, jacked_out=False, reason=Phrase(N_("not while encountering ice")))
             return
         run.ended = run.jacked_out = True
@@ -516,26 +519,64 @@ class Runs:
         g.current_run = None
 
     def _access(self, run: RunState) -> None:
+        """The breach: the runner accesses the server's cards one at a time, in the order it chooses (N5, the
+        published run timing): in a remote, its installed cards in any order; in R&D, the cards from the top in
+        their order, and in HQ, cards at random, with the root's upgrades before, between or after them; in
+        Archives, each card (all turned face up) and upgrade in any order. It is asked only when it has a choice
+        (:meth:`_next_access`)."""
         g = self.game
         count = 1 + run.extra_access
         server = g.servers.get(run.server)
-        cards: list[Card] = []
+        central: list[Card] = []  # the cards of R&D (from the top) or HQ (at random), in the order they come
+        loose: list[Card] = []  # the cards of Archives, in any order
         if run.server == "rnd":
-            cards = list(reversed(g.corp.deck[-count:])) if count > 0 else []  # (deck[-0:] would be all of it)
+            central = list(reversed(g.corp.deck[-count:])) if count > 0 else []  # (deck[-0:] would be all of it)
         elif run.server == "hq":
-            cards = g.rng.sample(g.corp.hand, min(max(count, 0), len(g.corp.hand)))
+            central = g.rng.sample(g.corp.hand, min(max(count, 0), len(g.corp.hand)))
         elif run.server == "archives":
             for card in g.corp.discard:  # the runner turns every card of Archives face up
                 card.faceup = True
-            cards = list(g.corp.discard)
-        if server is not None:
-            cards += list(server.root)
-        if not cards:
+            loose = list(g.corp.discard)
+        root = list(server.root) if server is not None else []
+        if not central and not loose and not root:
             g.log.add("access", RUNNER, server=run.server, cards=0)
-        for card in cards:
-            if g.over or run.ended:  # an access may end the run (a trap's encounter, a card that says so)
+        while not g.over and not run.ended:  # an access may end the run (a trap's encounter, a card that says so)
+            following = self._next_access(run, central, loose, root)
+            if following is None:
                 break
-            self._access_card(card, run.server)
+            self._access_card(following, run.server)
+
+    def _next_access(self, run: RunState, central: list[Card], loose: list[Card], root: list[Card]) -> Card | None:
+        """The next card to access, taken from its list: the runner's choice among the next card of R&D or HQ
+        (offered as ``rnd`` or ``hq``: which card it is, the runner learns by accessing it), each card of Archives
+        and each card of the root (by its label, a face-down one as the runner sees it: ``facedown#<n>``), when
+        there are two or more; the options come in the order a breach took before the runner chose (the cards of
+        the zone, then the root), so that the first is that order's. A card of Archives or of the root that has left
+        it meanwhile is no longer accessed. None: nothing is left."""
+        g = self.game
+        server = g.servers.get(run.server)
+        loose[:] = [c for c in loose if c in g.corp.discard]
+        root[:] = [c for c in root if server is not None and c in server.root]
+        values: list[Any] = ([run.server] if central else []) + loose + root
+        if not values:
+            return None
+        if len(values) == 1:
+            value = values[0]
+        else:
+            prompt = Phrase(N_("which card to access next in {server}?"), server=Term("zone", run.server))
+            value = g.choose("runner", "access", prompt, values, text=_access_text)
+        if isinstance(value, Card):
+            (loose if value in loose else root).remove(value)
+            return value
+        return central.pop(0)
+
+    def older_answer(self, decision: Decision) -> str | None:
+        """What a game saved before the runner chose the order of its accesses answered, without being asked, to
+        that question (:meth:`_next_access`), when a label replayed from it is no option of it: the order a breach
+        took then, the first option. None for every other decision."""
+        if decision.seat == RUNNER and decision.kind == "access" and decision.options:
+            return decision.options[0].label
+        return None
 
     def _steal_costs(self, card: Card) -> bool:
         """"As an additional cost to steal this agenda, ..." (the agenda's own ``steal_requires`` and the active
@@ -632,6 +673,14 @@ class Runs:
             else:
                 g.to_discard(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), faceup=True)
                 g.announce("trashed", card, card=card, by="runner", rezzed=False, zone=origin)
+
+
+def _access_text(value: Any) -> Phrase:
+    """An option of the access order: a card as the runner sees it (a face-down one is shown as such whatever
+    this says: :meth:`~.game.NetrunnerGame.ask`), or the next card of R&D or HQ, unseen."""
+    if isinstance(value, Card):
+        return Phrase(N_("{card} ({type})"), card=str(value), type=Term("type", value.type))
+    return Phrase(N_("the next card from the top of R&D")) if value == "rnd" else Phrase(N_("a random card from HQ"))
 
 
 def _sub_text(ice: Card, sub: Sub) -> Phrase:
