@@ -674,6 +674,7 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
         if pending is not None:
             _hide_seed(seen)
         play_netrunner.word_view(web, lang, seen, pending)
+        _name_log(seen, play_netrunner.names_of(web, lang))
     else:
         seen = view(found.session.game, found.seat, pending, over=pending is None)
         _word_view(web, lang, seen, pending)
@@ -694,14 +695,15 @@ def _hide_seed(seen: dict[str, Any]) -> None:
 
 def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     """The view of ``/api/play/ID`` with what the page says in words, in the request's language: each log entry's
-    ``line``, the decision's ``words`` and each option's ``words`` (the entries' own fields stay as the engine
-    logs them: record names, codes)."""
+    ``line``, the decision's ``words`` and each option's ``words``; the entries' own fields keep their keys and
+    codes, their names in the request's language (:func:`_name_log`)."""
     from toolkit.cli._lang import LogNames
     from toolkit.engine.tactics.terminal import option_text, prompt_text
 
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     for entry in seen["log"]:
         entry["line"] = log_line(names, entry, lang)
+    _name_log(seen, names)
     for key, value in seen.items():  # the board, the hands, the prospects: their names in the request's language
         if key not in ("log", "decision"):
             _name_words(value, names)
@@ -710,6 +712,14 @@ def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
         decision["words"] = prompt_text(pending.prompt, names)
         for shown, option in zip(decision["options"], pending.options, strict=True):
             shown["words"] = option_text(option.value, option.text, lang, names, pending.kind)
+
+
+def _name_log(seen: dict[str, Any], names: Any) -> None:
+    """The log of the view ``seen`` with the names its entries hold in the language of ``names`` (a LogNames), as
+    ``simulate --format json`` writes them (:meth:`LogNames.event`: keys, codes and each entry's ``line`` as they
+    are). A masked entry stays masked: a name is put in words, never added."""
+    seen["log"] = [{**names.event({k: v for k, v in entry.items() if k != "line"}),
+                    **({"line": entry["line"]} if "line" in entry else {})} for entry in seen["log"]]  # fmt: skip
 
 
 _NAME_KEYS = frozenset({"name", "target_name", "attack"})  # the view's fields that hold a record's (or unit's) name
@@ -763,10 +773,10 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
     if pending.seat != found.seat:
         return _problem(request, 409, t(lang, "this decision is the other player's"), game_id)
     if not number.strip():
-        return _problem(request, 400, t(lang, "the decision's `number` is missing: send it with the label, as the "
+        return _problem(request, 400, t(lang, "the decision's number is missing: send it with the label, as the "
                                               "page's form does (`/api/play/ID` gives it)"), game_id)  # fmt: skip
     if re.fullmatch(r"[0-9]+", number.strip()) is None:
-        return _problem(request, 400, t(lang, "the decision's `number` {number} is malformed: send it as a whole number, "
+        return _problem(request, 400, t(lang, "the decision's number {number} is malformed: send it as a whole number, "
                                               "as the page's form does", number=echoed(number)), game_id)  # fmt: skip
     if number.strip() != str(found.session.own_number(pending)):  # (the seat's own decisions: never the other's)
         return _problem(request, 409, t(lang, "this decision has changed; reload the game's page"), game_id)
@@ -790,19 +800,21 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
 
 def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str) -> str:
     """The refusal of a label that is none of the decision's options: the decision's number and its prompt as the
-    page words it, the label (cut short), the options' labels."""
+    page words it, the label (cut short), the options as the page's buttons word them."""
     if found.netrunner:
         from toolkit.web.routes import play_netrunner
 
-        prompt = str(play_netrunner.names_of(web, lang).say("prompt", pending.prompt))
+        nr_names = play_netrunner.names_of(web, lang)
+        prompt = str(nr_names.say("prompt", pending.prompt))
+        texts = [str(nr_names.say("option", o.text)) for o in pending.options]
     else:
         from toolkit.cli._lang import LogNames
-        from toolkit.engine.tactics.terminal import prompt_text
+        from toolkit.engine.tactics.terminal import option_text, prompt_text
 
         names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
         prompt = prompt_text(pending.prompt, names)
-    labels = [o.label for o in pending.options]
-    options = ", ".join(labels[:30]) + (" …" if len(labels) > 30 else "")
+        texts = [option_text(o.value, o.text, lang, names, pending.kind) for o in pending.options]
+    options = t(lang, ", ").join(texts[:30]) + (" …" if len(texts) > 30 else "")
     return t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}",
              number=found.session.own_number(pending), prompt=prompt, label=echoed(label), options=options)  # fmt: skip
 
