@@ -4,8 +4,8 @@ Declare (attack profile: a built-in attack or one equipped weapon; the target, a
 but the attacker for 袭击) → 攻击前 → the opponents' responses → 攻击时 (a melee attacker
 may first move 0-1 and turn) → range and sight checked (else 目标丢失) → as many hit dice
 as the profile's attack speed, modified by 本次攻击…, effects, cover (T17) and pits, clamped
-1..6 → damage (受到伤害时, 消灭时) → 攻击后 / 被攻击后 and the target's counterattack
-chance (正当防卫, 武装反击; a destroyed target still has it: 最后一击) → 消灭后 / 失联后. Special abilities
+1..6 → damage (受到伤害时, 消灭时) → 攻击后 (a lost target too, without the text aimed at it) / 被攻击后 and the
+target's counterattack chance (正当防卫, 武装反击; a destroyed target still has it: 最后一击) → 消灭后 / 失联后. Special abilities
 may be used at each step (T26): the response window, 攻击时, 伤害结算 (before range and sight are judged),
 攻击后 (a target lost too) and, when the attack destroyed a unit, 消灭后 / 失联后.
 """
@@ -88,12 +88,14 @@ class AttackRules(Interpreter):
 
     def cover_of(self, attacker: Unit, target: Unit) -> int:
         """The cover ``target`` has against ``attacker`` where both stand (T17): from the obstacles but the target,
-        and in modes where units impede, from the other units."""
+        and in modes where units impede, from the other units but the attacker's own and its teammates' (§6.3
+        "己方单位不会阻碍视线"; teammates' units are friendly, T22)."""
         assert attacker.pos is not None and target.pos is not None
         units = self.units()
         cover_from = [u.pos for u in units if u.kind == "obstacle" and u is not target and u.pos is not None]
         if self.mode.units_impede:
-            cover_from += [u.pos for u in units if u.kind != "obstacle" and u not in (attacker, target) and u.pos]
+            cover_from += [u.pos for u in units if u.kind != "obstacle" and u not in (attacker, target) and u.pos
+                           and self.hostile(attacker.seat, u.seat)]  # fmt: skip
         return self.board.cover(attacker.pos, target.pos, cover_from)
 
     def can_hit(self, attacker: Unit, target: Unit, profile: Any) -> bool:
@@ -111,52 +113,53 @@ class AttackRules(Interpreter):
         side, rear = self.extra_vision(attacker)
         return self.board.in_vision(attacker.pos, attacker.facing, target.pos, side, rear)
 
-    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:
+    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> Attack | None:
         """本单位进行 1 次袭击 (any unit but the attacker, §13.1.1) or 1 次反击 (at the attacker of the
-        attack being answered, with a built-in attack: 仓促反击)."""
+        attack being answered, with a built-in attack: 仓促反击). The attack made (None: none was), which the rest
+        of the text reads (如果本次攻击的目标被消灭…)."""
         if counter:
             current = ctx.attack or (self.attacks[-1] if self.attacks else None)
             if current is None or current.attacker.gone:
                 self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack to answer")))
-                return
+                return None
             options = self.profiles(attacker, built_in_only=True)
             if not options:
                 self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no built-in attack")))
-                return
+                return None
             self.hint = ("attack", (attacker, current.attacker))
             asked = Phrase(N_("counterattack of {unit}: attack"), unit=str(attacker))
             profile = self.decider.choose(attacker.seat, asked, options)
-            self.attack(attacker, current.attacker, profile, counter=True)
-            return
+            return self.attack(attacker, current.attacker, profile, counter=True)
         options = self.profiles(attacker)
         if not options:
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack profile")))
-            return
+            return None
         self.hint = ("attack", (attacker, None))
         profile = self.decider.choose(attacker.seat, Phrase(N_("attack of {unit}: attack"), unit=str(attacker)),
                                       options)  # fmt: skip
-        self.declare_attack(attacker, profile)
+        return self.declare_attack(attacker, profile)
 
-    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> None:
-        """本单位使用「名称」攻击 1 次: a built-in attack or an equipped weapon of that name."""
+    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> Attack | None:
+        """本单位使用「名称」攻击 1 次: a built-in attack or an equipped weapon of that name; the attack made (None:
+        none was)."""
         options = [p for p in self.profiles(attacker) if p.name == name]
         if not options:
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack named {name}"), name=name))
-            return
-        self.declare_attack(attacker, options[0])
+            return None
+        return self.declare_attack(attacker, options[0])
 
     def attack_targets(self, attacker: Unit) -> list[Unit]:
         return [u for u in self.units() if u is not attacker and not u.dying]
 
-    def declare_attack(self, attacker: Unit, profile: Profile) -> None:
+    def declare_attack(self, attacker: Unit, profile: Profile) -> Attack | None:
         targets = self.attack_targets(attacker)
         if not targets:
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no other unit on the map")))
-            return
+            return None
         self.hint = ("attack", (attacker, profile))
         asked = Phrase(N_("target of {unit}'s attack with {attack}"), unit=str(attacker), attack=str(profile))
         target = self.decider.choose(attacker.seat, asked, targets)
-        self.attack(attacker, target, profile)
+        return self.attack(attacker, target, profile)
 
     def attack(self, attacker: Unit, target: Unit, profile: Profile, counter: bool = False) -> Attack | None:
         """One attack from declaration to 消灭后 (T21)."""
@@ -214,13 +217,15 @@ class AttackRules(Interpreter):
             # 伤害结算: its timing point comes first; range and sight are judged as the damage resolves (§13.1
             # "结算时判定合法性"), so a special ability used here (a move) may still lose the target
             self.specials.window("damage", about)
-        if self.winners is None and not attacker.gone:
+        resolved = self.winners is None and not attacker.gone
+        if resolved:
             self._resolve_hit(attack)
         else:
             attack.lost = True
-        if not attack.lost:
+        if resolved:
+            # 攻击后 resolves when the target was lost too: only the text aimed at the target does not (§13.1 "不结算这段
+            # 对目标生效的能力文字": 本次攻击的目标 and a bare 目标 name nothing then, :meth:`_attack_target`)
             self.fire("after_attack", seat, unit=attacker, extra=extra)
-        # 攻击后 is a timing point even when the target was lost (only the text about the target does not resolve)
         self.specials.window("after_attack", about)
         if not attack.lost and not target.gone:
             self.fire("after_attacked", self.seat_for(target, seat), unit=target)

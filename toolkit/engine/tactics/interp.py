@@ -14,9 +14,14 @@ from toolkit.text.limits import MAX_COUNT
 
 from ..core import EngineError, rendered
 from .board import BoardRules
-from .state import CONTINUOUS, Card, Cell, Context, TimedEffect, Unit
+from .state import CONTINUOUS, Attack, Card, Cell, Context, TimedEffect, Unit
 
 MAX_REPEAT = MAX_COUNT  # a text asking for more repetitions than this is refused (no game needs it)
+NAMED = "named_target"
+"""The attribute of a :class:`Context` that holds what its text last named as a target: an :class:`Attack` it made
+(本单位进行 1 次袭击), or ``(ref, picked)``, a 目标<单位> and what was picked for it. A bare 目标 later in the text names
+that (:meth:`Interpreter._antecedent`). Set with ``setattr``: a context is made in many places, this is the
+interpreter's own note on it."""
 
 
 @dataclass
@@ -34,13 +39,18 @@ class Interpreter(BoardRules):
 
     def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         if pay:
+            if _taps(ability.costs) > 1:
+                raise EngineError(tr("{text}: its cost taps the same thing more than once, so it can never be paid "
+                                     "({rule})", text=repr(rendered(ability)), rule="§8.1"))  # fmt: skip
             for cost in ability.costs:
                 self._pay(cost, ctx)
         for sentence in ability.sentences:
             self._effects(sentence.effects, ctx)
 
     def can_pay(self, costs: Sequence[A.Node], seat: int, thing: Any) -> bool:
-        """Whether ``costs`` can be paid now (``thing``: what 横置 taps)."""
+        """Whether ``costs`` can be paid now (``thing``: what 横置 taps; a cost that taps it twice never can)."""
+        if _taps(costs) > 1:
+            return False
         for cost in costs:
             if isinstance(cost, A.TapCost):
                 if thing is None or thing.tapped:
@@ -120,8 +130,10 @@ class Interpreter(BoardRules):
             for _ in range(self._count(e.count)):
                 self.gain_token(seat, e.name)
         elif isinstance(e, A.Roll):
-            ctx.result = max(self.rng.randint(1, 6) for _ in range(self._count(e.count)))
-            self.log.add("roll", seat, result=ctx.result)
+            # the result of several dice is the highest one (the seed says nothing: ABILITY_TEXT.md); each is logged
+            faces = [self.rng.randint(1, 6) for _ in range(self._count(e.count))]
+            ctx.result = max(faces)
+            self.log.add("roll", seat, faces=faces, result=ctx.result)
         elif isinstance(e, A.Damage):
             for unit in self._units(e.ref, ctx):
                 self.damage(unit, e.amount, by=seat)
@@ -154,16 +166,19 @@ class Interpreter(BoardRules):
                     self.expose(unit, Phrase(N_("an effect")))
                 else:
                     self.log.add("already_exposed", unit.seat, unit=str(unit))
-        elif isinstance(e, A.BasicAttack):
+        elif isinstance(e, A.BasicAttack | A.AttackWith):
+            made: Attack | None = None
             for attacker in self._units(e.ref, ctx):
                 for _ in range(self._count(e.count)):
-                    self.basic_attack(attacker, ctx, counter=e.kind == "counter")
-        elif isinstance(e, A.AttackWith):
-            for attacker in self._units(e.ref, ctx):
-                for _ in range(self._count(e.count)):
-                    self.attack_with(attacker, ctx, e.name)
+                    if isinstance(e, A.BasicAttack):
+                        made = self.basic_attack(attacker, ctx, counter=e.kind == "counter") or made
+                    else:
+                        made = self.attack_with(attacker, ctx, e.name) or made
+            if made is not None:  # the rest of the text reads it: 本次攻击…, 如果目标是特工…, 如果本次攻击的目标被消灭…
+                ctx.attack = made
+                setattr(ctx, NAMED, made)
         elif isinstance(e, A.AttackMod):
-            attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
+            attack = self._attack(ctx)
             if attack is not None:
                 setattr(attack, e.stat, getattr(attack, e.stat) + e.delta)
                 self.log.add("attack_modifier", seat, stat=e.stat, delta=e.delta, attack=str(attack.attacker))
@@ -312,20 +327,50 @@ class Interpreter(BoardRules):
                     return []
                 return [ctx.card]
             if ref.ref == "attack_target":
-                attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
-                return [attack.target] if attack and not attack.target.gone else []
+                return self._attack_target(self._attack(ctx), ref, ctx)
             if ref.ref == "attacker":
-                attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
+                attack = self._attack(ctx)
                 return [attack.attacker] if attack and not attack.attacker.gone else []
+        if isinstance(ref, A.Target) and ref.noun is None:
+            return self._named(ref, ctx)
         if isinstance(ref, A.Target | A.Chosen):
             # chosen when the action was determined (:meth:`determine`), or now (a triggered ability, say)
             queue = ctx.picks.get(id(ref)) if isinstance(ctx, Determined) else None
             picked = queue.pop(0) if queue else self._choose_ref(ref, ctx, keep)
+            if isinstance(ref, A.Target):
+                setattr(ctx, NAMED, (ref, picked or []))  # what a bare 目标 later in the text names
             if picked is None:
                 self.log.add("no_target" if isinstance(ref, A.Target) else "no_choice", ctx.player, ref=rendered(ref))
                 return []
             return self._still_legal(ref, ctx, picked)
         raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
+
+    def _attack(self, ctx: Context) -> Attack | None:
+        """The attack 本次攻击 means: the one the text made or is part of, else the innermost one in progress."""
+        return ctx.attack or (self.attacks[-1] if self.attacks else None)
+
+    def _attack_target(self, attack: Attack | None, ref: A.Node, ctx: Context) -> list[Unit]:
+        """The target of ``attack`` as ``ref`` names it: none when it is gone, or when the attack lost it (§13.1
+        目标丢失: "不结算这段对目标生效的能力文字"; the rest of the text still resolves: 攻击后：你抽 1 张牌。)."""
+        return [u for u in self._lost_or_target(attack, ref, ctx) if not u.gone]
+
+    def _antecedent(self, ctx: Context) -> Attack | tuple[A.Target, list[Any]] | None:
+        """What a bare 目标 names here: the target the text last named (a 目标<单位> and what was picked for it, or an
+        attack the text made: its target), else the target of the attack the text is part of (攻击后：对目标…)."""
+        named: Attack | tuple[A.Target, list[Any]] | None = getattr(ctx, NAMED, None)
+        return named if named is not None else self._attack(ctx)
+
+    def _named(self, ref: A.Target, ctx: Context) -> list[Any]:
+        """A bare 目标: the target the text already named (:meth:`_antecedent`), never a new one. A target named
+        by 目标<单位> must still be legal (§11.6: it is checked again, as that reference is); an attack's target is
+        as the attack left it (none when lost). Nothing named yet: nothing (``no_target``)."""
+        named = self._antecedent(ctx)
+        if isinstance(named, Attack):
+            return self._attack_target(named, ref, ctx)
+        if named is None or not named[1]:
+            self.log.add("no_target", ctx.player, ref=rendered(ref))
+            return []
+        return self._still_legal(named[0], ctx, named[1])
 
     def _choose_ref(
         self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None
@@ -396,16 +441,17 @@ class Interpreter(BoardRules):
                     self._determine_ref(ref, ctx, e)
 
     def _determine_condition(self, c: A.Node, ctx: Determined) -> None:
-        """A target or choice a condition names (如果目标…); 如果目标是… of an attack names the attack's target."""
+        """A target or choice a condition names (如果距离 0-2 内的目标单位…); a bare 目标 (如果目标是特工) names a target
+        named before it (:meth:`_named`): nothing to choose."""
         if isinstance(c, A.All):
             for part in c.parts:
                 self._determine_condition(part, ctx)
-        elif isinstance(c, A.IsState | A.HpAtMost) or (isinstance(c, A.IsKind) and not isinstance(c.ref, A.Target)):
+        elif isinstance(c, A.IsState | A.HpAtMost | A.IsKind | A.IsDestroyed):
             self._determine_ref(c.ref, ctx, c)
 
     def _determine_ref(self, ref: A.Node, ctx: Determined, effect: A.Node) -> None:
-        if not isinstance(ref, A.Target | A.Chosen):
-            return
+        if not isinstance(ref, A.Target | A.Chosen) or (isinstance(ref, A.Target) and ref.noun is None):
+            return  # (a bare 目标 names a target named before it: nothing to choose)
         self.hint = ("effect", effect)  # what it is chosen for (heuristic players), as at resolution
         keep = None
         if isinstance(effect, A.TakeControl):
@@ -438,7 +484,6 @@ class Interpreter(BoardRules):
 
     def _condition(self, c: A.Node, ctx: Context) -> bool:
         seat = ctx.player
-        attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
         if isinstance(c, A.All):
             return all(self._condition(p, ctx) for p in c.parts)
         if isinstance(c, A.HandAtMost):
@@ -454,17 +499,48 @@ class Interpreter(BoardRules):
         if isinstance(c, A.HpAtMost):
             return any(u.hp <= c.value for u in self._units(c.ref, ctx))
         if isinstance(c, A.IsKind):
-            things = ([attack.target] if attack else []) if isinstance(c.ref, A.Target) else self._things(c.ref, ctx)
-            return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2] for t in things)
+            return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2] for t in self._things(c.ref, ctx))
         if isinstance(c, A.IsDestroyed):
-            return bool(attack and (attack.destroyed or attack.target.dying or attack.target.gone))
+            return any(u.dying or u.gone for u in self._destroyed_candidates(c.ref, ctx))
         raise EngineError(tr("{text} is not a tactics condition", text=repr(rendered(c))))
 
+    def _destroyed_candidates(self, ref: A.Node, ctx: Context) -> list[Unit]:
+        """The units ``<对象>被消灭`` asks about, destroyed ones included (those no longer on the map are still the
+        ones named): 本次攻击的目标 / a bare 目标 naming it (none when the attack lost it, §13.1), 攻击者, 本单位,
+        佩戴者 / 贴附单位, a target named before (a bare 目标), else what the reference names now."""
+        if isinstance(ref, A.Target) and ref.noun is None:
+            named = self._antecedent(ctx)
+            if isinstance(named, tuple):
+                return [t for t in named[1] if isinstance(t, Unit)]
+            return self._lost_or_target(named, ref, ctx)
+        if isinstance(ref, A.Fixed):
+            attack = self._attack(ctx)
+            if ref.ref == "attack_target":
+                return self._lost_or_target(attack, ref, ctx)
+            if ref.ref == "attacker":
+                return [attack.attacker] if attack else []
+            if ref.ref == "self_unit":
+                return [ctx.unit] if ctx.unit else []
+            if ref.ref in ("wearer", "attached"):
+                holder = (self.holder(ctx.card) if ctx.card else None) or ctx.unit
+                return [holder] if holder else []
+            return []  # (本牌: a card is not destroyed as a unit is)
+        return self._units(ref, ctx)
+
+    def _lost_or_target(self, attack: Attack | None, ref: A.Node, ctx: Context) -> list[Unit]:
+        """The target of ``attack``, gone or not; none when the attack lost it (logged as :meth:`_attack_target`)."""
+        if attack is None:
+            return []
+        if attack.lost:
+            self.log.add("target_lost", ctx.player, target=str(attack.target), ref=rendered(ref))
+            return []
+        return [attack.target]
+
     # supplied by the attack and action layers
-    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:
+    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> Attack | None:
         raise NotImplementedError
 
-    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> None:
+    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> Attack | None:
         raise NotImplementedError
 
     def reinforce(self, seat: int) -> None:
@@ -472,6 +548,11 @@ class Interpreter(BoardRules):
 
     def take_control(self, unit: Unit, seat: int) -> None:
         raise NotImplementedError
+
+
+def _taps(costs: Sequence[A.Node]) -> int:
+    """How many times ``costs`` tap what has the ability (横置): more than once can never be paid."""
+    return sum(isinstance(cost, A.TapCost) for cost in costs)
 
 
 def _range(within: tuple[int, int] | None) -> str:
