@@ -795,7 +795,7 @@ def test_text_run_same_seed_same_log(cli: Any) -> None:
     assert [p["side"] for p in players] == ["runner", "corp"]  # the executing side first
     assert {"stack", "grip", "heap", "credits", "clicks", "tags", "agenda_points", "memory"} <= set(players[0])
     assert "bad_publicity" not in players[0] and {"rnd", "hq", "archives", "bad_publicity"} <= set(players[1])
-    assert data["log"][0]["event"] == "side" and data["log"][0]["reason"] == "the text of layer_sweep"
+    assert data["log"][0]["event"] == "side" and data["log"][0]["reason"] == "the text of Layer Sweep"
     assert [e["event"] for e in data["log"]].count("access") == 3
     text = cli(*args, "--seed", "9", "--lang", "en")
     assert text.exit_code == 0 and 'runner (Cassia "Rust" Moreau):' in text.stdout

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from toolkit.catalog import load_catalog
+from toolkit.cli._lang import LogNames
 from toolkit.decks import NameIndex, read_deck
 from toolkit.engine.core import Event, RandomDecider
 from toolkit.engine.netrunner import Card, NetrunnerGame, Side
@@ -320,7 +321,9 @@ def test_cli_same_seed_same_log_in_either_order(cli: Any, corp: str, runner: str
 @pytest.mark.lang_default
 def test_cli_and_library_agree(cli: Any) -> None:
     data = run_json(cli, EX / CORPS[1], EX / RUNNERS[1], turns=4, seed=2)
-    assert data["log"] == simulate_netrunner(RECORDS, decks(CORPS[1], RUNNERS[1]), 4, 2).log.to_json()
+    played = simulate_netrunner(RECORDS, decks(CORPS[1], RUNNERS[1]), 4, 2)
+    names = LogNames(RECORDS, "zh-Hans")  # the JSON log: the engine's sentences in the language asked for
+    assert data["log"] == [names.event(e) for e in played.log.to_json()]
 
 
 def test_cli_text_output(cli: Any) -> None:

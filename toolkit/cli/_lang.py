@@ -114,14 +114,24 @@ class LogNames:
         return self._instances.sub(lambda m: f"{self.names[m.group(1)]}#{m.group(2)}", value)
 
     def value(self, key: str, value: Any) -> Any:
-        """``value`` of the log field ``key`` with its names (and ability text) in the output language, for
-        the JSON log: its codes and the engine's own (English) sentences stay as they are."""
-        if self.lang != "en":
-            return value
+        """``value`` of the log field ``key`` in the output language, for the JSON log: its names, ability text
+        (``text``, a ``condition``, a ``ref`` to units or cards) and the engine's sentences (a Phrase: a
+        ``reason``, …) worded as :meth:`line` words them; its codes (a Term, a vocabulary's code, an id) stay as
+        they are."""
+        from toolkit.engine.phrase import Phrase, Term
+
+        if isinstance(value, Phrase):
+            return self.phrase(value)
         if isinstance(value, str):
+            if self.lang != "en" or isinstance(value, Term):
+                return value
             if key == "text":
                 return self._text(value)
+            if key == "ref":
+                return self._ref(value)
             return self._condition(value) if key == "condition" else self.name(value)
+        if self.lang != "en" and not _holds_phrase(value):
+            return value
         if isinstance(value, list):
             return [self.value(key, v) for v in value]
         if isinstance(value, tuple):
@@ -135,7 +145,8 @@ class LogNames:
         return {k: self.value(k, v) for k, v in data.items()}
 
     def event(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """An event as JSON (``Event.to_json``: its data beside seq, event, player and visible), names translated."""
+        """An event as JSON (``Event.to_json``: its data beside seq, event, player and visible), its names, ability
+        text and sentences in the output language (:meth:`value`), its keys and codes as they are."""
         return {k: v if k in ("seq", "event", "player", "visible") else self.value(k, v) for k, v in entry.items()}
 
     @staticmethod
@@ -346,6 +357,19 @@ def _scripted(text: str) -> str | None:
     except (ValueError, KeyError, NotImplementedError):
         return None
     return english if text.endswith("。") else english.removesuffix(".")  # (an effect logged without its stop)
+
+
+def _holds_phrase(value: Any) -> bool:
+    """Whether a log field's list, tuple or dict holds an engine's sentence (a Phrase) at any depth."""
+    from toolkit.engine.phrase import Phrase
+
+    if isinstance(value, Phrase):
+        return True
+    if isinstance(value, list | tuple):
+        return any(_holds_phrase(v) for v in value)
+    if isinstance(value, dict):
+        return any(_holds_phrase(v) for v in value.values())
+    return False
 
 
 def seat_label(seat: int, lang: str) -> str:

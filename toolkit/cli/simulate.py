@@ -330,7 +330,7 @@ def _simulate_tactics(
             draft=draft,
         )
     except EngineError as exc:
-        raise DossierError(str(exc), exit_code=1) from None
+        raise DossierError(names.name(str(exc)), exit_code=1) from None  # (its names in the output language)
     result = played.result()
     if replay is not None and frames is not None:
         from toolkit.board.replay import name_frames, write_replay
@@ -526,7 +526,7 @@ def _simulate_netrunner(
             frames=frames,  # the entries as logged: the replay words them with names.line
         )
     except EngineError as exc:
-        raise DossierError(str(exc), exit_code=1) from None
+        raise DossierError(names.name(str(exc)), exit_code=1) from None  # (its names in the output language)
     state = played.state()
     if replay is not None and frames is not None:
         from toolkit.engine.netrunner.replay import write_replay

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -368,12 +369,16 @@ def run_command(
 
     catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "tactics"]).paths)
     mode = _check_mode(catalog.records, "tactics", mode)
-    engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
-    start = len(engine.log)
-    triggered = engine.run_text(text, seat=1)
     names = LogNames(catalog.records, language)
+    with _named_errors(names):
+        engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
+        start = len(engine.log)
+        triggered = engine.run_text(text, seat=1)
     entries = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state()
+    if triggered is not None:  # the unit it was given, named in the output language as the log names it
+        unit = triggered["unit"]
+        triggered = {**triggered, "unit": names.name(unit) if unit else unit}
     if format is OutputFormat.json:
         out: dict[str, Any] = {"log": [names.event(e) for e in entries], "state": state}
         if triggered is not None:
@@ -381,13 +386,24 @@ def run_command(
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return
     if triggered is not None:
-        unit = triggered["unit"]
-        print(_triggered_note({**triggered, "unit": names.name(unit) if unit else unit}, language))
+        print(_triggered_note(triggered, language))
     _print_events(entries, lambda seat: t(language, "player {n}", n=seat), names)
     for p in state["players"]:
         sizes = names.fields_text({k: v for k, v in p.items() if k != "seat"})
         print(t(language, "{who}: {numbers}", who=t(language, "player {n}", n=p["seat"]), numbers=sizes))
     print(t(language, "shop: {n}", n=state["shop"]))
+
+
+@contextmanager
+def _named_errors(names: Any) -> Iterator[None]:
+    """An engine error raised inside, the cards and units it names (``铁砧#1``) in the output language of
+    ``names`` (a LogNames), as the log names them."""
+    from toolkit.engine.core import EngineError
+
+    try:
+        yield
+    except EngineError as exc:
+        raise DossierError(names.name(str(exc)), exit_code=exc.exit_code) from None
 
 
 def _check_mode(records: Any, game: str, mode: str | None) -> str | None:
@@ -562,19 +578,20 @@ def _run_netrunner(
         decks[record.side] = examples.get(record.id)
         identities[record.side] = record.id
     fmt = _check_mode(catalog.records, "netrunner", fmt)
-    engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")
-    chosen, why = (
-        (cast("Side", side), "--side")
-        if side is not None
-        else engine.default_side(text, identities.get("corp") or identities.get("runner"))
-    )
-    start = len(engine.log)
-    engine.log.add("side", SEATS[chosen], side=chosen, reason=why)
-    engine.begin_turn(chosen)
-    triggered = _netrunner_timing(text)
-    if triggered is None or triggered["simulated"]:
-        engine.run_text(text, chosen)
     log_names = LogNames(catalog.records, lang)
+    with _named_errors(log_names):
+        engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")
+        chosen, why = (
+            (cast("Side", side), "--side")
+            if side is not None
+            else engine.default_side(text, identities.get("corp") or identities.get("runner"))
+        )
+        start = len(engine.log)
+        engine.log.add("side", SEATS[chosen], side=chosen, reason=why)
+        engine.begin_turn(chosen)
+        triggered = _netrunner_timing(text)
+        if triggered is None or triggered["simulated"]:
+            engine.run_text(text, chosen)
     entries = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state(chosen)
     if format is OutputFormat.json:
