@@ -134,10 +134,11 @@ separator (``，`` in Chinese, ``,`` in English) would be read as one of them.""
 
 
 class _SemanticError(Exception):
-    def __init__(self, message: str, start: int) -> None:
+    def __init__(self, message: str, start: int, hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.start = start
+        self.hint = hint
 
 
 class _TokenKinds(dict[str, bool]):
@@ -307,6 +308,20 @@ _LIMIT_BY_TOKEN = {"HAND_LIMIT": "hand_size", "LINK": "link", "MEMORY": "memory"
 _ATTACK_STAT_BY_TOKEN = {"HIT_RESULT": "hit_result", "ATTACK_SPEED": "speed", "ATTACK_DAMAGE": "damage"}
 
 
+def _modifier(token: Token) -> int:
+    """A modifier written in the text (``+1``, ``-2``): a signed number, not 0 (``+0`` and ``-0`` change nothing)."""
+    value = _SMALL_SIGNED.get(token.value)
+    if value is None:
+        value = _limited(token.value, token.start_pos or 0)
+    if value == 0:
+        raise _SemanticError(
+            tr("a modifier of {value} changes nothing", value=token.value),
+            token.start_pos or 0,
+            tr("write a modifier of at least 1 ({plus}, {minus}), or leave the sentence out", plus="+1", minus="-1"),
+        )
+    return value
+
+
 def _count(token: Token, what: str) -> int:
     """A count written in the text (``what`` it counts, one of :data:`_QUANTITIES`), at least 1."""
     value = _SMALL.get(token.value)
@@ -392,6 +407,8 @@ class _Builder:
 
     @_node
     def tcosts(self, *costs: A.Cost) -> tuple[A.Cost, ...]:
+        if len(costs) > 1:
+            _check_costs(costs)
         return costs
 
     ncosts = tcosts
@@ -460,6 +477,7 @@ class _Builder:
 
     def seq_until(self, children: list[Any]) -> list[A.Effect]:
         values = _kept(children)
+        _check_lasting(values[1], _DURATION_WORDS[values[0].value])
         return [A.Until(values[0].value, tuple(values[1]), span=_span(children))]
 
     def seq_for_each(self, children: list[Any]) -> list[A.Effect]:
@@ -597,7 +615,7 @@ class _Builder:
 
     @_node
     def player_limit(self, stat: Token, delta: Token) -> A.Effect:
-        return A.PlayerLimit(_LIMIT_BY_TOKEN[stat.type], _signed(delta))  # type: ignore[arg-type]
+        return A.PlayerLimit(_LIMIT_BY_TOKEN[stat.type], _modifier(delta))  # type: ignore[arg-type]
 
     @_node
     def install_hosted(self, n: Token, card_type: str) -> A.Effect:
@@ -695,6 +713,12 @@ class _Builder:
     @_node
     def move(self, band: Token) -> Callable[[A.Ref], A.Effect]:
         low, high = _range(band)
+        if high == 0:
+            raise _SemanticError(
+                tr("moving {range} moves nothing", range=band.value),
+                band.start_pos or 0,
+                tr("the last number is the farthest the unit moves: {example}", example="移动 0-2"),
+            )
         return lambda ref: A.Move(ref, low, high)
 
     @_node
@@ -703,7 +727,8 @@ class _Builder:
 
     @_node
     def modify(self, stat: Token, delta: Token) -> Callable[[A.Ref], A.Effect]:
-        return lambda ref: A.Modify(ref, _word(V.UNIT_STATS, stat), _signed(delta))  # type: ignore[arg-type]
+        value = _modifier(delta)
+        return lambda ref: A.Modify(ref, _word(V.UNIT_STATS, stat), value)  # type: ignore[arg-type]
 
     @_node
     def cannot(self, action: Token) -> Callable[[A.Ref], A.Effect]:
@@ -723,7 +748,7 @@ class _Builder:
 
     @_node
     def attack_mod(self, stat: Token, delta: Token) -> A.Effect:
-        return A.AttackMod(_ATTACK_STAT_BY_TOKEN[stat.type], _signed(delta))  # type: ignore[arg-type]
+        return A.AttackMod(_ATTACK_STAT_BY_TOKEN[stat.type], _modifier(delta))  # type: ignore[arg-type]
 
     @_node
     def damage(self, ref: A.Ref, n: Token) -> A.Effect:
@@ -796,7 +821,7 @@ class _Builder:
 
     @_node
     def strength(self, delta: Token) -> A.Effect:
-        return A.Strength(_signed(delta))
+        return A.Strength(_modifier(delta))
 
     @_node
     def place_credits(self, n: Token) -> A.Effect:
@@ -1031,6 +1056,62 @@ class _Builder:
 
     def role(self, children: list[Token]) -> _Part:
         return _Part(_word(V.ROLES, children[0]), _span(children))
+
+
+_ONCE_COSTS = (A.TapCost, A.TrashCost)  # costs a card pays once: tapped (横置), trashed ([trash])
+
+
+def _check_costs(costs: Sequence[A.Cost]) -> None:
+    """Refuse a cost that a card pays once written twice (``横置，横置``: a tapped card cannot tap again)."""
+    seen: set[type] = set()
+    for cost in costs:
+        kind = type(cost)
+        if kind in _ONCE_COSTS:
+            if kind in seen:
+                word = "横置" if kind is A.TapCost else "[trash]"
+                raise _SemanticError(
+                    tr("{cost} is a cost twice: it can be paid only once, so the ability could never be used",
+                       cost=word),
+                    cost.span[0] if cost.span else 0,
+                    tr("write {cost} once", cost=word),
+                )  # fmt: skip
+            seen.add(kind)
+
+
+# what a duration (直到…，) can make last: the effects that hold for a while (a modifier, a state, control)
+_LASTING = (A.Modify, A.Cannot, A.GainVision, A.TakeControl, A.PlayerLimit, A.Strength, A.CountsAs, A.PublicRole)
+_NESTED = (A.If, A.YouMay, A.ForEachCounter)  # effects that hold effects (a condition, a choice, a count)
+
+
+def _check_lasting(effects: Iterable[Any], duration: str) -> None:
+    """Refuse, under the duration ``duration`` (直到…，), an effect that does not last (你抽 1 张牌: done at
+    once, the duration means nothing) or a second duration (直到…，直到…，)."""
+    for effect in effects:
+        if isinstance(effect, _LASTING):
+            continue
+        start = effect.span[0] if isinstance(effect, A.Node) and effect.span else 0
+        if isinstance(effect, A.Until):
+            raise _SemanticError(
+                tr("two durations for one effect ({first} and {second})", first=duration,
+                   second=_DURATION_WORDS[effect.until]),
+                start,
+                tr("keep one of them: {first} or {second}", first=duration, second=_DURATION_WORDS[effect.until]),
+            )  # fmt: skip
+        if isinstance(effect, _NESTED):
+            _check_lasting(effect.effects, duration)
+            continue
+        raise _SemanticError(
+            tr("{duration} makes an effect last, but this one happens at once and is over", duration=duration),
+            start,
+            tr(
+                "leave {duration} out, or make a lasting effect last ({examples})",
+                duration=duration + "，",
+                examples=_either(("移速 +1", "无法移动", "获得背向视野", "获得…的操控权")),
+            ),
+        )
+
+
+_DURATION_WORDS = {"turn_end": "直到回合结束", "your_next_turn_start": "直到你的下个回合开始"}
 
 
 def _range(token: Token) -> tuple[int, int]:
@@ -1810,7 +1891,27 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
         ability = _parse_lark(text, normalized, _origin(origin, text))
     if origin is not None and normalized != text:
         _remap_spans(ability, origin)
+    if "结果不小于" in normalized:
+        _check_rolled(ability, text)
     return ability
+
+
+def _check_rolled(ability: A.Ability, text: str) -> None:
+    """Refuse 结果不小于 X with no die rolled before it in the ability (你投掷 … 枚六面骰): it reads the
+    result of that roll, and without one it is never true. (Spans are offsets in ``text``.)"""
+    rolled: int | None = None  # where the first roll starts
+    for node in A.walk(ability):
+        if isinstance(node, A.Roll) and node.span is not None:
+            rolled = node.span[0] if rolled is None else min(rolled, node.span[0])
+    for node in A.walk(ability):
+        if isinstance(node, A.ResultAtLeast) and node.span is not None and (rolled is None or rolled > node.span[0]):
+            raise AbilitySyntaxError(
+                tr("{result} needs a {roll} earlier in the ability; without one it is never true",
+                   result="结果", roll="你投掷 … 枚六面骰"),
+                text,
+                node.span[0],
+                hint=tr("roll first: {example}", example="你投掷 1 枚六面骰。如果结果不小于 4，…"),
+            )  # fmt: skip
 
 
 def _origin(origin: list[int] | None, text: str) -> list[int]:
@@ -1842,7 +1943,7 @@ def _parse_lark(text: str, normalized: str, origin: list[int]) -> A.Ability:
     except RecursionError:  # a safety net: the limits above keep every text far from the stack's end
         raise AbilitySyntaxError(tr("the text is nested too deeply"), text, 0) from None
     except _SemanticError as exc:
-        raise AbilitySyntaxError(exc.message, text, origin[exc.start]) from None
+        raise AbilitySyntaxError(exc.message, text, origin[exc.start], hint=exc.hint) from None
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, normalized, origin) from None
     return ability
@@ -2041,6 +2142,18 @@ def _hint_examples() -> dict[str, list[str]]:
     return {label: [normalize(t)[0] for t in texts] for label, texts in HINTS.items()}
 
 
+_SIDED_OBSTACLES = ("敌方障碍", "己方障碍")
+
+
+def _sided_obstacle(normalized: str, pos: int) -> str | None:
+    """The word at ``pos`` (spaces before it passed over) if it is an obstacle said to be friendly or enemy."""
+    rest = normalized[pos : pos + 8].lstrip(" \t")
+    for word in _SIDED_OBSTACLES:
+        if rest.startswith(word):
+            return word
+    return None
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list[int]) -> AbilitySyntaxError:
     pos = exc.pos_in_stream if exc.pos_in_stream is not None else len(normalized)
     words: list[str] = []
@@ -2068,9 +2181,15 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
     expected = _shortened(everything)
     suggestions = [] if ended else suggest(normalized[pos:], words)
     hint = None
+    sided = None if ended else _sided_obstacle(normalized, pos)
+    if sided is not None:  # 目标敌方障碍: not a word of the language, and no hint of the states sees why
+        reason = tr("unexpected {token}", token=repr(sided))
+        expected, suggestions = [], []
+        noun = "目标障碍" if normalized[:pos].rstrip().endswith("目标") else "障碍"
+        hint = tr("an obstacle is neutral, neither friendly nor enemy ({rule}): write {noun}", rule="§5.2", noun=noun)
     try:
-        label = exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
-        hint = _hint(label) if label is not None else None
+        label = None if hint else exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
+        hint = _hint(label) if label is not None else hint
     except Exception:  # noqa: BLE001 - a hint is a nicety; never let it hide the real error
         hint = None
     return AbilitySyntaxError(

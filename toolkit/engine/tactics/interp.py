@@ -185,7 +185,7 @@ class Interpreter(BoardRules):
             else:
                 self.log.add("no_attack", seat, stat=e.stat, reason=Phrase(N_("an attack is modified outside an attack")))
         elif isinstance(e, CONTINUOUS):
-            self._apply_continuous(e, ctx, None)  # e.g. `dossier text run '本单位移速 +1。'`
+            self._apply_continuous(e, ctx, ctx.until)  # (under a 直到 around a condition: as long as it; else while in play)
         elif isinstance(e, A.Move):
             for unit in self._units(e.ref, ctx):
                 self.move(unit, e.low, e.high, reason="effect", basic=e.speed)
