@@ -18,12 +18,15 @@ from toolkit.engine.simulate import simulate_tactics
 RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 
 # session 61: an action's targets, choices and a status's unit are chosen before the responses and logged
-# (target_chosen), so a target may be lost to a response (§11.5, §12.2); the engine bench plays the older tree so too
+# (target_chosen), so a target may be lost to a response (§11.5, §12.2); the engine bench plays the older tree so too.
+# Then: a 投掷 logs every die (the roll event's faces); the games play move for move as before
+# Then: 先发制人 scored as the agent is destroyed, the game won there (no trigger after); the damage line names
+# what each equipment's shield took (T10); nobody is asked about a counterattack once the game is won
 PINNED = {
-    ("duel", 3): "5d2ed2948864d2edcde16e22f987c4027b4d4b82e086594211e3bbfbf851bc7e",
-    ("duel", 6): "684e3611c27460b77a1bd76a91aedc0383611b07cf5d0a4d71d7fc58b151839e",
-    ("duo", 2): "b2be943106e86b7560ce400778af9c6ac7454d058e879050a3edb59858ad6212",
-    ("duo", 7): "b4babaa92e731b65f52ecf3653d73348288467d5fc24b373165d807557ffb524",
+    ("duel", 3): "38fc07eb6d772e31e82333a49c79a37ec01e5134a09eeb119c324890c5d873b5",
+    ("duel", 6): "56533d0ce0588ebc996d4fb3abafb98a1afc169a9b6b575ffc2f3755383fd900",
+    ("duo", 2): "d35bf5f7ca2052468ff92a8b5e22a3818bc18241098499c3cd1a82431e443902",
+    ("duo", 7): "5feb6a9fb777b34f856d74875264a20ab1cb8dbe8f893c19f7896d69d2120512",
 }
 
 

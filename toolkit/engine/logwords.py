@@ -342,6 +342,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "seed": Nc_("log field", "seed"),
     "server": Nc_("log field", "server"),
     "shield": Nc_("log field", "shield"),
+    "equipment_shield": Nc_("log field", "equipment shield"),
     "shop": Nc_("log field", "matrix shop"),
     "side": Nc_("log field", "side"),
     "source": Nc_("log field", "source"),

@@ -267,6 +267,8 @@ class AttackRules(Interpreter):
         seat = target.seat
         if attack.counter or not seat or target.gone or attacker.gone or attacker.dying:
             return
+        if self.winners is not None:  # (the game is won: nobody is asked)
+            return
         if seat == self.active or not self.hostile(seat, attacker.seat):
             return
         if self.cannot(target, "attack"):

@@ -384,10 +384,12 @@ class TacticsBase(TextRunner):
         self.log.add("equip", unit.seat, unit=str(unit), card=str(card))
         if card.record.agent is not None and unit.kind == "agent":
             self.expose(unit, Phrase(N_("wears exclusive equipment (§8.4)")))
+        self.check_exposure()  # (佩戴者获得侧向视野: its wearer may see a hidden enemy now)
 
     def attach(self, unit: Unit, card: Card) -> None:
         unit.statuses.append(card)
         self.log.add("attach", card.owner, unit=str(unit), card=str(card))
+        self.check_exposure()  # (贴附单位获得背向视野)
 
     def holder(self, card: Card) -> Unit | None:
         return next((u for u in self.units() if card in u.equipment or card in u.statuses), None)
@@ -404,6 +406,13 @@ class TacticsBase(TextRunner):
             self.log.add("self_destruct", card.owner, card=str(card), reason=reason)
         self._to_discard(card, "self-destructed")
         self.fire_card("on_destroyed", card, unit)
+
+    def check_exposure(self) -> None:
+        """Expose every hidden unit in an enemy unit's sight at distance 0-1 (§8.4): supplied by the board. Run
+        after every change of what a unit sees or where it stands: equipment worn and statuses attached
+        (:meth:`equip`, :meth:`attach`), whatever an ability does (:meth:`run_ability`: a vision gained for a while,
+        a card tapped or reset, a wall destroyed), a move or a deployment, a unit pushed out of a wall, the reset at
+        a turn's start, a control changed."""
 
     def seat_for(self, unit: Unit, by: int | None = None) -> int:
         """Whose abilities a unit's triggers are: its controller's; an obstacle's are the player's whose
@@ -430,12 +439,14 @@ class TacticsBase(TextRunner):
         absorbed = min(unit.shield, left)
         unit.shield -= absorbed
         left -= absorbed
+        by_equipment: list[Phrase] = []  # what each equipment's shield took, named (the line adds up, T10)
         for card in list(unit.equipment):
             shield = card.shield_left if card.shield_left is not None else card.record.equipment.shield or 0
             if left and shield:
                 used = min(shield, left)
                 card.shield_left = shield - used
                 left -= used
+                by_equipment.append(Phrase(N_("{field}: {value}"), field=str(card), value=used))
                 if card.shield_left <= 0:
                     self.log.add("equipment_destroyed", unit.seat, card=str(card))
                     unit.equipment.remove(card)
@@ -447,9 +458,11 @@ class TacticsBase(TextRunner):
         unit.hp -= left
         if left > 0:
             self.expose(unit, Phrase(N_("lost HP")))
-        self.log.add(
-            "damage", unit.seat, unit=str(unit), amount=amount, shield=absorbed, temp_hp=temp, hp=left, hp_left=unit.hp
-        )
+        # amount = own shield + each equipment's shield (``equipment_shield``, there when one took some) + temp HP + HP
+        shields: dict[str, Any] = {"shield": absorbed}
+        if by_equipment:
+            shields["equipment_shield"] = by_equipment
+        self.log.add("damage", unit.seat, unit=str(unit), amount=amount, **shields, temp_hp=temp, hp=left, hp_left=unit.hp)
         for card in used_up:
             self.fire_card("on_destroyed", card, unit)
         if amount:
@@ -459,10 +472,12 @@ class TacticsBase(TextRunner):
         return amount
 
     def destroy(self, unit: Unit, by: int | None = None) -> None:
-        """消灭: 消灭时 triggers while the unit is still on the map; during an attack it leaves after the
-        攻击后 window (T21), otherwise at once (§14.1, §14.7). A hidden unit turns face up first: being destroyed
-        lowers its HP to 0 (§14.1 "直接将目标单位的生命值降低至 0"), and a hidden unit whose HP drops is exposed, its
-        暴露时 abilities firing (§8.4 "生命值减少时"), as when damage destroys it."""
+        """消灭: 先发制人 scores at once (§15.2 "消灭敌方特工的玩家得到 1 分", T22), a player reaching the mode's
+        points winning there, before a 最后一击 or 消灭时 ability of the unit; 消灭时 triggers while the unit is still
+        on the map; during an attack it leaves after the 攻击后 window (T21), otherwise at once (§14.1, §14.7). A
+        hidden unit turns face up first: being destroyed lowers its HP to 0 (§14.1 "直接将目标单位的生命值降低至 0"),
+        and a hidden unit whose HP drops is exposed, its 暴露时 abilities firing (§8.4 "生命值减少时"), as when
+        damage destroys it."""
         if unit.gone or unit.dying:
             return
         if unit.hidden:
@@ -473,6 +488,7 @@ class TacticsBase(TextRunner):
         unit.hp = min(unit.hp, 0)
         unit.destroyed_by = by
         self.log.add("destroyed", unit.seat or None, unit=str(unit), by=by)
+        self.score_destroyed(unit)
         self.fire("on_destroyed", self.seat_for(unit, by), unit=unit)
         if self.attacks:
             self.attacks[-1].dying.append(unit)
@@ -509,19 +525,20 @@ class TacticsBase(TextRunner):
                 self.player(controller).board.remove(unit.card)
                 owner.lost.append(unit.card)
         self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)
-        self.score_destroyed(unit)
         fired_by = controller or (unit.destroyed_by or self.active)
         # leave-play abilities look back: the cards the unit wore when it left trigger too
         self.fire("after_destroyed", fired_by, unit=unit, extra=attached)
         self.fire("after_lost", fired_by, unit=unit, extra=attached)
         relief = Phrase(N_("lost-agent relief: use {ability} for free?"), ability=Term("record", "resupply"))
-        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, relief):
+        over = self.winners is not None  # (the game was won as it was destroyed: nobody is asked anything more)
+        if unit.kind == "agent" and unit.owner and not over and self.decider.confirm(unit.owner, relief):
             self.log.add("lost_agent_relief", unit.owner)
             self.buy(unit.owner, 1)
         self.check_victory()
 
     def score_destroyed(self, unit: Unit) -> None:
-        """先发制人 (T22): an enemy agent destroyed scores 1 for the player whose unit destroyed it."""
+        """先发制人 (T22): an enemy agent destroyed scores 1 for the player whose unit destroyed it, as it is
+        destroyed (消灭); the first player to reach the mode's points wins there."""
 
     def check_victory(self) -> None:
         """Decided by the game (the board knows which agents are on the map)."""
@@ -727,7 +744,8 @@ class TacticsBase(TextRunner):
     # -- triggers
 
     def fire(self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = ()) -> None:
-        """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7)."""
+        """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7); none once the game is
+        over (won as an agent was destroyed, say: its 消灭时 and 失联后 abilities no longer matter)."""
         sources: list[tuple[Any, Unit | None]] = []
         if unit is not None:
             sources = [(unit, unit)] + [(c, unit) for c in unit.equipment + unit.statuses]
@@ -743,6 +761,8 @@ class TacticsBase(TextRunner):
         self._fire_sources(timing, card.owner or self.active, [(card, holder)])
 
     def _fire_sources(self, timing: str, seat: int, sources: Sequence[tuple[Any, Unit | None]]) -> None:
+        if self.winners is not None:
+            return
         pending: list[Pending[Any]] = []
         for source, holder in sources:
             if self.measures:
@@ -783,14 +803,16 @@ class TacticsBase(TextRunner):
         self.triggers.resolve(pending)
 
     def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
-        """Execute an ability and, if the game :attr:`measures`, record whether it changed the game (for the
-        coverage measure)."""
+        """Execute an ability, then expose the hidden units it brought into an enemy's sight at 0-1 (§8.4), and, if
+        the game :attr:`measures`, record whether it changed the game (for the coverage measure)."""
         if ctx.source is None or not self.measures:
             self.execute(ability, ctx, pay=pay)
+            self.check_exposure()
             return
         before = self.fingerprint()
         start = len(self.log)
         self.execute(ability, ctx, pay=pay)
+        self.check_exposure()  # what it did may let a unit see a hidden enemy at 0-1 (§8.4): its doing too
         changed = self.fingerprint() != before
         self.mark(ctx.source, changed)
         if not changed:

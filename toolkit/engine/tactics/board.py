@@ -253,6 +253,7 @@ class BoardRules(TacticsBase):
                 raise EngineError(tr("no free cell for {unit} next to {cell}", unit=unit, cell=cell))
             unit.pos = dest
             self.log.add("pushed", unit.seat or None, unit=str(unit), to=list(dest))
+        self.check_exposure()  # (where they stand now, they may see or be seen at 0-1)
 
     def nearest_free(self, unit: Unit, cell: Cell) -> list[Cell]:
         """The non-wall cells without hostile units closest to ``cell`` (through walls)."""

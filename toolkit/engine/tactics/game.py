@@ -418,6 +418,7 @@ class TacticsGame(AttackRules):
             for card in unit.equipment + unit.statuses:
                 card.tapped = False
                 self._may_switch(seat, card)  # tapped or not (§7.4.1 "即使其尚未横置")
+        self.check_exposure()  # (a face reset or switched may give vision: 佩戴者获得背向视野)
         player.hand.extend(player.mortgage)
         if player.mortgage:
             self.log.add("mortgage_returned", seat, cards=len(player.mortgage))
@@ -447,11 +448,15 @@ class TacticsGame(AttackRules):
             self.execute(parse_cached(text), Context(seat, None, unit))
 
     def end_turn(self, seat: int) -> None:
-        """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2)."""
+        """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2); with ``discard_from_mortgage`` (T8) a
+        mortgaged card discarded raises the limit by 1 again, so the limit is worked out anew after each discard."""
         self.fire("turn_end", seat)
         player = self.player(seat)
-        limit = max(0, self.rules.hand_limit - len(player.mortgage))  # a hand cannot hold fewer than 0 cards
-        while sum(1 for c in player.hand if not c.token) > limit:
+
+        def limit_now() -> int:
+            return max(0, self.rules.hand_limit - len(player.mortgage))  # a hand cannot hold fewer than 0 cards
+
+        while sum(1 for c in player.hand if not c.token) > (limit := limit_now()):
             options = [c for c in player.hand if not c.token]
             if self.mode.discard_from_mortgage:
                 options += player.mortgage
@@ -1002,13 +1007,20 @@ class TacticsGame(AttackRules):
     # -- winning (§15, T12, T22)
 
     def score_destroyed(self, unit: Unit) -> None:
-        if "first_blood" not in self.mode.victory or unit.kind != "agent":
+        """先发制人 as the agent is destroyed (§15.2 "消灭敌方特工的玩家得到 1 分，得到 2 分的玩家获得游戏胜利"): the
+        player whose unit destroyed it scores 1 and, reaching the mode's points, wins there with their teammate
+        (T22), before the destroyed agent's 最后一击 (§13.1.2) could score for its own player."""
+        if "first_blood" not in self.mode.victory or unit.kind != "agent" or self.winners is not None:
             return
         by = unit.destroyed_by
         if not by or not unit.owner or not self.hostile(by, unit.owner):
             return
-        self.player(by).score += 1  # per player, as §15.2 writes it (T22 revised): teammates do not pool
-        self.log.add("point", by, team=self.team_of(by), unit=str(unit), score=self.player(by).score)
+        player = self.player(by)
+        player.score += 1  # per player, as §15.2 writes it (T22 revised): teammates do not pool
+        self.log.add("point", by, team=self.team_of(by), unit=str(unit), score=player.score)
+        points = self.mode.first_blood_points
+        if points and player.score >= points and self.started:
+            self._win(self._team(by), "first_blood")
 
     def check_victory(self) -> None:
         """先发制人: the first player with the mode's points wins, with their teammate (T22); 尘消: a player
