@@ -7,16 +7,13 @@ private deal hides even a given seed."""
 from __future__ import annotations
 
 import json
-import os
-import select
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.pty_util import at_keyboard as _keyboard
 from toolkit.errors import DossierError
 
 TABLE = [{"seat": 1, "name": "A", "role": "vip"}, {"seat": 2, "name": "B", "role": "agent", "aim": [3]},
@@ -102,37 +99,6 @@ def test_the_pair_tables_say_how_many_pairs_they_leave_out() -> None:
     assert "4 pairs seen fewer than 20 times are left out" in body
 
 
-def _keyboard(args: list[str], keys: list[str]) -> tuple[str, int]:
-    """``dossier ARGS`` on a terminal, typing ``keys`` one after the other: its output and exit status."""
-    import pty
-
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the command on the terminal
-        os.chdir(ROOT)
-        os.execv(sys.executable, [sys.executable, "-m", "toolkit.cli", *args])
-    out = b""
-
-    def drain(seconds: float) -> None:
-        nonlocal out
-        end = time.time() + seconds
-        while time.time() < end:
-            ready, _, _ = select.select([fd], [], [], 0.1)
-            if ready:
-                try:
-                    data = os.read(fd, 65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                out += data
-
-    drain(6)
-    for key in keys:
-        os.write(fd, key.encode())
-        drain(1.5)
-    _, status = os.waitpid(pid, 0)
-    drain(0.5)
-    return out.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
