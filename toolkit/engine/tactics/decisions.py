@@ -14,20 +14,25 @@ scene obstacle, §8.4, T23) is named ``hidden#N`` in prompts, option labels and 
 (:func:`view`), never by its agent nor by its uid (N is its alias, :func:`~.state.hidden_alias`: a uid would tell
 the order the units were made in, so which agent of a squad it is), and a log entry about it keeps its cells, never
 its facing, HP, 移速 or shields (:data:`IDENTIFYING`), nor a field that is its name (a minion's own attack, named
-after the minion); the other players' hands, decks and deck order are counts only; log entries the seat may not see
-(another player's draws and mortgages) are left out.
+after the minion); the entries its own ability writes as it resolves (a trigger's condition, an attack's modifier,
+its targets as written: :func:`causes`) quote nothing of that ability nor name its record; the other players'
+hands, decks and deck order are counts only; log entries the seat may not see (another player's draws and
+mortgages) are left out.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from toolkit.i18n import DEFAULT_LANG, current_lang, tr
 from toolkit.i18n.words import N_
+from toolkit.text import ast as A
 
-from ..core import Decider, EngineError, Pending
+from ..core import Decider, EngineError, Event, Pending, rendered
 from ..decisions import Decision, generic_options
 from ..phrase import Phrase
 from .attack import Profile
@@ -61,9 +66,107 @@ def _every_unit(game: TacticsGame) -> list[Unit]:
     return units + list(game.obstacles)
 
 
-def masks(game: TacticsGame, seat: int) -> dict[str, str]:
+class Masks(dict[str, str]):
+    """:func:`masks`: each name and id label of a unit hidden from a seat → ``hidden#N``; and what :func:`mask_data`
+    needs to hide what those units' own abilities write in the log (worked out once for the table)."""
+
+    def __init__(self, game: TacticsGame, seat: int) -> None:
+        super().__init__()
+        self.game, self.seat = game, seat
+        self._causes: Mapping[int, Unit] | None = None
+        self._quoted: dict[str, frozenset[str]] = {}
+
+    @property
+    def causes(self) -> Mapping[int, Unit]:
+        """:func:`causes` of the game."""
+        if self._causes is None:
+            self._causes = causes(self.game)
+        return self._causes
+
+    def quoted(self, unit: Unit) -> frozenset[str]:
+        """What the log may quote of ``unit``'s abilities (:func:`quotes`), and its record's id and name."""
+        key = str(getattr(unit.record, "id", unit.id))
+        found = self._quoted.get(key)
+        if found is None:
+            try:
+                abilities = tuple(ability for _, ability in self.game.indexed_abilities(unit))
+            except EngineError:  # (a text that does not parse resolves nothing either)
+                abilities = ()
+            found = self._quoted[key] = quotes(abilities) | {key, unit.name}
+        return found
+
+
+class Scopes:
+    """Which unit's own ability each entry of a game's log comes of (its ``causes``: seq → unit), told the entries
+    one by one as they are written (:meth:`heard`). An entry that begins an ability's resolution has an ``ability``
+    (a trigger, an ability used, a response): it names whose it is, and the entries written while it resolves come
+    of it; a trigger resolves at the depth of the triggers being resolved (``depth``: the game's
+    ``triggers.depth`` as the entry is written), so what the triggers it sets off write is theirs, and what it writes
+    after them, its own again. Told no depth (0 for each entry), an ability's entries run to the next that begins
+    one."""
+
+    def __init__(self, game: TacticsGame) -> None:
+        self.game = game
+        self.causes: dict[int, Unit] = {}
+        self._open: list[tuple[int, Unit | None]] = []  # (depth, whose own ability) of each ability resolving
+
+    def heard(self, event: Event, depth: int = 0) -> None:
+        opened = self._open
+        while opened and opened[-1][0] > depth:  # (the triggers it set off have resolved)
+            opened.pop()
+        if "ability" in event.data:
+            while opened and opened[-1][0] >= depth:
+                opened.pop()
+            opened.append((depth, self._owner(event.data)))
+        if opened and opened[-1][1] is not None:
+            self.causes[event.seq] = opened[-1][1]
+
+    def _owner(self, data: Mapping[str, Any]) -> Unit | None:
+        """The unit whose own ability an entry begins: the unit it names (its ``card`` or ``unit``), when its
+        ``source`` is that unit's record (an equipment's, a weapon's or the rules' ability on it is theirs)."""
+        named = {str(data.get(key)) for key in ("card", "unit")}
+        for unit in _every_unit(self.game):
+            if str(unit) in named and data.get("source") == getattr(unit.record, "id", unit.id):
+                return unit
+        return None
+
+
+def causes(game: TacticsGame) -> Mapping[int, Unit]:
+    """Each entry of ``game``'s log (by seq) that a unit's own ability wrote → that unit: :class:`Scopes` told each
+    entry as it was written, with the depth of the triggers then, by the game's :class:`DecisionDecider`; for a game
+    it does not decide, worked out from the log alone (to the next entry that begins an ability)."""
+    decider = getattr(game, "decider", None)
+    if isinstance(decider, DecisionDecider) and decider.game is game and decider.scopes is not None:
+        return decider.scopes.causes
+    scopes = Scopes(game)
+    for event in game.log:
+        scopes.heard(event)
+    return scopes.causes
+
+
+def quotes(abilities: Iterable[A.Node]) -> frozenset[str]:
+    """Every piece of ``abilities`` a log entry may quote: the text of each of their nodes as the engine writes it
+    (:func:`~toolkit.engine.core.rendered`: the ability, a sentence, an effect, a condition, a reference to units
+    or cells, what 你可以 offers) and the codes in them (a timing, a stat, a noun)."""
+    out: set[str] = set()
+    stack: list[Any] = list(abilities)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, A.Node):
+            for sentence in (False, True) if isinstance(node, A.YouMay) else (False,):
+                with contextlib.suppress(ValueError, KeyError, NotImplementedError, AttributeError, TypeError):
+                    out.add(rendered(node, sentence))  # (a node that is not text by itself is passed over)
+            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+        elif isinstance(node, tuple | list):
+            stack.extend(node)
+        elif isinstance(node, str) and node:
+            out.add(node)
+    return frozenset(out)
+
+
+def masks(game: TacticsGame, seat: int) -> Masks:
     """Each name (``寒鸦#3``) and id label (``jackdaw#3``) of a unit hidden from ``seat`` → ``hidden#N`` (its alias)."""
-    out: dict[str, str] = {}
+    out = Masks(game, seat)
     for unit in _every_unit(game):
         if hidden_from(unit, seat):
             out[str(unit)] = out[f"{unit.id}#{unit.uid}"] = f"hidden#{unit.alias}"
@@ -85,19 +188,51 @@ def mask(text: str, game: TacticsGame, seat: int, table: Mapping[str, str] | Non
 
 IDENTIFYING = (  # log fields that name a unit's record or quote its text, or tell what only its player knows of it
     "record", "source", "ability", "text",  # which unit it is
-    "facing", "hp", "hp_left", "allowance", "amount", "shield", "temp_hp",  # its facing, HP, 移速, shields (hints)
+    "facing", "hp", "hp_left", "allowance", "amount", "shield", "equipment_shield", "temp_hp",  # its facing, HP, 移速, shields
 )  # fmt: skip
 
 
-def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None) -> Any:
-    """:func:`mask` through a log entry's data (strings, lists, dicts)."""
+def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None,
+              seq: int | None = None) -> Any:
+    """:func:`mask` through a log entry's data (strings, lists, dicts). ``seq``: the entry's, when ``value`` is a
+    whole entry; where a unit hidden from ``seat`` wrote it with its own ability (:func:`causes`), whatever in it
+    quotes the ability (a condition, a reference to its targets, an effect's text, a stat or timing of it) or names
+    the unit's record is ``hidden`` too: what it did in the open (a unit exposed, damage dealt) stays."""
     table = masks(game, seat) if table is None else table
+    out = _masked(value, game, seat, table)
+    if seq is None or not isinstance(out, dict):
+        return out
+    if not isinstance(table, Masks):
+        table = masks(game, seat)
+    cause = table.causes.get(seq)
+    if cause is not None and hidden_from(cause, seat):
+        quoted = table.quoted(cause)
+        for key, shown in out.items():
+            out[key] = _unquoted(shown, quoted)
+    return out
+
+
+def _unquoted(value: Any, quoted: frozenset[str]) -> Any:
+    """``value`` with what it quotes of ``quoted`` ``hidden`` (a sentence of the engine keeps its words)."""
+    if isinstance(value, Phrase):
+        if not any(isinstance(v, str) and v in quoted for v in value.fields.values()):
+            return value
+        return Phrase(value.message, **{k: "hidden" if isinstance(v, str) and v in quoted else v
+                                        for k, v in value.fields.items()})  # fmt: skip
+    if isinstance(value, str):
+        return "hidden" if value in quoted else value
+    if isinstance(value, list):
+        return [_unquoted(v, quoted) for v in value]
+    return value
+
+
+def _masked(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str]) -> Any:
     if isinstance(value, str):
         return mask(value, game, seat, table)
     if isinstance(value, list | tuple):
-        return [mask_data(v, game, seat, table) for v in value]
+        return [_masked(v, game, seat, table) for v in value]
     if isinstance(value, dict):
-        out = {k: mask_data(v, game, seat, table) for k, v in value.items()}
+        out = {k: _masked(v, game, seat, table) for k, v in value.items()}
         for key in ("unit", "card"):
             who = out.get(key)
             if isinstance(who, str) and who.startswith("hidden#") and who != value.get(key):
@@ -213,10 +348,17 @@ class DecisionDecider(Decider):
         self.game: TacticsGame | None = None
         self.asked: list[int] = []  # the seat of each decision taken
         self._names: Callable[[str], str] | None = None
+        self.scopes: Scopes | None = None  # which unit's own ability each entry of the game's log comes of
+        self._listening = contextlib.ExitStack()
 
     def bind(self, game: TacticsGame) -> DecisionDecider:
         self.game = game
         bind_each(self.players.values(), game)
+        self._listening.close()
+        scopes = self.scopes = Scopes(game)
+        for event in game.log:  # (written before: no trigger resolves then)
+            scopes.heard(event)
+        self._listening.enter_context(game.log.listening(lambda event: scopes.heard(event, game.triggers.depth)))
         return self
 
     def prompt_names(self, value: str) -> str:

@@ -368,7 +368,7 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bo
                 data.pop("card", None)  # a card bought goes to its buyer's hand unseen
         if event.kind == "setup" and not over:
             data.pop("seed", None)
-        masked = mask_data(data, game, seat, table)
+        masked = mask_data(data, game, seat, table, seq=event.seq)
         log.append({"seq": event.seq, "event": event.kind, "player": event.player, **masked})
     return {
         "seat": seat,

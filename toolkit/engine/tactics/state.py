@@ -220,7 +220,7 @@ class Action:
             face = " (reverse)" if self.face == "reverse" else ""
             return f"play {self.card}{face} with {self.unit}"
         if self.kind == "scavenge":
-            return f"正义的搜刮: {self.unit} and {self.target}"
+            return f"{self.unit}: scavenge {self.target}"
         if self.kind == "expose":
-            return f"暴露: {self.unit}"
+            return f"expose {self.unit} (a special ability)"
         return f"{self.unit}: {render(self.ability) if self.ability else self.source}"

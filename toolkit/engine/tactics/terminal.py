@@ -5,6 +5,7 @@ of input stops."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable
 from typing import Any
@@ -31,7 +32,8 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
     """An option of a decision in words in ``lang`` (``names``: a LogNames of it): a main-phase action with its
     card, unit and ability text in that language; a facing and the answer none in words (``kind``: the
     decision's: none is any zone for a deployment die, passing elsewhere); anything else its (masked) ``text``
-    with names put in it."""
+    with names put in it. A unit the reader may not see (a hidden scene obstacle to scavenge) goes by its handle, as
+    ``text`` names it."""
     from toolkit.engine.phrase import Phrase
     from toolkit.text import render
 
@@ -48,20 +50,28 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
         return names.record_name(SELF_DEFENSE) or names.name(text)
     if isinstance(text, Phrase):
         return str(names.say("option", text))
-    if not isinstance(value, Action) or "hidden#" in text:
+    if not isinstance(value, Action):
         return str(names.name(text))
-    unit = names.name(str(value.unit)) if value.unit is not None else ""
+
+    def shown(thing: Unit | Card) -> str:
+        """A unit or card of the action in words; a unit hidden from the reader as the (masked) text names it, by
+        its handle (``hidden#N``, its alias), never by the name it has."""
+        handle = f"hidden#{thing.alias}" if isinstance(thing, Unit) else ""
+        hidden = bool(handle) and re.search(re.escape(handle) + r"(?!\d)", text) is not None
+        return str(names.name(handle if hidden else str(thing)))
+
+    unit = shown(value.unit) if value.unit is not None else ""
     if value.kind == "end":
         return t(lang, "end the main phase")
     if value.kind == "play" and value.card is not None:
-        card = names.name(str(value.card))
+        card = shown(value.card)
         if value.face == "reverse":
             return t(lang, "play {card} (its reverse) with {unit}", card=card, unit=unit)
         return t(lang, "play {card} with {unit}", card=card, unit=unit)
     if value.kind == "expose":
         return t(lang, "expose {unit} (a special ability)", unit=unit)
     if value.kind == "scavenge" and value.target is not None:
-        return t(lang, "{unit}: scavenge {obstacle}", obstacle=names.name(str(value.target)), unit=unit)
+        return t(lang, "{unit}: scavenge {obstacle}", obstacle=shown(value.target), unit=unit)
     if value.ability is not None:
         said = names.value("text", render(value.ability))
         source, own = value.source, (value.unit, getattr(value.unit, "card", None))
@@ -69,7 +79,7 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
         # is named (a tapped unit may still use an untapped equipment's Tap); a built-in one (march, strike) is not
         if (isinstance(source, Card) or isinstance(source, Unit) and source.seat == value.seat) and all(
                 source is not o for o in own):  # fmt: skip
-            return t(lang, "{unit} ({card}): {text}", unit=unit, card=names.name(str(source)), text=said)
+            return t(lang, "{unit} ({card}): {text}", unit=unit, card=shown(source), text=said)
         return t(lang, "{unit}: {text}", unit=unit, text=said)
     return str(names.name(text))
 
