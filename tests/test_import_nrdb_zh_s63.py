@@ -1,7 +1,7 @@
 """`dossier import netrunnerdb` in Chinese: the warnings name a record's kind in Chinese, and no message puts spaces
 between Chinese words (a kind of entries is a Chinese word, a folder of the checkout is not: they are worded apart).
 
-The invented checkout is tests/test_fix4_import.py's, with a Chinese translation that gives two cards one name.
+The invented checkout is tests/test_import_nrdb_s63.py's, with a Chinese translation that gives two cards one name.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from toolkit.cli import app
 from toolkit.i18n import use_lang
 from toolkit.importers import import_netrunnerdb
 
-from .test_fix4_import import dump, write_checkout
+from .test_import_nrdb_s63 import dump, write_checkout
 
 # a space between two Chinese characters (Chinese writes none; a space goes beside a number, a name or a path)
 SPACED = re.compile(r"[\u4e00-\u9fff] +[\u4e00-\u9fff]")
