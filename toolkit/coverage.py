@@ -37,8 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.decks.random_deck import deck_card_ids, deckable_cards, random_legal_deck
-from toolkit.i18n import current_lang, tc, tr, trn
-from toolkit.i18n.words import Nc_
+from toolkit.i18n import current_lang, tc, tr, trn, word
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models.deck import Deck
 
@@ -81,18 +80,10 @@ class AbilityRef:
 
 
 # The kinds of records whose abilities are counted, as the report names them (English: their ids)
-_KINDS: dict[str, tuple[str, str]] = {
-    "card": Nc_("record kind", "card"),
-    "agent": Nc_("record kind", "agent"),
-    "unit": Nc_("record kind", "unit"),
-    "ability": Nc_("record kind", "ability"),
-    "attack": Nc_("record kind", "attack"),
-}
 
 
 def _kind_word(kind: str) -> str:
-    entry = _KINDS.get(kind)
-    return tc(current_lang(), *entry) if entry is not None else kind
+    return word("record", kind, current_lang())
 
 
 def _ability_text(text: str, names: Mapping[str, str]) -> str:

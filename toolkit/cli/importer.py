@@ -14,20 +14,11 @@ from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE, pool_help
 from toolkit.errors import DossierError
-from toolkit.i18n.words import N_, Nc_
+from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
     from toolkit.importers.sheet_export import SheetPlan
 
-# the kinds of records an import writes, as its summary counts them
-RECORD_KINDS = {
-    "card": Nc_("record kind", "card"),
-    "faction": Nc_("record kind", "faction"),
-    "format": Nc_("record kind", "format"),
-    "game": Nc_("record kind", "game"),
-    "identity": Nc_("record kind", "identity"),
-    "mode": Nc_("record kind", "mode"),
-}
 
 
 # the kind of records `import csv` and `export csv` take without --kind: a game's cards, crossfire's roles
@@ -79,7 +70,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
         from toolkit.config import LOCAL_CARDS
-        from toolkit.i18n import current_lang, tc, tr
+        from toolkit.i18n import current_lang, tr, word
         from toolkit.importers import import_netrunnerdb
 
         output_lang(lang)
@@ -92,7 +83,7 @@ def register(app: typer.Typer) -> None:
             print(tr("warning: {message}", message=line), file=sys.stderr)
         lang = current_lang()
         counts = tr(", ").join(
-            tr("{n} {kind}", n=count, kind=tc(lang, *RECORD_KINDS[kind]) if kind in RECORD_KINDS else kind)
+            tr("{n} {kind}", n=count, kind=word("record", kind, lang))
             for kind, count in report.counts.items()
         )
         print(

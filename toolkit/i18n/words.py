@@ -74,6 +74,21 @@ WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
     },
     # a crossfire role's team as people read it (a table's column, a deck's groups, the winner): "Blue team", not
     # the code; a sentence puts it whole ("{team} wins")
+    # a kind of record as a word inside a sentence ("特工战术中没有 ID 为 nope 的卡牌。", an import's warnings, coverage)
+    "record": {
+        "card": Nc_("record kind", "card"),
+        "agent": Nc_("record kind", "agent"),
+        "unit": Nc_("record kind", "unit"),
+        "ability": Nc_("record kind", "ability"),
+        "attack": Nc_("record kind", "attack"),
+        "identity": Nc_("record kind", "identity"),
+        "faction": Nc_("record kind", "faction"),
+        "format": Nc_("record kind", "format"),
+        "role": Nc_("record kind", "role"),
+        "map": Nc_("record kind", "map"),
+        "mode": Nc_("record kind", "mode"),
+        "game": Nc_("record kind", "game"),
+    },
     "team": {
         "blue": Nc_("team", "Blue team"),
         "red": Nc_("team", "Red team"),

@@ -68,8 +68,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from toolkit.errors import DossierError, os_reason
-from toolkit.i18n import N_, current_lang, sentences, tc, tr, trn
-from toolkit.i18n.words import Nc_
+from toolkit.i18n import N_, current_lang, sentences, tc, tr, trn, word
 from toolkit.importers.nrdb_text import STARTER_ONLY, english_key, read_card
 from toolkit.jsonio import (
     FileTooLarge,
@@ -355,20 +354,11 @@ def _source_kind(source: str) -> str:
     return tr(_SOURCE_KINDS[source]) if source in _SOURCE_KINDS else source
 
 
-# the kinds of records an import writes, as its warnings name them (the words of `dossier import`'s summary)
-_RECORD_KINDS = {
-    "card": Nc_("record kind", "card"),
-    "faction": Nc_("record kind", "faction"),
-    "format": Nc_("record kind", "format"),
-    "game": Nc_("record kind", "game"),
-    "identity": Nc_("record kind", "identity"),
-}
 
 
 def _record_kind(kind: str) -> str:
     """A record's kind (``card``, ``identity``…) in the current language."""
-    entry = _RECORD_KINDS.get(kind)
-    return tc(current_lang(), *entry) if entry is not None else kind
+    return word("record", kind, current_lang())
 
 
 MAX_LISTED = 50

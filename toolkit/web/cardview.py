@@ -15,7 +15,7 @@ from typing import Any
 
 from toolkit import i18n
 from toolkit.i18n import name_of, other_name
-from toolkit.i18n.words import Nc_
+from toolkit.i18n.words import WORDS
 from toolkit.search.display import flatten
 from toolkit.web import vocab
 from toolkit.web.templating import lang_key
@@ -54,21 +54,6 @@ def blocks(paragraphs: list[str], lang: str) -> list[dict[str, Any]]:
     return out
 
 
-# kinds of records as words inside a sentence ("特工战术中没有 ID 为 nope 的卡牌。")
-KIND_WORDS: dict[str, tuple[str, str]] = {
-    "card": Nc_("record kind", "card"),
-    "agent": Nc_("record kind", "agent"),
-    "unit": Nc_("record kind", "unit"),
-    "ability": Nc_("record kind", "ability"),
-    "attack": Nc_("record kind", "attack"),
-    "identity": Nc_("record kind", "identity"),
-    "faction": Nc_("record kind", "faction"),
-    "format": Nc_("record kind", "format"),
-    "role": Nc_("record kind", "role"),
-    "map": Nc_("record kind", "map"),
-    "mode": Nc_("record kind", "mode"),
-    "game": Nc_("record kind", "game"),
-}
 
 
 def missing(game: str, record_id: str, kind: str | None, lang: str) -> str:
@@ -78,20 +63,18 @@ def missing(game: str, record_id: str, kind: str | None, lang: str) -> str:
     if kind is None:
         # TRANSLATORS: {game} is a game's name (Tactics: 特工战术), not its id
         return i18n.tc(lang, "game name", "No {game} record has the id {id}.", game=name, id=record_id)
-    entry = KIND_WORDS.get(kind)
-    if entry is None:
+    if kind not in WORDS["record"]:
         # TRANSLATORS: {game} is a game's name (Tactics: 特工战术); {kind} a kind as typed (no kind of record)
         return i18n.tc(lang, "game name", "No {game} record has the id {id} and the kind {kind}.", game=name,
                        id=record_id, kind=kind)  # fmt: skip
     # TRANSLATORS: {game} is a game's name (Tactics: 特工战术); {kind} a kind of record's word (card: 卡牌)
     return i18n.tc(lang, "game and kind names", "No {game} record has the id {id} and the kind {kind}.", game=name,
-                   id=record_id, kind=i18n.tc(lang, *entry))  # fmt: skip
+                   id=record_id, kind=i18n.word("record", kind, lang))  # fmt: skip
 
 
 def unprinted(game: str, record_id: str, kind: str, lang: str) -> str:
     """That the ``kind`` ``record_id`` of ``game`` has no printed card, in ``lang`` (the game by its name)."""
-    entry = KIND_WORDS.get(kind)
-    word = i18n.tc(lang, *entry) if entry is not None else kind
+    word = i18n.word("record", kind, lang)
     # TRANSLATORS: "The tactics mode standard has no printed card."; {game} a game's name, {kind} a kind's word
     return i18n.t(lang, "The {game} {kind} {id} has no printed card.", game=i18n.word("game", game, lang),
                   kind=word, id=record_id)  # fmt: skip
