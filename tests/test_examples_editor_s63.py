@@ -19,18 +19,16 @@ import re
 import shlex
 import socket
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.test_installed_round56c import installed, snapshot  # noqa: F401 - the fixture
-from tests.web.conftest import BASE, TEST_CSRF
+from tests.test_installed_round56c import _settings, installed, snapshot  # noqa: F401 - the fixture
+from tests.web.conftest import BASE, writing_client
 from toolkit.cli import app
 from toolkit.sheets.template import TEMPLATE_DIR
-from toolkit.web.settings import WebSettings
 
 SHOT = "tactics/cards/adrenaline_shot.json"
 
@@ -110,21 +108,6 @@ def test_a_failing_copy_removes_what_it_wrote_and_keeps_the_user_s(
 # ---------------------------------------------------------------- the editor's advice, followed
 
 
-def _client(settings: WebSettings) -> Iterator[Any]:
-    from fastapi.testclient import TestClient
-
-    from toolkit.web.app import create_app
-
-    with TestClient(create_app(settings), base_url=BASE) as c:
-        c.cookies.set("csrf", TEST_CSRF)
-        c.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
-        yield c
-
-
-def _settings(base: Path, *cards: Path) -> WebSettings:
-    return WebSettings(cards=list(cards), db_url=str(base / "web.db"), cache=base / "web-cache", data=base / "web-data")
-
-
 def _notice(page: Any) -> str:
     found = re.search(r'id="ed-error">(.*?)</p>', page.text, re.S)
     assert found is not None, page.text[:2000]
@@ -135,7 +118,7 @@ def _notice(page: Any) -> str:
 def _advice(package: Path, tmp_path: Path) -> list[str]:
     """The refusals of the editor served with the bundled cards only, on its index, a new card and a save."""
     lines = []
-    for client in _client(_settings(tmp_path, package / "cards")):
+    for client in writing_client(_settings(tmp_path, package / "cards")):
         lines.append(_notice(client.get("/editor", params={"lang": "en"})))
         new = client.get("/editor/new", params={"kindref": "tactics/card", "id": "web_card", "lang": "en"})
         lines.append(_notice(new))
@@ -246,7 +229,7 @@ def test_a_folder_of_one_s_own_is_named(installed: Path, tmp_path: Path) -> None
     """With a card folder of the user's in the pool, a new card asked of the bundled folder names that one."""
     mine = tmp_path / "my-set"
     mine.mkdir()
-    for client in _client(_settings(tmp_path, installed / "cards", mine)):
+    for client in writing_client(_settings(tmp_path, installed / "cards", mine)):
         params = {"kindref": "tactics/card", "id": "web_card", "lang": "en", "root": 0}
         line = _notice(client.get("/editor/new", params=params))
         assert line == (
