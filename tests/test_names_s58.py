@@ -140,11 +140,11 @@ def test_balance_runs_names_the_game_and_the_player(cli: Any, tmp_path: Path) ->
     chinese = cli("balance", "runs", "--db", db, "--lang", ZH)
     assert chinese.exit_code == 0, chinese.output
     lines = chinese.stdout.splitlines()
-    assert "特工战术  3 局  玩家 战术家" in lines[0], lines
-    assert "矩阵潜袭  3 局  玩家 启发式" in lines[1], lines
-    assert "谍战特工  3 桌  玩家 随机" in lines[2], lines  # a crossfire run counts tables
+    assert "特工战术  3 局  玩家 战术型" in lines[0], lines
+    assert "矩阵潜袭  3 局  玩家 启发型" in lines[1], lines
+    assert "谍战特工  3 桌  玩家 随机型" in lines[2], lines  # a crossfire run counts tables
     english = cli("balance", "runs", "--db", db, "--lang", "en").stdout.splitlines()
-    assert "tactics  3 games  decider tactician" in english[0], english
+    assert "tactics  3 games  decider heuristic" in english[0], english
 
 
 # ---------------------------------------------------------------- 4: paragraphs and abilities counted from 1
