@@ -367,3 +367,20 @@ def test_write_many_refuses_a_non_regular_target_before_writing_any(tmp_path: Pa
         safewrite.write_many([(first, b"new a"), (link, b"new b")])
     assert first.read_text() == "old a"
     assert leftovers(tmp_path) == []
+
+
+def test_place_dir_writes_a_new_tree_and_never_replaces_one(tmp_path: Path) -> None:
+    from toolkit.safewrite import place_dir
+
+    def build(tmp: Path) -> None:
+        tmp.mkdir()
+        (tmp / "a.txt").write_text("new", encoding="utf-8")
+
+    place_dir(tmp_path / "new", build)
+    assert (tmp_path / "new" / "a.txt").read_text(encoding="utf-8") == "new"
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "a.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(WriteError):
+        place_dir(tmp_path / "mine", build)
+    assert (tmp_path / "mine" / "a.txt").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "new"]  # no temporary tree left

@@ -552,6 +552,38 @@ def check_dir_target(into: Path) -> None:
         raise WriteError(into, reason, errno.ENOTDIR)
 
 
+def _staging(into: Path) -> tuple[Path, Path]:
+    """``into``'s parent (made if missing, its stale temporary trees swept) and the temporary tree beside it that a
+    new ``into`` is built in (:func:`replace_dir`, :func:`place_dir`)."""
+    parent = _parent(into)
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
+    sweep(parent)
+    return parent, parent / temp_name(into.name)
+
+
+def place_dir(into: Path, build: Callable[[Path], None]) -> None:
+    """As :func:`replace_dir`, for an ``into`` that must not exist: never replacing anything (a folder that appeared
+    while the tree was built is refused, as anything else of that name). On any error the temporary tree is
+    removed."""
+    into = Path(into)
+    parent, tmp = _staging(into)
+    try:
+        build(tmp)
+        _fsync_dir(tmp)
+        if os.path.lexists(into):  # (appeared while the tree was built)
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(into))
+        os.rename(tmp, into)
+    except BaseException as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
+        raise
+    _fsync_dir(parent)
+
+
 def replace_dir(into: Path, build: Callable[[Path], None]) -> None:
     """Build a tree with ``build(tmp)`` in a sibling temporary directory and swap it in for ``into``.
 
@@ -560,13 +592,7 @@ def replace_dir(into: Path, build: Callable[[Path], None]) -> None:
     """
     into = Path(into)
     check_dir_target(into)
-    parent = _parent(into)
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
-    sweep(parent)
-    tmp = parent / temp_name(into.name)
+    parent, tmp = _staging(into)
     old = parent / temp_name(into.name, OLD_TAG)
     try:
         build(tmp)

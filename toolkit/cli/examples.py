@@ -5,7 +5,7 @@ repository.
 
 The examples' records name their schema by a relative path (``../../../schema/deck.schema.json``), so the
 schemas come with them. Each folder is written whole or not at all (built beside it under a temporary name, then
-renamed into place, as :func:`toolkit.safewrite.replace_dir` does); a folder (or anything else of that name) that
+renamed into place: :func:`toolkit.safewrite.place_dir`); a folder (or anything else of that name) that
 exists already is left as it is, never replaced: only the missing folders are written (``dossier examples --out .
 --with-cards`` in a folder made without ``--with-cards`` adds ``cards/``), and when none is missing, nothing is.
 The copies are the user's files: made with the user's permissions, not the package's (a read-only
@@ -14,10 +14,8 @@ site-packages would otherwise give read-only copies).
 
 from __future__ import annotations
 
-import errno
 import os
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -73,33 +71,6 @@ def copy_tree(source: Path, into: Path, schema: tuple[str, str] | None = None) -
     return count
 
 
-def place_dir(into: Path, build: Callable[[Path], None]) -> None:
-    """Build a tree with ``build(tmp)`` in a sibling temporary directory (the names :func:`toolkit.safewrite.sweep`
-    clears after a killed run) and rename it to ``into``, which must not exist: never replacing anything, as
-    :func:`toolkit.safewrite.replace_dir` would (a rename onto a folder that appeared meanwhile fails unless that
-    folder is empty, and onto anything else always). On any error the temporary tree is removed."""
-    from toolkit.errors import os_reason
-    from toolkit.safewrite import WriteError, sweep, temp_name
-
-    parent = Path(os.path.dirname(into) or os.curdir)
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
-    sweep(parent)
-    tmp = parent / temp_name(into.name)
-    try:
-        build(tmp)
-        if os.path.lexists(into):  # (appeared while the copy was made)
-            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(into))
-        os.rename(tmp, into)
-    except BaseException as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
-            raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
-        raise
-
-
 def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int | None]]:
     """Copy the bundled ``examples/``, ``schema/`` and ``templates/`` (and ``cards/``) into ``out``, each one that
     is not there yet: (the folder, its files written, or None where one of that name exists and was left as it
@@ -107,6 +78,7 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int | None]]:
     wrote is removed again when a later one cannot be."""
     from toolkit import paths
     from toolkit.i18n import tr
+    from toolkit.safewrite import place_dir
     from toolkit.sheets.template import TEMPLATE_DIR
 
     sources = [("examples", paths.EXAMPLES_DIR), ("schema", paths.SCHEMA_DIR), ("templates", TEMPLATE_DIR)]
