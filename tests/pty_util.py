@@ -3,13 +3,21 @@ sees (the draft, the balance lab's interruptions)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 from tests.conftest import ROOT
+
+# the command's first step on its terminal: become the terminal's session (so that Ctrl-C typed there interrupts it),
+# then run dossier; run through subprocess, never a fork of the test's own process (a worker with a Ray session's
+# threads could hang in the forked child before it ran anything)
+_ON_THE_TERMINAL = ("import os, sys; os.close(os.open(os.ttyname(0), os.O_RDWR)); "
+                    "os.execv(sys.executable, [sys.executable, '-m', 'toolkit.cli', *sys.argv[1:]])")
 
 
 def at_keyboard(args: list[str], keys: list[str], stdout: Path | None = None) -> tuple[str, int]:
@@ -17,13 +25,12 @@ def at_keyboard(args: list[str], keys: list[str], stdout: Path | None = None) ->
     status; with ``stdout``, standard output goes to that file instead (``dossier … > out.json``)."""
     import pty
 
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the command on the terminal
-        os.chdir(ROOT)
-        if stdout is not None:
-            out_fd = os.open(stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-            os.dup2(out_fd, 1)
-        os.execv(sys.executable, [sys.executable, "-m", "toolkit.cli", *args])
+    fd, terminal = pty.openpty()
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(stdout.open("wb")) if stdout is not None else terminal
+        process = subprocess.Popen([sys.executable, "-c", _ON_THE_TERMINAL, *args], stdin=terminal, stdout=out,
+                                   stderr=terminal, cwd=ROOT, start_new_session=True)  # fmt: skip
+    os.close(terminal)
     seen = b""
 
     def drain(seconds: float) -> None:
@@ -40,10 +47,13 @@ def at_keyboard(args: list[str], keys: list[str], stdout: Path | None = None) ->
                     return
                 seen += data
 
-    drain(6)
-    for key in keys:
-        os.write(fd, key.encode())
-        drain(1.5)
-    _, status = os.waitpid(pid, 0)
-    drain(0.5)
-    return seen.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+    try:
+        drain(6)
+        for key in keys:
+            os.write(fd, key.encode())
+            drain(1.5)
+        code = process.wait()
+        drain(0.5)
+    finally:
+        os.close(fd)
+    return seen.decode("utf-8", "replace"), code
