@@ -45,3 +45,6 @@ def test_a_draw_that_empties_rnd_says_what_it_drew_before_the_game_ends() -> Non
     kinds = [e.kind for e in result.game.log]
     assert result.game.over and kinds.index("drew") < kinds.index("game_over")
     assert events(result, "drew")[-1]["cards"] == 1
+    # the operation is put away (in Archives) but unsaid: "trashed (played)" followed "game over"
+    assert kinds[kinds.index("game_over") + 1 :] == ["simulation_end"]
+    assert [c.id for c in result.game.player("corp").discard] == ["hb_quarterly_review"]

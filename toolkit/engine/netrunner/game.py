@@ -1142,13 +1142,16 @@ class NetrunnerGame:
         return max(0, int(printed) + sum(hook(self, source, card) for source, hook in hooks))
 
     def to_discard(self, card: Card, why: str, faceup: bool = True) -> None:
-        """Archives or the heap; a face-down card in Archives is seen by the corp only."""
+        """Archives or the heap; a face-down card in Archives is seen by the corp only. Once the game is over
+        the card is put away unsaid (an operation whose resolution ended the game): nothing follows "game over"."""
         owner = self.player(card.side)
         card.leave_play()
         card.faceup = faceup or card.side == "runner"
         owner.discard.append(card)
         if not card.faceup:
             self.hide(card)
+        if self.winner is not None:
+            return
         if card.faceup:
             self.log.add("trashed" if why != "discarded" else "discarded", owner.seat, card=str(card), reason=why)
         else:
