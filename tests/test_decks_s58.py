@@ -399,6 +399,26 @@ def test_a_bad_deck_name_is_one_finding_and_the_deck_is_still_checked(
     assert "deck.copies.over" in result.output and "illegal (3 errors)" in result.output  # (size, copies, name)
 
 
+@pytest.mark.parametrize(("given", "mode"), [("Standard", "standard"), ("FIRST_LIGHT_ONLY", "first_light_only")])
+def test_netrunnerdbs_json_takes_the_mode_option_by_name(
+    index: tuple[NameIndex, DeckPool], tmp_path: Path, given: str, mode: str
+) -> None:
+    names, _ = index
+    loaded = read(write(tmp_path / "v3.json", json.dumps(v3_decklist())), names, mode=given)
+    assert loaded.findings == [] and loaded.deck is not None and loaded.deck.mode == mode
+
+
+def test_netrunnerdbs_json_with_a_mode_option_naming_no_mode_lists_the_modes(
+    index: tuple[NameIndex, DeckPool], tmp_path: Path
+) -> None:
+    """`--mode 标准` was refused as "mode: expected an id", naming no mode the pool has (a list or a JSON deck of
+    ours lists them)."""
+    names, _ = index
+    loaded = read(write(tmp_path / "v3.json", json.dumps(v3_decklist())), names, mode="标准")
+    assert [f.code for f in loaded.findings] == ["deck.mode.unknown"], loaded.findings
+    assert "standard" in loaded.findings[0].message and loaded.deck is None
+
+
 @pytest.mark.parametrize("written", ["Standard", "STANDARD", "first_light_ONLY"])
 def test_a_mode_line_is_read_in_any_case(index: tuple[NameIndex, DeckPool], tmp_path: Path, written: str) -> None:
     names, _ = index

@@ -672,6 +672,10 @@ def _read_nrdb_json(
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
         return done()
+    unknown_mode = _unknown_mode(names, "netrunner", deck_mode)  # `--mode 标准`: the modes listed, as a list's are
+    if unknown_mode is not None:
+        problem("deck.mode.unknown", unknown_mode, "")
+        return done()
     ban_list = None if v3 else _nrdb_ban_list(deck.get("mwl_code"))
     if ban_list is not None and pointer(*base, "mwl_code") in lines:
         lines["/ban_list"] = lines[pointer(*base, "mwl_code")]
