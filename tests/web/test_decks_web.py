@@ -73,7 +73,7 @@ def test_a_list_with_unknown_names_reports_them_with_lines(ro_client: Any) -> No
     text = '# game: netrunner\n1x Vera "Fingers" Thorne\n3x No Such Card\n'
     body = ro_client.post("/api/decks/validate", json={"text": text, "lang": "en"}).json()
     unknown = [f for f in body["findings"] if f["code"].endswith("unknown")]
-    assert unknown and unknown[0]["line"] == 3 and unknown[0]["file"] == "deck.txt"
+    assert unknown and unknown[0]["line"] == 3 and unknown[0]["file"] == "the pasted list"  # (no scratch file's name)
     assert body["legal"] is False
     assert unknown[0]["message"].startswith("no netrunner card is called 'No Such Card'")
     zh = ro_client.post("/api/decks/validate", json={"text": text, "lang": "zh-Hans"}).json()["findings"]

@@ -172,7 +172,7 @@ class Where:
     mode_option: str | None = None
 
     def pool(self) -> str:
-        return f" ({self.name})" if self.name else ""
+        return tr(" ({name})", name=self.name) if self.name else ""
 
 
 def _mode_missing(game: str, how: str | None, where: Where) -> str:

@@ -116,9 +116,8 @@ def read_text(
     mode: str | None = None,
     shown: str | None = None,
 ) -> Any:
-    """A :class:`toolkit.decks.LoadedDeck` from deck text in any readable format; findings name ``shown`` (e.g.
-    "the pasted list"), else ``filename``."""
-    from toolkit.config import MISSING_POOL
+    """A :class:`toolkit.decks.LoadedDeck` from deck text in any readable format; findings name ``shown``, else
+    ``filename``, else "the pasted list" (never the name of the scratch file it is read from)."""
     from toolkit.decks import read_deck
 
     fmt = fmt or sniff_format(text, filename)
@@ -135,7 +134,7 @@ def read_text(
     # a deck without a name line is named after its file's stem: the uploaded file's, else "New deck" (in the
     # request's language) -- so the file is written under that name, in a directory of its own
     stem = Path(given).stem if filename and given == Path(filename).name.strip() else tr("New deck")
-    shown = shown or given
+    shown = shown or (given if filename else tr("the pasted list"))
     folder = _scratch() / str(next(_SERIAL))
     folder.mkdir(mode=0o700)
     path = folder / f"{stem}{ {'json': '.json', 'o8d': '.o8d'}.get(fmt, '.txt') }"
@@ -154,7 +153,8 @@ def read_text(
             mode=mode,
             default_modes=pool.default_modes(),
             pool=tr("the server's card pool"),
-            pool_hint=MISSING_POOL,
+            # (the command's hint names --cards and the settings, which a browser's user cannot give)
+            pool_hint=tr("check the names: the server knows only the cards it was started with"),
         )
     finally:
         with contextlib.suppress(OSError):

@@ -126,7 +126,7 @@ def _deck_from_text(web: WebState, text: str, filename: str | None, lang: str) -
     if not text.strip():
         raise DossierError(tr("the deck is empty: paste a deck list, upload a deck file, or choose another source"))
     pool = web.deck_pool
-    deck = usable(read_text(pool, text, filename=filename, shown=None if filename else tr("the pasted list")), pool)
+    deck = usable(read_text(pool, text, filename=filename), pool)
     return deck, deck.title(lang) or "cards"
 
 
