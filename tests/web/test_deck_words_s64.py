@@ -27,3 +27,16 @@ def test_an_uploaded_file_is_still_named_by_its_own_name(client: Any) -> None:
     answer = client.post("/api/decks/validate?lang=en", json={"text": "2x Nonexistent Card\n", "filename": "mine.txt"})
     texts = [f["text"] for f in answer.json()["findings"]]
     assert any(t.startswith("mine.txt:") for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "deck_word"), [("en", "the deck"), ("zh-Hans", "牌组")])
+def test_the_builders_deck_data_is_named_the_deck_without_lines(client: Any, lang: str, deck_word: str) -> None:
+    """A deck sent as JSON data was told as `deck.json:1:90` (a line and column of text the user never wrote),
+    then as the pasted list."""
+    deck = {"name": "x", "game": "tactics", "mode": "duo", "agents": ["anvil", "nobody"], "cards": {"no_such": 1}}
+    answer = client.post(f"/api/decks/validate?lang={lang}", json={"deck": deck})
+    findings = answer.json()["findings"]
+    assert {f["code"] for f in findings} >= {"deck.card.unknown", "deck.agent.unknown"}, findings
+    for finding in findings:
+        assert finding["file"] == deck_word and finding["line"] is None, finding
+        assert finding["text"].startswith(deck_word + ("：" if lang != "en" else ": ")), finding

@@ -173,8 +173,12 @@ def _renamed(finding: Finding, old: str, new: str) -> Finding:
 
 
 def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
-    """A LoadedDeck from a deck as JSON data (the builder's state), through the JSON reader."""
-    return read_text(pool, json.dumps(deck, ensure_ascii=False), fmt="json")
+    """A LoadedDeck from a deck as JSON data (the builder's state), through the JSON reader. Its findings name "the
+    deck" and its fields (their pointers), never a line and column: of text the user never wrote."""
+    loaded = read_text(pool, json.dumps(deck, ensure_ascii=False), fmt="json", shown=tr("the deck"))
+    loaded.findings = [replace(f, line=None, column=None) for f in loaded.findings]
+    loaded.source, loaded.lines = None, {}  # (the checks' findings after it are placed by their pointers only)
+    return loaded
 
 
 finding_text = finding_line  # (a finding as the pages tell it: as the commands do)
