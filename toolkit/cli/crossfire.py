@@ -45,10 +45,11 @@ crossfire_app = typer.Typer(
 
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))]
 CardsOption = Annotated[
-    Path | None,
+    list[Path] | None,  # (repeatable, as every command's: `--cards cards --cards my-set`)
     typer.Option(
         "--cards",
-        help=pool_help(N_("Crossfire data directory. Default: {pool}.")),
+        help=pool_help(N_("Crossfire data directory (repeatable). Default: {pool}.")),
+        show_default=False,
     ),
 ]
 ModeOption = Annotated[str, typer.Option("--mode", help=N_("crossfire or sniper."))]
