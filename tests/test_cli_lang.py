@@ -381,6 +381,8 @@ def test_log_names_translate_names_instances_and_text() -> None:
     assert names.value("reason", "寒鸦#19 left play") == "Jackdaw#19 left play"
     assert names.value("text", "你抽 1 张牌。") == "You draw 1 card."
     assert names.value("condition", "你的手牌不多于 2 张") == "you have at most 2 cards in hand"
+    # a die's result stayed in Chinese (the grammar reads it only after a roll)
+    assert names.value("condition", "结果不小于 4") == "the result is at least 4"
     assert names.value("cards", ["寒鸦", "nothing"]) == ["Jackdaw", "nothing"]
     assert LogNames(TACTICS.values(), "zh-Hans").value("unit", "寒鸦#3") == "寒鸦#3"
 

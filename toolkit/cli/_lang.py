@@ -151,14 +151,17 @@ class LogNames:
 
     @staticmethod
     def _condition(text: str) -> str:
-        """A condition as the engine logs it (``你的手牌不多于 2 张``), in English: read inside an ability."""
+        """A condition as the engine logs it (``你的手牌不多于 2 张``), in English: read inside an ability; a die's
+        result (``结果不小于 4``) after the roll it needs, as the grammar reads it only there."""
         from toolkit.text import AbilitySyntaxError, parse_cached, render
 
-        try:
-            effect = parse_cached(f"如果{text}，你抽 1 张牌。").sentences[0].effects[0]
-            return str(render(effect.condition, "en"))  # type: ignore[attr-defined]
-        except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError, AttributeError, IndexError):
-            return text
+        for before in ("", "你投掷 1 枚六面骰。"):
+            try:
+                sentences = parse_cached(f"{before}如果{text}，你抽 1 张牌。").sentences
+                return str(render(sentences[-1].effects[0].condition, "en"))  # type: ignore[attr-defined]
+            except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError, AttributeError, IndexError):
+                continue
+        return text
 
     def _text(self, text: str) -> str:
         """Ability text in English: a whole ability, or an effect the engine logs without its full stop; the
