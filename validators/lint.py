@@ -10,7 +10,9 @@ minion, factions, subtypes, modes -> roles, names quoted in text, symbols).
 Fast paths (the findings are the same as without them):
 
 - a record that the pydantic model accepts also satisfies the JSON Schema
-  generated from that model, so jsonschema (slow) only runs on files the model
+  generated from that model (the record models are strict about JSON types,
+  :class:`toolkit.models.common.RecordModel`: ``"1"`` is no integer, ``"no"`` no
+  boolean, as the schema says), so jsonschema (slow) only runs on files the model
   rejects, to report schema errors in the schema's own terms;
 - a canonical file is read by orjson and compared with orjson's canonical write
   of it (:func:`toolkit.jsonio.read_canonical`; a file with a float by the C JSON
@@ -825,6 +827,11 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
                 if rows_reported and err["loc"][:1] == ("rows",):
                     continue
                 where = loc_pointer(data, err["loc"])
+                if err["type"] in _TYPE_ERRORS:  # (a whole number written 1.0: the one the schema takes)
+                    message = tr("{label}: {pointer}: {problem}", label=_label(data), pointer=where or "/",
+                                 problem=_type_said(err))  # fmt: skip
+                    entry.add("card.model", message, where)
+                    continue
                 entry.add("card.model", tr("{label}: {problem}", label=_label(data), problem=model_message(err)), where)
         # the rest of the file's problems now, not one round of fixes later
         _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
@@ -891,6 +898,26 @@ def _loads(text: str) -> tuple[Any, bool]:
             if canonical_dumps(data) == text and is_text(text):
                 return data, True
     return loads_canonical(text, max_digits=MAX_DIGITS, tried_canonical=True)
+
+
+_TYPE_ERRORS = frozenset({"int_type", "bool_type", "string_type"})
+"""The kinds of pydantic error that say a value has the wrong JSON type (the record models are strict,
+:class:`toolkit.models.common.RecordModel`). The schema reports such a value itself, but for ``1.0`` where a whole
+number goes, which JSON Schema's "integer" takes and the models do not: lint reports it (as the model's finding,
+the published schema taking it) worded as the schema's findings are, with the field."""
+
+
+def _type_said(error: Any) -> str:
+    """What a type error of the record model says: a whole number written with a decimal point (``1.0``) as such,
+    the rest as :func:`model_message` words them."""
+    value = error.get("input")
+    if error["type"] == "int_type" and isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return tr(
+            "{value} has a decimal point; a whole number is written without one: {whole}",
+            value=repr(value),
+            whole=int(value),
+        )
+    return model_message(error)
 
 
 def model_message(error: Any) -> str:

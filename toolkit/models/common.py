@@ -41,6 +41,19 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
 
+class RecordModel(Model):
+    """A record, or a part of one, validated strictly: a number is a JSON integer (never ``"1"`` or ``true``), a
+    switch ``true`` or ``false`` (never ``"no"`` or ``0``), a text a string, as the record's JSON Schema (generated
+    from these models, the same with or without ``strict``) says. So a record the model accepts, the schema accepts:
+    lint runs the schema only on a record the model refuses (:mod:`validators.lint`). A whole number written with a
+    decimal point (``1.0``), which JSON Schema's "integer" takes, is refused too, as in a deck
+    (:mod:`toolkit.models.deck`): records write whole numbers without one, and lint says so. Strict mode reads the
+    rest as before: a ``Literal`` (the schema's enum) from the same string, a nested model from a JSON object, a
+    list from a JSON array (there is no tuple, enum or float field in a record)."""
+
+    model_config = ConfigDict(strict=True)
+
+
 # A language tag (BCP 47, the forms card data uses): "fr", "pt-BR", "zh-Hant", "es-419"
 LANG_TAG = r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"
 _LANG_TAG = re.compile(LANG_TAG)
@@ -73,7 +86,7 @@ def _languages_schema(value_schema: dict[str, Any]) -> dict[str, Any]:
 _NAME_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 2000, "description": "text"}
 
 
-class Names(Model):
+class Names(RecordModel):
     """A name in each language; zh-Hans is required, English optional, and any other language may be added under
     its language tag (``"fr": "…"``, ``"ja": "…"``: imported cards carry NetrunnerDB's translations)."""
 
@@ -99,7 +112,7 @@ class Names(Model):
         return value if isinstance(value, str) else None
 
 
-class PlayerRange(Model):
+class PlayerRange(RecordModel):
     """How many players: ``min`` to ``max`` inclusive."""
 
     min: int = Field(ge=1, le=20, description="Fewest players.")
@@ -112,7 +125,7 @@ class PlayerRange(Model):
         return self
 
 
-class RecordBase(Model):
+class RecordBase(RecordModel):
     """Fields every record has. ``kind`` and ``game`` are set by each subclass."""
 
     schema_: str | None = Field(
@@ -124,7 +137,7 @@ class RecordBase(Model):
     name: Names = Field(description="Localized names.")
 
 
-class Zone(Model):
+class Zone(RecordModel):
     """A place cards can be (hand, deck, discard, …)."""
 
     id: Slug
@@ -133,21 +146,21 @@ class Zone(Model):
     hidden: bool = Field(description="Whether its cards are face down / secret to opponents.")
 
 
-class Resource(Model):
+class Resource(RecordModel):
     """A countable resource (credits, clicks, …)."""
 
     id: Slug
     name: Names
 
 
-class Symbol(Model):
+class Symbol(RecordModel):
     """An inline symbol used in ability text, written as ``[id]`` and printed as an icon."""
 
     id: Slug
     name: Names
 
 
-class Term(Model):
+class Term(RecordModel):
     """An entry of a closed vocabulary that lives in data (subtypes, attack kinds)."""
 
     id: Slug

@@ -18,9 +18,9 @@ from .common import (
     ArtPath,
     GameBase,
     ModeBase,
-    Model,
     PlayerRange,
     RecordBase,
+    RecordModel,
     Slug,
 )
 
@@ -63,14 +63,14 @@ class CrossfireRole(RecordBase):
         return self
 
 
-class Composition(Model):
+class Composition(RecordModel):
     """The roles dealt for one player count, before special-role substitutions."""
 
     players: int = Field(ge=1, le=20)
     roles: RoleCounts
 
 
-class Removal(Model):
+class Removal(RecordModel):
     """Take away ``count`` of the first role in ``roles`` that the set-up holds."""
 
     roles: list[Slug] = Field(min_length=1, description="Preference order.")
@@ -83,7 +83,7 @@ class Removal(Model):
     )
 
 
-class Substitution(Model):
+class Substitution(RecordModel):
     """How a special role joins the set-up (RULINGS C4, C5); player count never changes."""
 
     role: Slug = Field(description="The special role that joins.")
@@ -92,11 +92,11 @@ class Substitution(Model):
     players: PlayerRange | None = Field(default=None, description="Player counts where it is allowed.")
 
 
-class CrossfireRuleSimple(Model):
+class CrossfireRuleSimple(RecordModel):
     rule: Literal["player_count", "composition"]
 
 
-class CrossfireRuleRoleCount(Model):
+class CrossfireRuleRoleCount(RecordModel):
     """Exactly/at least/at most so many of one role."""
 
     rule: Literal["role_count"]

@@ -19,10 +19,10 @@ from .common import (
     ArtPath,
     GameBase,
     ModeBase,
-    Model,
     Names,
     NonEmptyText,
     RecordBase,
+    RecordModel,
     Slug,
     Term,
     _languages_schema,
@@ -38,7 +38,7 @@ Date = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="A date,
 PerCard = Annotated[int, Field(ge=1, le=10)]
 
 
-class Action(Model):
+class Action(RecordModel):
     """A basic action and its cost (RULINGS N3)."""
 
     id: Slug
@@ -48,7 +48,7 @@ class Action(Model):
     credits: int = Field(default=0, ge=0, le=10)
 
 
-class CardSet(Model):
+class CardSet(RecordModel):
     """A set (pack, expansion) that printings belong to."""
 
     id: Slug = Field(description="Set id, as printings' `set` name it.")
@@ -89,7 +89,7 @@ class NetrunnerFaction(RecordBase):
     )
 
 
-class RuleSimple(Model):
+class RuleSimple(RecordModel):
     """Rules without parameters."""
 
     rule: Literal[
@@ -104,14 +104,14 @@ class RuleSimple(Model):
     ]
 
 
-class RuleCopyLimit(Model):
+class RuleCopyLimit(RecordModel):
     """At most ``max`` copies of a title, unless the card's own deck_limit is lower."""
 
     rule: Literal["copy_limit"]
     max: int = Field(ge=1, le=10)
 
 
-class RuleInfluenceFree(Model):
+class RuleInfluenceFree(RecordModel):
     """Identity exception: the first ``copies`` of each out-of-faction card of ``type`` cost no influence."""
 
     rule: Literal["influence_free"]
@@ -119,14 +119,14 @@ class RuleInfluenceFree(Model):
     copies: int = Field(default=1, ge=1, le=3)
 
 
-class RuleForbidFaction(Model):
+class RuleForbidFaction(RecordModel):
     """Identity exception: no cards of ``faction`` at all."""
 
     rule: Literal["forbid_faction"]
     faction: Slug
 
 
-class RuleOutOfFactionAgendas(Model):
+class RuleOutOfFactionAgendas(RecordModel):
     """Identity exception: agendas of other factions are allowed, at most ``per_faction`` different agenda
     titles of each other non-neutral faction (null: any number)."""
 
@@ -136,13 +136,13 @@ class RuleOutOfFactionAgendas(Model):
     )
 
 
-class RuleDraftOnly(Model):
+class RuleDraftOnly(RecordModel):
     """Identity exception: for the Draft format only ("Draft format only"); every other format refuses it."""
 
     rule: Literal["draft_only"]
 
 
-class RuleNotChecked(Model):
+class RuleNotChecked(RecordModel):
     """The identity's printed text restricts or relaxes deck building in a way no rule here models: the deck
     validator says so (a warning) instead of giving a verdict as if the text were not there."""
 
@@ -164,7 +164,7 @@ NetrunnerDeckRule = Annotated[
 ]
 
 
-class InfluenceCondition(Model):
+class InfluenceCondition(RecordModel):
     """When a card costs no influence (an alliance card's condition): the deck holds from ``min`` to ``max``
     copies of the cards the filters describe (no filter: every card of the deck; the identity never counts)."""
 
@@ -184,7 +184,7 @@ class InfluenceCondition(Model):
         return self
 
 
-class Printing(Model):
+class Printing(RecordModel):
     """One printing of a card: a code in a set (imported data, e.g. NetrunnerDB's 5-digit codes)."""
 
     code: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$", description="Printing code, e.g. '01048'.")
@@ -202,7 +202,7 @@ _PARAGRAPHS_SCHEMA: dict[str, Any] = {
 }
 
 
-class PrintedText(Model):
+class PrintedText(RecordModel):
     """Card text as printed, in natural language (imported cards); not the controlled ability language. Any
     language beyond English and zh-Hans may be added under its language tag, one entry per paragraph."""
 
@@ -234,7 +234,7 @@ class PrintedText(Model):
         return list(value) if isinstance(value, list) else []
 
 
-class UnreadParagraph(Model):
+class UnreadParagraph(RecordModel):
     """A paragraph of the printed English that the import did not read into ability text: its place and why."""
 
     index: int = Field(ge=0, le=99, description="Index of the paragraph in `printed_text.en`.")
@@ -243,7 +243,7 @@ class UnreadParagraph(Model):
     )
 
 
-class TextReading(Model):
+class TextReading(RecordModel):
     """The import's verdict on reading the printed English into ability text (imported cards only).
 
     Only indexes and reason codes are kept, never the printed sentences themselves."""
@@ -281,7 +281,7 @@ UNTRANSLATED_DOC = (
 )
 
 
-class BanList(Model):
+class BanList(RecordModel):
     """A ban list (NetrunnerDB's restriction; the older ones were called Most Wanted Lists).
 
     Every kind of verdict NetrunnerDB has used: banned and restricted cards, the
@@ -396,7 +396,7 @@ SEARCH_NAME_DOC = (
 )
 
 
-class IdentityFace(Model):
+class IdentityFace(RecordModel):
     """Another face of an identity (NetrunnerDB's ``faces``): the back of a flip identity, or one of the
     faces of a facade identity. A field the face does not have is the front's."""
 

@@ -22,10 +22,10 @@ from .common import (
     ArtPath,
     GameBase,
     ModeBase,
-    Model,
     Names,
     PlayerRange,
     RecordBase,
+    RecordModel,
     Slug,
     Term,
 )
@@ -49,14 +49,14 @@ Victory = Literal["last_squad_standing", "first_blood"]
 UserKind = Literal["agent", "minion"]
 
 
-class Vision(Model):
+class Vision(RecordModel):
     """Front vision is always there; rear and side vision are extra arrows (§6.1)."""
 
     rear: bool = Field(default=False, description="背向视野: an arrow behind the piece too.")
     side: bool = Field(default=False, description="侧向视野: arrows to the left and right too.")
 
 
-class Distance(Model):
+class Distance(RecordModel):
     """An inclusive distance band, e.g. 0-1 or 2-5."""
 
     min: int = Field(ge=0, le=30)
@@ -69,7 +69,7 @@ class Distance(Model):
         return self
 
 
-class AttackProfile(Model):
+class AttackProfile(RecordModel):
     """An attack: melee or ranged, subtype, attack speed (hit dice rolled) and range."""
 
     style: AttackStyle = Field(description="近战 melee or 射击 ranged.")
@@ -79,14 +79,14 @@ class AttackProfile(Model):
     through_walls: bool = Field(default=False, description="穿墙: range is counted ignoring walls.")
 
 
-class Cost(Model):
+class Cost(RecordModel):
     """Cost to play a command card: mortgage X cards from hand (-X) and/or tap."""
 
     mortgage: int = Field(default=0, ge=0, le=20, description="-X: cards from hand put into the mortgage zone.")
     tap: bool = Field(default=False, description="横置: the playing agent taps.")
 
 
-class Equipment(Model):
+class Equipment(RecordModel):
     """What an equipment card adds: slots, attack, shield, who may wear it."""
 
     size: EquipmentSize = Field(
@@ -106,13 +106,13 @@ class Equipment(Model):
         return SLOTS_BY_SIZE[self.size]
 
 
-class Status(Model):
+class Status(RecordModel):
     """What a status card attaches to ('none': it cannot be attached directly, §7.3.2)."""
 
     target: StatusTarget
 
 
-class Reverse(Model):
+class Reverse(RecordModel):
     """The reverse face of a reversible card (倒转牌, §7.4.1)."""
 
     text: list[AbilityText] = Field(max_length=MAX_ABILITIES, min_length=1, description="Abilities of the reverse face.")
@@ -124,7 +124,7 @@ class Reverse(Model):
     switch: bool = Field(default=False, description="切换: may be turned over after it is reset.")
 
 
-class Token(Model):
+class Token(RecordModel):
     """Token card (衍生牌): made during play, never in a deck."""
 
     max_in_play: int = Field(ge=1, le=20, description="How many of this token one player may have in play.")
@@ -151,24 +151,24 @@ class TacticsGame(GameBase):
     attack_subtypes: list[Term] = Field(default_factory=list, description="Attack subtype vocabulary.")
 
 
-class TacticsRuleDeckSize(Model):
+class TacticsRuleDeckSize(RecordModel):
     rule: Literal["deck_size"]
     min: int | None = Field(default=None, ge=0, description="Fewest command cards; null: no minimum.")
     max: int | None = Field(default=None, ge=0, description="Most command cards; null: no maximum (§7.1).")
 
 
-class TacticsRuleSquadSize(Model):
+class TacticsRuleSquadSize(RecordModel):
     """Squad between the mode's starting_agents and max_agents."""
 
     rule: Literal["squad_size"]
 
 
-class TacticsRuleUniqueNames(Model):
+class TacticsRuleUniqueNames(RecordModel):
     rule: Literal["unique_names"]
     of: Literal["command", "agent"]
 
 
-class TacticsRuleSimple(Model):
+class TacticsRuleSimple(RecordModel):
     """Rules without parameters."""
 
     rule: Literal["exclusive_needs_agent", "no_tokens", "no_shop_cards"]
@@ -345,7 +345,7 @@ class TacticsAgent(RecordBase):
         return self
 
 
-class Deployment(Model):
+class Deployment(RecordModel):
     """Where and how a minion enters play (printed on the minion card)."""
 
     position: Literal["same_coordinate", "adjacent", "within", "deployment_zone"] = Field(
