@@ -101,12 +101,12 @@ def test_text_run_json_names_the_triggered_unit_and_words_the_ref(cli: Any) -> N
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["triggered"] == {"timing": "on_exposed", "simulated": True, "how": "expose", "unit": "Anvil#1"}
-    lost = next(e for e in data["log"] if e["event"] == "target_lost")
+    lost = next(e for e in data["log"] if e["event"] == "no_target")  # none in sight: said, not lost
     assert lost["ref"] == "target enemy unit within range 0-2"
     assert not CJK.search(result.stdout)
     chinese = json.loads(cli("text", "run", text, "--seed", "1", "-f", "json", "--lang", "zh-Hans").stdout)
     assert chinese["triggered"]["unit"] == "铁砧#1"
-    assert next(e for e in chinese["log"] if e["event"] == "target_lost")["ref"] == "距离 0-2 内的目标敌方单位"
+    assert next(e for e in chinese["log"] if e["event"] == "no_target")["ref"] == "距离 0-2 内的目标敌方单位"
 
 
 def test_text_run_engine_errors_name_units_in_the_output_language(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -102,7 +102,9 @@ def parse_command(
                             "line": exc.line if label == "<text>" else line,
                             "column": exc.column,
                             "reason": exc.reason,
-                            "expected": exc.expected,
+                            # in full: the text's "… (n more)" is for a reader, not for a program
+                            "expected": exc.expected_in_full,
+                            "suggestions": exc.suggestions,
                             "hint": exc.hint,
                         },
                     }
@@ -363,6 +365,7 @@ def run_command(
     from toolkit.catalog import load_catalog
     from toolkit.cli._lang import LogNames
     from toolkit.config import card_pool
+    from toolkit.engine.core import FirstLegalDecider
     from toolkit.engine.tactics import TacticsGame
     from toolkit.i18n import t
     from toolkit.paths import CARDS_DIR
@@ -371,7 +374,9 @@ def run_command(
     mode = _check_mode(catalog.records, "tactics", mode)
     names = LogNames(catalog.records, language)
     with _named_errors(names):
-        engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
+        # the first legal option: a target in the distance and in sight, or none (the log says why), never one
+        # lost at once (FirstDecider's first enemy unit, wherever it stands)
+        engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed, decider=FirstLegalDecider())
         start = len(engine.log)
         triggered = engine.run_text(text, seat=1)
     entries = [e.to_json() for e in list(engine.log)[start:]]

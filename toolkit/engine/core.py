@@ -138,7 +138,14 @@ class Log:
 
 
 class Decider:
-    """Makes the players' choices. ``choose`` picks one of ``options``; ``confirm`` answers yes or no."""
+    """Makes the players' choices. ``choose`` picks one of ``options``; ``confirm`` answers yes or no.
+
+    ``legal_only``: offer this decider only the options legal now where a game would otherwise offer some that
+    are lost at once (a tactics target chosen as the text resolves, out of the distance or the acting unit's
+    vision and sight, §11.6); with none legal, the game says so instead of asking. Off by default: the options,
+    and so a seeded game's choices, stay as they are."""
+
+    legal_only = False
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         raise NotImplementedError
@@ -178,6 +185,13 @@ class FirstDecider(Decider):
         if not options:
             raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         return options[0]
+
+
+class FirstLegalDecider(FirstDecider):
+    """The first option among those legal now (``legal_only``): `dossier text run`'s choices, so that the target
+    it takes is not one the text loses at once (the first enemy unit, out of the distance or out of sight)."""
+
+    legal_only = True
 
 
 class ScriptedDecider(Decider):

@@ -112,6 +112,12 @@ class AbilitySyntaxError(DossierError):
             text = tr("{summary}; hint: {hint}", summary=text, hint=self.hint)
         return text
 
+    @property
+    def expected_in_full(self) -> list[str]:
+        """Every word (or description) ``expected`` stands for, none left out and no "… (n more)": the list a
+        program reads (``text parse -f json``); [] where the error names nothing expected (as its summary)."""
+        return list(self.alternatives) if self.expected else []
+
     def suggestion_words(self) -> str:
         """The suggestions as one phrase in the current language: "造成", "造成 or 获得"."""
         if len(self.suggestions) == 1:

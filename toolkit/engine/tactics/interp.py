@@ -373,18 +373,40 @@ class Interpreter(BoardRules):
         return self._still_legal(named[0], ctx, named[1])
 
     def _choose_ref(
-        self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None
+        self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None, ahead: bool = False
     ) -> list[Any] | None:
-        """Ask ``ctx.player`` for what ``ref`` names among the candidates (``keep`` keeps); None when there is none."""
+        """Ask ``ctx.player`` for what ``ref`` names among the candidates (``keep`` keeps); None when there is none.
+        A decider that takes only legal options (``legal_only``: `text run`) is offered, for a target, those in the
+        distance and in the acting unit's vision and sight (§11.6) first; when the target is chosen as the text
+        resolves (not ``ahead`` of it, :meth:`determine`: a move may bring one in), only those, and with none the
+        log says so (``no_target``, with the reason) and nothing is named ([])."""
         options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
         if not options:
             return None
         self.acting = ctx.unit
+        if isinstance(ref, A.Target) and getattr(self.decider, "legal_only", False):
+            legal = [o for o in options if not isinstance(o, Unit) or self.target_ok_quiet(ctx.unit, o, ref.within)]
+            if not legal and not ahead:
+                why = self._out_of_reach(ctx.unit, ref.within)
+                self.log.add("no_target", ctx.player, ref=rendered(ref), reason=why)
+                return []
+            options = legal + ([o for o in options if not any(o is x for x in legal)] if ahead else [])
         if isinstance(ref, A.Target):
             asked = Phrase(N_("target: {ref} [{within}]"), ref=rendered(ref), within=_range(ref.within))
             return [self.decider.choose(ctx.player, asked, options)]
         asked = Phrase(N_("choose: {ref}"), ref=rendered(ref))
         return list(self.decider.choose_many(ctx.player, asked, options, ref.count))
+
+    @staticmethod
+    def _out_of_reach(unit: Unit | None, within: tuple[int, int] | None) -> Phrase:
+        """Why no candidate may be the target (:meth:`_choose_ref`): none at the ability's distance and in
+        ``unit``'s vision and sight (no unit acting: a distance is measured from none)."""
+        if unit is None or unit.pos is None:
+            return Phrase(N_("no acting unit on the map to measure the distance from"))
+        if within is None:
+            return Phrase(N_("none is in the vision and sight of {unit}"), unit=str(unit))
+        return Phrase(N_("none is at {distance} and in the vision and sight of {unit}"), distance=_range(within),
+                      unit=str(unit))  # fmt: skip
 
     def _still_legal(self, ref: A.Target | A.Chosen, ctx: Context, picked: list[Any]) -> list[Any]:
         """What of ``picked`` ``ref`` may still name at resolution (§11.6): a choice (你选择的) what still exists and
@@ -456,7 +478,7 @@ class Interpreter(BoardRules):
         keep = None
         if isinstance(effect, A.TakeControl):
             keep = lambda u: self.control_refusal(u, ctx.player) is None  # noqa: E731 - as :meth:`_effect` keeps
-        picked = self._choose_ref(ref, ctx, keep)
+        picked = self._choose_ref(ref, ctx, keep, ahead=True)
         for thing in picked or ():
             self.log.add("target_chosen", ctx.player, target=str(thing), ref=rendered(ref))
         ctx.picks.setdefault(id(ref), []).append(picked)
