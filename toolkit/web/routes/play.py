@@ -77,9 +77,12 @@ def _decks(web: Any) -> list[dict[str, Any]]:
     return sorted(found, key=lambda d: (d["mode"], d["name"]))
 
 
-def _problem(request: Request, status: int, message: str, game_id: str | None = None) -> HTMLResponse:
-    """The page of a refusal: one line; with ``game_id``, a way back to that game's page (its current question)."""
-    response = render(request, "play/error.html", status_code=status, message=message, game_id=game_id)
+def _problem(request: Request, status: int, message: str, game_id: str | None = None,
+             icons: bool = False) -> HTMLResponse:  # fmt: skip
+    """The page of a refusal: one line; with ``game_id``, a way back to that game's page (its current question);
+    with ``icons``, the symbols of card text in it (``[click]``, ``[credit]``, …) drawn as the game's page draws
+    them (its `backquoted` parts are then words as any other)."""
+    response = render(request, "play/error.html", status_code=status, message=message, game_id=game_id, icons=icons)
     if game_id is not None:
         response.headers.update(PRIVATE)
     return response
@@ -252,6 +255,9 @@ def play_start(
     from toolkit.i18n import word
 
     lang = request_lang(request)
+    refusal = _not_a_form(request, lang)
+    if refusal is not None:  # (every field has a default: a body that is no form would start a default game)
+        return _problem(request, 415, refusal)
     records = _records(web)
     try:
         number = parse_seed(seed, lang)
@@ -307,6 +313,22 @@ def play_start(
     except EngineError as exc:
         return _problem(request, 400, str(exc))
     return _new_game(request, web, _record(session, {}), seat_n, opponent)
+
+
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")  # the bodies of the form of /play
+
+
+def _not_a_form(request: Request, lang: str) -> str | None:
+    """Why the body of ``request`` is no form (as the form of ``/play`` sends: :data:`FORMS`), in one line; None
+    when it is one."""
+    kind = request.headers.get("content-type", "")
+    if kind.split(";", 1)[0].strip().lower() in FORMS:
+        return None
+    if not kind.strip():
+        return t(lang, "a game starts from the form of `/play`: send its fields as a form (`{first}` or `{second}`); "
+                       "this request has no Content-Type", first=FORMS[0], second=FORMS[1])  # fmt: skip
+    return t(lang, "a game starts from the form of `/play`: send its fields as a form (`{first}` or `{second}`), "
+                   "not {kind}", first=FORMS[0], second=FORMS[1], kind=echoed(kind))  # fmt: skip
 
 
 def _new_game(request: Request, web: Any, record: dict[str, Any], seat_n: int, opponent: str) -> Response:
@@ -644,9 +666,10 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     id (`/play/ID`). Tactics: `status` (`playing`, `over`, `resigned`), `seat`, `round`, `active`, `map`,
     `units` (a unit face down and not the seat's: `hidden#N`, its alias, and its cell only), `players` (the seat's own hand,
     mortgage and standby agents; the others' counts), `result`, `log` (each entry's `line` in the request's
-    language), `decision` (`number`: the seat's own decisions counted, 1 for its first; `prompt`, `options`, each
-    with its `label` and `words`: send the label and the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same `status`, `log` and `decision`,
-    and the table as the seat's side sees it."""
+    language), `decision` (`number`: the seat's own decisions counted, 1 for its first; `prompt` and `words`, the
+    question in the request's language; `options`, each with its `label` and, in the request's language, its `text`
+    and `words`: send the label and the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same
+    `status`, `log` and `decision`, and the table as the seat's side sees it."""
     from toolkit.engine.tactics.session import view
 
     lang = request_lang(request)
@@ -674,6 +697,7 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
         if pending is not None:
             _hide_seed(seen)
         play_netrunner.word_view(web, lang, seen, pending)
+        _said_as_worded(seen)
         _name_log(seen, play_netrunner.names_of(web, lang))
     else:
         seen = view(found.session.game, found.seat, pending, over=pending is None)
@@ -712,6 +736,20 @@ def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
         decision["words"] = prompt_text(pending.prompt, names)
         for shown, option in zip(decision["options"], pending.options, strict=True):
             shown["words"] = option_text(option.value, option.text, lang, names, pending.kind)
+        _said_as_worded(seen)
+
+
+def _said_as_worded(seen: dict[str, Any]) -> None:
+    """The decision of a view of ``/api/play/ID`` in the request's language throughout: its ``prompt`` and each
+    option's ``text`` (the engine's sentences, its English with the cards' Chinese names) the same words as its
+    ``words`` and theirs; what a client sends and compares are the ``label`` and the ``number``, in no language."""
+    decision = seen.get("decision")
+    if not isinstance(decision, dict) or "words" not in decision:
+        return
+    decision["prompt"] = decision["words"]
+    for option in decision.get("options") or []:
+        if "words" in option:
+            option["text"] = option["words"]
 
 
 def _name_log(seen: dict[str, Any], names: Any) -> None:
@@ -786,7 +824,7 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
     try:
         pending.find(label)
     except EngineError:
-        return _problem(request, 400, _not_an_option(web, found, lang, pending, label), game_id)
+        return _problem(request, 400, _not_an_option(web, found, lang, pending, label), game_id, icons=True)
     mark = len(found.session.game.log)  # the log as the person saw it: what follows is for /moves to show
     try:
         found.session.apply(label)
@@ -800,7 +838,8 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
 
 def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str) -> str:
     """The refusal of a label that is none of the decision's options: the decision's number and its prompt as the
-    page words it, the label (cut short), the options as the page's buttons word them."""
+    page words it, the label (cut short), the options as the page's buttons word them (the symbols of card text as
+    ``[credit]`` tokens: the refusal's page draws them, ``_problem(..., icons=True)``)."""
     if found.netrunner:
         from toolkit.web.routes import play_netrunner
 
@@ -840,7 +879,10 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
-    mark = None if found.netrunner else _moved_since(found)
+    if found.netrunner:  # (no map to step through: the game's page, its log, says what the other side did)
+        return _problem(request, 404, t(lang, "the moves view is for tactics games: in a Netrunner game, the log on "
+                                              "the game's page says what the other side did"), game_id)  # fmt: skip
+    mark = _moved_since(found)
     if mark is None:
         return _problem(request, 404, t(lang, "the other side has not moved since your last decision"), game_id)
     frames: list[dict[str, Any]] = []
