@@ -750,7 +750,7 @@ def resolve(
     lines = []
     for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0]):
         by = hit_by.get(seat)
-        hit = t(language, "hit by {seats}", seats=sep.join(map(who, by))) if by else t(language, "not hit")
+        hit = i18n.t_beside(language, "hit by {seats}", seats=sep.join(map(who, by))) if by else t(language, "not hit")
         label = [names[seat] or ""] if named else []
         outcome_word = t(language, "wins") if seat in winners else t(language, "loses")
         lines.append([t(language, "seat {seat}", seat=seat), *label, role_name(game, role.id, language), hit,

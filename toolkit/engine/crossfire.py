@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
-from toolkit.i18n import N_, current_lang, name_of, t, tc, tr, trn, word
+from toolkit.i18n import N_, current_lang, name_of, t, t_beside, tc, tr, trn, word
 from toolkit.models.crossfire import (
     CrossfireMode,
     CrossfireRole,
@@ -444,9 +444,9 @@ def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
     elif step.key == "personal":
         lines.append(t(lang, "winners: {seats}", seats=seats(step.seats)))
     for seat, by in step.hits.items():
-        lines.append(t(lang, "{seat} hit by {seats}", seat=who(seat), seats=seats(by)))
+        lines.append(t_beside(lang, "{seat} hit by {seats}", seat=who(seat), seats=seats(by)))
     for seat, shooter, protector in step.saved:
-        lines.append(t(lang, "{seat} protected by {protector} against the bullet of {shooter}", seat=who(seat),
+        lines.append(t_beside(lang, "{seat} protected by {protector} against the bullet of {shooter}", seat=who(seat),
                        protector=who(protector), shooter=who(shooter)))  # fmt: skip
     if step.key == "agents_hit" and not step.hits and not step.saved:
         lines.append(t(lang, "no one is hit"))

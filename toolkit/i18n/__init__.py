@@ -246,6 +246,39 @@ def t(lang: str, message: str, /, **fields: Any) -> str:
     return _fill(translations(lang_of(lang)).gettext(message), fields)
 
 
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _wide(char: str) -> bool:
+    """A Chinese character or full-width punctuation (``（``, ``、``, ``：``)."""
+    return "\u2e80" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef"
+
+
+def t_beside(lang: str, message: str, /, **fields: Any) -> str:
+    """:func:`t` for a message whose fields sit in a Chinese sentence and hold a number or a Latin name as often as
+    Chinese (a crossfire seat: ``2``, ``3（Cy）``, ``2 号座位``): the translation spaces each field from the Chinese
+    beside it (``被 {seats} 击中``), and on a side where the field's own text is Chinese or full-width too that space
+    goes (``被 3（Cy）击中``, ``被 2 击中``)."""
+    text = translations(lang_of(lang)).gettext(message) if lang != SOURCE_LANG else message
+    if lang == SOURCE_LANG or (" {" not in text and "} " not in text):
+        return t(lang, message, **fields)
+    kept: list[str] = []
+    last = 0
+    for match in _FIELD.finditer(text):
+        shown = str(fields.get(match.group(1), ""))
+        if not shown:
+            continue
+        start, end = match.span()
+        if start >= 2 and start - 1 >= last and text[start - 1] == " " and _wide(text[start - 2]) and _wide(shown[0]):
+            kept.append(text[last : start - 1])
+            last = start
+        if end + 1 < len(text) and text[end] == " " and _wide(text[end + 1]) and _wide(shown[-1]):
+            kept.append(text[last:end])
+            last = end + 1
+    kept.append(text[last:])
+    return _fill("".join(kept), fields)
+
+
 def tn(lang: str, singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """The form of ``singular``/``plural`` for the count ``n`` in ``lang`` (``{n}`` is filled in too)."""
     fields.setdefault("n", n)

@@ -36,6 +36,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 # the functions messages go through, and which of their arguments are the message (Babel's notation)
 KEYWORDS: dict[str, Any] = {
     "t": (2,),
+    "t_beside": (2,),
     "tn": (2, 3),
     "tc": ((2, "c"), 3),
     "tr": (1,),
@@ -45,6 +46,7 @@ KEYWORDS: dict[str, Any] = {
     "_": (1,),  # the web app's templates: the page's language is bound
     "_n": (1, 2),
     "_c": ((1, "c"), 2),
+    "_beside": (1,),
 }
 METHODS = [("**/templates/**.html", "jinja2"), ("**.py", "python")]
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")

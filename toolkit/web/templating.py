@@ -154,12 +154,13 @@ def lang_key(lang: str) -> str:
 
 
 def translators(lang: str) -> dict[str, Any]:
-    """The templates' ``_(message, **fields)``, ``_n(singular, plural, n, **fields)``, ``_c(context, message)``
-    and ``word(kind, value)`` in ``lang`` (the names Babel extracts the templates' messages by)."""
+    """The templates' ``_(message, **fields)``, ``_n(singular, plural, n, **fields)``, ``_c(context, message)``,
+    ``_beside(message, **fields)`` and ``word(kind, value)`` in ``lang`` (the names Babel extracts the templates' messages by)."""
     return {
         "_": functools.partial(i18n.t, lang),
         "_n": functools.partial(i18n.tn, lang),
         "_c": functools.partial(i18n.tc, lang),
+        "_beside": functools.partial(i18n.t_beside, lang),  # (a seat beside Chinese words: i18n.t_beside)
         "word": lambda kind, value: i18n.word(kind, value, lang),
     }
 
