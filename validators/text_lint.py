@@ -14,6 +14,11 @@ Findings (one per bad string, located at the string in the JSON file):
   or condition that the engine of the record's game does not run
   (:mod:`toolkit.engine.forms`): a netrunner timing on a tactics card, an effect only
   crossfire runs, …; the card would do nothing there.
+- ``text.form.not_lasting`` (warning): a sentence with no timing, cost or keyword (a plain effect) on a record
+  whose plain sentences the engine reads only for their lasting effects (:data:`LASTING_EFFECTS`: a tactics
+  equipment or status card, an agent's or unit's own text; a netrunner installed card or identity) holds an
+  effect that is not one of them (造成 1 点伤害, 你抽 1 张牌, or a 如果… around a lasting one): the engine never
+  resolves it. Such an effect needs a timing or an activated ability.
 """
 
 from __future__ import annotations
@@ -36,12 +41,13 @@ from toolkit.engine.forms import (
     unsupported,
 )
 from toolkit.findings import Finding, Severity
-from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tc, tr
+from toolkit.i18n import N_, PSEUDO, current_lang, pseudo_active, tc, tr
 from toolkit.jsonio import pointer
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS
 from toolkit.models.common import MAX_ABILITIES
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
+from toolkit.text import ast as A
 from toolkit.text.ast import Node, Scripted
 
 if TYPE_CHECKING:
@@ -102,6 +108,74 @@ def forms_of(game: str, text: str) -> Forms:
     if _runs_all(game, ability):
         return ()
     return tuple((form, *form_words(form, node)) for form, node in unsupported(game, ability))
+
+
+# ---------------------------------------------------------------- plain sentences on lasting records
+
+LASTING_EFFECTS: dict[str, frozenset[type[Node]]] = {
+    # engine/tactics/base.py TacticsGame._continuous_of: of an "effect" ability of a worn equipment card, an
+    # attached status card or a unit on the map (its own text), only the top-level effects of CONTINUOUS
+    # (engine/tactics/state.py) count, for as long as it is there; only skill, item and minion cards resolve
+    # their plain sentences (game.py play_card: _resolve_effects)
+    "tactics": frozenset({A.Modify, A.Cannot, A.GainVision}),
+    # engine/netrunner/game.py NetrunnerGame.effects_of, read for an active card (an installed card, an identity,
+    # a scored agenda): PlayerLimit (_limit), CanBeAdvanced (can_advance), RecurringCredits; only operations and
+    # events resolve their plain sentences (actions.py play_card)
+    "netrunner": frozenset({A.PlayerLimit, A.RecurringCredits, A.CanBeAdvanced}),
+}
+"""Per game, the lasting effects (持续效果) its engine takes from a plain sentence (an ``effect`` ability: no
+timing, cost or keyword) of a record that is never played to resolve (:func:`lasting_holder`); any other effect
+there, at the top of a sentence or under 如果… / 你可以… / 直到…, is never resolved."""
+
+_PLAYED_TYPES = ("event", "operation")  # the netrunner card types that resolve their plain sentences (when played)
+
+
+def lasting_holder(record: Any) -> str | None:
+    """What ``record`` is when its engine reads its plain sentences only for lasting effects
+    (:data:`LASTING_EFFECTS`): ``equipment`` or ``status`` (a tactics card of that category), ``unit`` (a tactics
+    agent, minion or obstacle: its own text), ``active`` (a netrunner card but an event or operation, or an
+    identity); None for a record whose plain sentences resolve (a tactics skill, item or minion card, a netrunner
+    event or operation), for any other kind and game, and for a record read only in part (a summary)."""
+    game, kind = getattr(record, "game", None), getattr(record, "kind", None)
+    if game == "tactics":
+        if kind == "card":
+            category = getattr(record, "category", None)
+            return category if category in ("equipment", "status") else None
+        return "unit" if kind in ("agent", "unit") else None
+    if game == "netrunner":
+        if kind == "identity":
+            return "active"
+        card_type = getattr(record, "type", None) if kind == "card" else None
+        return "active" if card_type is not None and card_type not in _PLAYED_TYPES else None
+    return None
+
+
+# The effects of a text that parses which a lasting holder's engine never resolves (:func:`fleeting_of`): the
+# zh-Hans and English words of each, in text order; () for none.
+Fleeting = tuple[tuple[str, str], ...]
+
+
+def fleeting_of(game: str, text: str) -> Fleeting:
+    """The top-level effects of ``text`` (which parses), a plain sentence, that are no lasting effect ``game``'s
+    engine takes from it (:data:`LASTING_EFFECTS`), each once, with its words (:func:`form_words`); () for a text
+    with a timing, cost or keyword, and for a game with no such table. An effect the engine does not run at all is
+    left out (``text.form.unsupported`` says so)."""
+    lasting = LASTING_EFFECTS.get(game)
+    if lasting is None:
+        return ()
+    ability = parse_cached(text)
+    if ability.kind != "effect" or ability.timing is not None or ability.costs:
+        return ()
+    found: list[tuple[str, str]] = []
+    for sentence in ability.sentences:
+        for effect in sentence.effects:
+            cls = type(effect)
+            if cls in lasting or cls is Scripted or not runs_node(game, cls):
+                continue
+            words = form_words(("node", cls.__name__), effect)
+            if words not in found:
+                found.append(words)
+    return tuple(found)
 
 
 def _runs_all(game: str, ability: Any) -> bool:
@@ -226,6 +300,8 @@ class TextVerdicts:
         self.known: dict[str, Verdict] = {}
         # game -> text -> the forms of the text its game's engine does not run (:func:`forms_of`), worded
         self.forms: dict[str, dict[str, Forms]] = {}
+        # game -> text -> the effects of a plain sentence a lasting holder never resolves (:func:`fleeting_of`)
+        self.fleeting: dict[str, dict[str, Fleeting]] = {}
         self._chunks: list[list[tuple[str, Path]]] = []  # the files of each chunk: (file key, path)
         self._delegated: set[str] = set()  # the file keys of the chunks this process has not taken
         self._workers: list[tuple[Any, Any]] = []  # (process, the end of the pipe its results come through)
@@ -266,6 +342,17 @@ class TextVerdicts:
         found = known.get(text)
         if found is None:
             found = known[text] = forms_of(game, text)
+        return found
+
+    def not_lasting(self, game: str, text: str) -> Fleeting:
+        """The effects of ``text`` (a text that parses) that a lasting holder of ``game`` never resolves
+        (:func:`fleeting_of`): known, else found here."""
+        known = self.fleeting.get(game)
+        if known is None or len(known) >= KNOWN_LIMIT:
+            known = self.fleeting[game] = {}
+        found = known.get(text)
+        if found is None:
+            found = known[text] = fleeting_of(game, text)
         return found
 
     def delegated(self, key: str) -> bool:
@@ -507,13 +594,15 @@ def ability_text_findings(
     entry: Entry, verdicts: TextVerdicts, game: str, texts: Iterable[tuple[tuple[str | int, ...], str]]
 ) -> list[Finding]:
     """The findings of the ability texts ((path, text) each) of a target's record of ``game``, reached as its
-    file is checked: each text's verdict, and for one that parses its unsupported forms. The checks across
-    records come first in the file's findings (:func:`check_ability_texts` adds these after them)."""
+    file is checked: each text's verdict, and for one that parses its unsupported forms and, on a record whose
+    plain sentences give only lasting effects (:func:`lasting_holder`), the effects its engine never resolves. The
+    checks across records come first in the file's findings (:func:`check_ability_texts` adds these after them)."""
     found: list[Finding] = []
 
     def add(code: str, message: str, ptr: str, severity: Severity) -> None:
         found.append(Finding(code, message, severity, str(entry.source.path), ptr or None))
 
+    holder = lasting_holder(getattr(entry, "record", None))  # (None for an entry with no record: nothing to say)
     for path, text in texts:
         verdict_ = verdicts.get(text)
         if verdict_ is not None:
@@ -522,6 +611,10 @@ def ability_text_findings(
             forms = verdicts.unsupported(game, text)
             if forms:
                 _report_forms(entry, add, path, game, forms)
+            if holder is not None:
+                fleeting = verdicts.not_lasting(game, text)
+                if fleeting:
+                    _report_fleeting(entry, add, path, game, holder, fleeting)
     return found
 
 
@@ -566,6 +659,65 @@ def _report_forms(entry: Entry, add: Add, path: tuple[str | int, ...], game: str
                 games=elsewhere,
             )
         add("text.form.unsupported", message, where, "warning")
+
+
+# what a lasting holder (:func:`lasting_holder`) takes from a sentence with no timing, the start of a clause of
+# ``text.form.not_lasting`` ("… only its lasting effects")
+_HOLDER_WORDS = {
+    "equipment": N_("while it is worn, an equipment card takes from a sentence with no timing"),
+    "status": N_("while it is attached, a status card takes from a sentence with no timing"),
+    "unit": N_("while it is in play, an agent or a unit takes from a sentence of its own text with no timing"),
+    "active": N_("while it is active, an installed card or an identity takes from a sentence with no timing"),
+}
+
+
+# the ability language's words in ``text.form.not_lasting``, per game: the forms under which a lasting effect is
+# not taken, timings to write, and an activated ability
+_FLEETING_WORDS = {
+    "tactics": (("如果…", "你可以…", "直到…"), ("回合开始时：…", "攻击后：…"), "主动 横置：…"),
+    "netrunner": (("如果…", "你可以…"), ("当你安装本牌时：…", "你的回合开始时：…"), "[click]：…"),
+}
+
+
+def _report_fleeting(
+    entry: Entry, add: Add, path: tuple[str | int, ...], game: str, holder: str, found: Fleeting
+) -> None:
+    """``text.form.not_lasting``: each effect of a plain sentence of a lasting holder that its engine never
+    resolves (:func:`fleeting_of`), named by its words in the card text (and in another language, its English
+    after them); what the engine takes from such a sentence, and what to write for an effect that happens."""
+    lang = current_lang()
+    where = pointer(*path)
+    gloss = lang != "zh-Hans"
+    sep = str(tc(lang, "list", ", "))
+    nested, timings, activated = _FLEETING_WORDS[game]
+    words = {
+        "label": entry.label,
+        "pointer": where,
+        "holder": tr(_HOLDER_WORDS[holder]),
+        "nested": tr("{some} or {last}", some=sep.join(nested[:-1]), last=nested[-1]),
+        "timings": sep.join(timings),
+        "ability": activated,
+    }
+    for zh, en in found:
+        effect = f"{zh} ({en})" if gloss else zh
+        if game == "netrunner":
+            message = tr(
+                "{label}: {pointer}: {effect} never resolves: {holder} only its lasting effects (hand size, memory "
+                "or link ±X; recurring credits; can be advanced), and none under {nested}. For an effect that "
+                "happens, write a timing ({timings}) or a paid ability ({ability})",
+                effect=effect,
+                **words,
+            )
+        else:
+            message = tr(
+                "{label}: {pointer}: {effect} never resolves: {holder} only its lasting effects (move speed, max HP, "
+                "damage taken, range or hit result ±X; cannot move, attack or respond; rear or side vision), and "
+                "none under {nested}. For an effect that happens, write a timing ({timings}) or an active ability "
+                "({ability})",
+                effect=effect,
+                **words,
+            )
+        add("text.form.not_lasting", message, where, "warning")
 
 
 @functools.cache
