@@ -138,8 +138,10 @@ def test_a_corp_card_back_in_hq_loses_the_runners_handle() -> None:
     assert trip in g.corp.discard and trip.faceup
     shown = seen_by_runner(g, start)
     assert handle not in uids(shown)  # the runner cannot tell it for the card it saw rezzed in the remote
-    assert f"{trip.name}#{trip.uid}" in shown
-    assert g.view(2)["corp"]["archives"][-1]["uid"] == trip.uid
+    new = g.runner_uid(trip)  # a number of the runner's own from when it came out of HQ, never its own
+    assert new not in (handle, trip.uid) and trip.uid not in uids(shown)
+    assert f"{trip.name}#{new}" in shown
+    assert g.view(2)["corp"]["archives"][-1]["uid"] == new
     trashed = [e for e in g.log if e.kind == "trashed"]
     assert [e.data["card"] for e in trashed] == [str(trip)]  # the full log as it was
 
@@ -162,4 +164,5 @@ def test_a_game_saved_when_a_card_kept_its_dropped_handle_replays_to_the_same_co
         g.to_discard(card, "test", faceup=True)  # face up in Archives, both
     g.replay.append(f"weyland_tripmine_lot#{handle}")
     chosen = g.choose("runner", "target", "choose a card", [other, trip])
-    assert chosen is trip and g.decisions[-1]["label"] == f"weyland_tripmine_lot#{trip.uid}"
+    assert chosen is trip and g.decisions[-1]["label"] == f"weyland_tripmine_lot#{g.runner_uid(trip)}"
+    assert g.runner_uid(trip) not in (handle, trip.uid)

@@ -165,6 +165,8 @@ def test_the_top_card_of_rnd_the_runner_looks_at_is_named_without_its_number() -
     mine = g.log.add("draw", 1, visible=[1], card=str(top))
     assert next(e for e in g.log.seen_by(1) if e.seq == mine.seq).data["card"] == str(top)
     g.corp.hand.remove(top)
-    g.corp.discard.append(top)  # face up in Archives: by its number (the runner's to see)
+    g.corp.discard.append(top)  # face up in Archives: by a number of the runner's own (never its own)
     public = g.log.add("trash", 1, card=str(top))
-    assert next(e for e in g.log.seen_by(2) if e.seq == public.seq).data["card"] == str(top)
+    assert g.runner_uid(top) != top.uid
+    shown = next(e for e in g.log.seen_by(2) if e.seq == public.seq)
+    assert shown.data["card"] == f"{top.name}#{g.runner_uid(top)}"

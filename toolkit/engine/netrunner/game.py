@@ -24,7 +24,7 @@ import random
 import re
 import types
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from toolkit.engine.phrase import Phrase, Term
@@ -84,7 +84,7 @@ class _Log(Log):
         self.twins: set[int] = set()  # seqs of entries telling the other seat what one before told its own: apart()
         self.ended = False  # the game is over: the set-up entry's seed is every seat's to see
         self.naming: Callable[[Event], None] | None = None  # the game's: corp cards of R&D or HQ by name for the runner
-        self.sweep: Callable[[], None] | None = None  # the game's, before each entry: handles of cards back in HQ/R&D
+        self.sweep: Callable[[], None] | None = None  # the game's, before each entry: the runner's handles, up to date
 
     def hold(self, kind: str, player: int | None, **data: Any) -> int:
         """Hold an entry until something else is logged (or :meth:`flush`); its place in the held ones."""
@@ -102,9 +102,13 @@ class _Log(Log):
         for kind, player, data in held:
             self._named(super().add(kind, player, **data))
 
-    def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
+    def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] | None = None,
+            **data: Any) -> Event:  # fmt: skip
+        """``visible``: by default every seat's, but for an entry of :data:`_OWN_KINDS` (its player's seat's)."""
+        if visible is None:
+            visible = [player] if kind in _OWN_KINDS and player is not None else "all"
         if self.sweep is not None:
-            self.sweep()  # (a card gone back to HQ or R&D since: named by its own number from this entry on)
+            self.sweep()  # (the runner's handles of cards come out of HQ or R&D, or gone back there, since)
         if self.held:
             self.flush()
         if kind in _ENDS:
@@ -121,10 +125,17 @@ class _Log(Log):
     # referee's): ``masks`` give a seat other fields for an entry (the corp is told a card of R&D was accessed, not
     # which), ``renames`` the runner's handles for corp cards (:meth:`NetrunnerGame.hide`).
 
-    def mask(self, event: Event, seat: int, /, hidden: bool = False, **data: Any) -> None:
+    def mask(self, event: Event, seat: int, /, hidden: bool = False, kind: str | None = None, **data: Any) -> None:
         """``seat`` is shown ``event`` with these fields instead of its own (a field None: left out); ``hidden``:
-        not at all."""
-        self.masks.setdefault(event.seq, {})[seat] = {_HIDDEN_ENTRY: True} if hidden else data
+        not at all; ``kind``: as an entry of that kind."""
+        self.masks.setdefault(event.seq, {})[seat] = {_HIDDEN_ENTRY: True} if hidden else {
+            **data, **({_KIND: kind} if kind is not None else {})}  # fmt: skip
+
+    def shown(self, seat: int, start: int) -> bool:
+        """Whether an entry from index ``start`` on is shown to ``seat`` (one it may see, not masked away)."""
+        masks = self.masks
+        return any((e.visible == "all" or seat in e.visible) and _HIDDEN_ENTRY not in masks.get(e.seq, {}).get(seat, {})
+                   for e in self._events[start:])  # fmt: skip
 
     def apart(self, told: Event, others: Event) -> None:
         """``others`` tells every other seat what ``told`` (an entry only its own seats see: the cards a corp discards
@@ -142,14 +153,16 @@ class _Log(Log):
         own seat (:meth:`apart`)."""
         return [e.to_json() for e in self._events[start:] if e.seq not in self.twins]
 
-    def rename(self, uid: int, handle: int) -> None:
-        """From the next entry on, the runner is shown the card ``uid`` as ``#handle``."""
-        self.renames.append((len(self._events), uid, handle))
+    def rename(self, uid: int, handle: int, this: bool = False) -> None:
+        """From the next entry on (``this``: from the last one on), the runner is shown the card ``uid`` as
+        ``#handle``."""
+        self.renames.append((len(self._events) - (1 if this else 0), uid, handle))
 
     def named_only(self, seat: int, since: int = 0) -> bool:
         """Whether an entry after the first ``since`` shows ``seat`` a card by its name only (a mask naming it: a
         card of R&D or HQ the seat saw, :meth:`NetrunnerGame.mask`)."""
-        return any(seq > since and _names(v) for seq, seats in self.masks.items() for v in seats.get(seat, {}).values())
+        return any(seq > since and _KIND not in seats.get(seat, {}) and _names(v)
+                   for seq, seats in self.masks.items() for v in seats.get(seat, {}).values())  # fmt: skip
 
     def seen_by(self, seat: int, over: bool = False) -> list[Event]:
         """What ``seat`` may see, as it is shown to it: each entry's masked fields, and for the runner the corp
@@ -176,19 +189,26 @@ class _Log(Log):
             masked = self.masks.get(event.seq, {}).get(seat)
             if masked is not None and _HIDDEN_ENTRY in masked:
                 continue
+            kind = event.kind
             if masked is not None:
-                data = {k: v for k, v in {**data, **masked}.items() if v is not None}
+                kind = masked.get(_KIND, kind)
+                data = {k: v for k, v in {**data, **masked}.items() if v is not None and k != _KIND}
             if shown:
                 data = renamed(data, shown)
             if data is not event.data:
                 copied = object.__new__(Event)
-                copied.__dict__.update(event.__dict__, data=data)
+                copied.__dict__.update(event.__dict__, data=data, kind=kind)
                 event = copied
             out.append(event)
         return out
 
 
+VIEW_BASE = 1000  # the runner's handles of corp cards come out of HQ or R&D: 1000 on (NetrunnerGame._next_view)
 _HIDDEN_ENTRY = "\0hidden"  # a mask's mark: the seat is not shown the entry
+_KIND = "\0kind"  # a mask's field: the seat is shown the entry as one of this kind
+# entries their player's seat only sees unless logged otherwise: an install that could not be made (whether a card
+# could be installed tells what the hand holds, or Archives' face-down cards: the other side sees no install)
+_OWN_KINDS = frozenset({"install_failed"})
 _ENDS = frozenset({"game_over", "simulation_end"})  # the entries that end a game (a winner, or the turns ran out)
 _CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)
 _CARD_IN_LABEL = re.compile(r"([\w-]+)#(\d+)(?!\d)")  # a card as a label names it: ``id#uid`` (part of it)
@@ -205,6 +225,18 @@ def _names(value: Any) -> bool:
     if isinstance(value, list | tuple):
         return any(_names(v) for v in value)
     return isinstance(value, str) and not isinstance(value, Term)
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """The strings of ``value`` (a log entry's fields: strings, phrases as their text, lists and mappings of them)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _texts(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _texts(v)
 
 
 def renamed(value: Any, handles: Mapping[int, int]) -> Any:
@@ -308,7 +340,7 @@ class NetrunnerGame:
         self.rng = random.Random(seed)
         log = _Log()
         log.naming = self._name_secret_cards
-        log.sweep = self._drop_handles
+        log.sweep = self._sweep_handles
         self.log: Log = log
         self.damage_dealt = 0  # damage the runner has suffered this game (the log says it too: this is its count)
         # who answers: a policy per seat; with none, the game pauses for a Stepper (``waiter``)
@@ -338,8 +370,13 @@ class NetrunnerGame:
         self._uid = 0
         self.keep_server: str | None = None  # the remote a card is being installed in: it stays while left empty
         self.runner_saw: dict[int, tuple[str, int] | None] = {}  # uid -> the card's ``hidden`` when last accessed
-        self.handles: dict[int, int] = {}  # uid -> the runner's handle of a corp card, from when it last went face down
-        self.dropped: dict[int, int] = {}  # handle -> uid: handles of cards gone back to HQ or R&D (_drop_handles)
+        # uid -> the runner's handle of a corp card, from when it last went face down or came out of HQ or R&D
+        self.handles: dict[int, int] = {}
+        self.dropped: dict[int, int] = {}  # handle -> uid: handles of cards gone back to HQ or R&D (_sweep_handles)
+        self._view = VIEW_BASE - 1  # the last handle given to a corp card come out of HQ or R&D (_next_view)
+        self.view_handles: set[int] = set()  # the handles given so (a card the runner sees come into its sight)
+        self._secret: dict[int, Card] = {}  # the corp's cards in HQ and R&D at the last sweep, by uid (_sweep_handles)
+        self._out: dict[int, Card] = {}  # cards come out of them since, not yet in the runner's sight (_sweep_handles)
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
         # per record (by id): the record, its abilities (abilities()) and their effects by kind (effects_of()); the
@@ -412,8 +449,21 @@ class NetrunnerGame:
                      credits=player.credits)  # fmt: skip
 
     def _next_uid(self) -> int:
+        """A number for a new card or a handle of :meth:`hide`: the next one; from :data:`VIEW_BASE` on, past the
+        handles :meth:`_next_view` gave too (the two never give the same number)."""
         self._uid += 1
+        if self._uid >= VIEW_BASE:
+            self._uid = max(self._uid, self._view + 1)
         return self._uid
+
+    def _next_view(self) -> int:
+        """A handle for a corp card come out of HQ or R&D into the runner's sight (:meth:`_sweep_handles`):
+        :data:`VIEW_BASE`, then the next one, past every number :meth:`_next_uid` gave too. A number of its own, so
+        that the uids of cards and the handles of :meth:`hide` are those of a game saved before (its labels name
+        them)."""
+        self._view = max(self._view, self._uid) + 1
+        self.view_handles.add(self._view)
+        return self._view
 
     def new_card(self, card_id: str, side: Side | None = None) -> Card:
         record = self.by_id.get(("card", card_id))
@@ -551,8 +601,8 @@ class NetrunnerGame:
         seat = SEATS[side]
         if isinstance(self.log, _Log) and self.log.held:
             self.log.flush()  # a trigger asking something is doing something: its line comes first
+        self._sweep_handles()  # (before any decision: a seat waiting for the other sees the cards by their handles)
         if side == "runner":
-            self._drop_handles()
             places = self.secret_places()  # corp cards of R&D and HQ: labelled by where they are, not their number
             options = _unique(_hq_by_label([self._secret_labelled(self._unseen(o), places) for o in options], places))
             secret: dict[int, Card] = {}  # corp cards of R&D and HQ by their names only, in the prompt and texts
@@ -631,7 +681,7 @@ class NetrunnerGame:
         """The option a runner's label of a game saved before names otherwise: a corp card by its own uid where it
         now has the runner's handle (``ice_wall#5`` now ``ice_wall#57``), or where it is in R&D or HQ
         (``ice_wall#5`` now ``ice_wall@hq``: :meth:`secret_places`), or by a handle it has lost since, back in HQ or
-        R&D (:meth:`_drop_handles`), if the decision offers it. The same copy: a card named by a number is found by
+        R&D (:meth:`_sweep_handles`), if the decision offers it. The same copy: a card named by a number is found by
         it (a label without the number would find the first copy); a label with no number finds the first copy, as
         :meth:`Decision.find` reads it. Only labels replayed from a saved game or a scenario are read so: a player
         cannot pick a card by a number it should not know."""
@@ -680,23 +730,57 @@ class NetrunnerGame:
             return value
         return Option(new, value.text, value.value) if isinstance(value, Option) else new
 
-    def _drop_handles(self) -> None:
-        """Corp cards back in HQ or R&D lose the runner's handles (:meth:`hide`): there the runner is shown them by
-        their names only, out of there by their own numbers (which it never saw: in R&D and HQ it sees no number),
-        and they get new handles when they next go face down; so a card bounced to HQ and played, revealed or
-        trashed from there is not told for the one the runner saw before. Called before each log entry and each
-        runner's decision."""
-        if not self.handles:
-            return
-        corp = self.players.get("corp")
+    def _sweep_handles(self) -> None:
+        """The runner's handles of corp cards brought up to date; called before each log entry and each decision.
+        A card back in HQ or R&D loses its handle (:meth:`hide`): there the runner is shown it by its name only. A
+        card come out of HQ or R&D gets a new one (:meth:`_next_view`), unless it went face down (:meth:`hide` gave
+        it one): an operation played, a card trashed, stolen or revealed there and left in view, a card installed
+        face up. Never its own number: the uids were given to the shuffled decks, so a card's number is its place
+        in R&D when the game began, and would tell the runner when the card was drawn (that it sat in HQ since the
+        opening hand). So neither is a card bounced to HQ and played, revealed or trashed from there told for the one
+        the runner saw before."""
+        corp = getattr(self, "players", {}).get("corp")
         if corp is None:
             return
         handles = self.handles
-        back = [c.uid for c in corp.hand if c.uid in handles] + [c.uid for c in corp.deck if c.uid in handles]
-        for uid in back:
-            self.dropped[handles.pop(uid)] = uid
+        now = {c.uid for c in corp.hand}
+        now.update([c.uid for c in corp.deck])
+        if handles:
+            for uid in [u for u in handles if u in now]:
+                self.dropped[handles.pop(uid)] = uid
+                if isinstance(self.log, _Log):
+                    self.log.rename(uid, uid)
+        if now != self._secret.keys():  # (cards came in or out: a draw moves none)
+            self._out.update((uid, c) for uid, c in self._secret.items() if uid not in now and uid not in handles)
+            self._secret = {c.uid: c for c in corp.hand}
+            self._secret.update((c.uid, c) for c in corp.deck)
+        if self._out:
+            secret = self._secret
+            for uid in [u for u in self._out if u in secret or u in handles]:  # (back in, or gone face down)
+                del self._out[uid]
+            self._bring_out([c for c in self._out.values() if self._in_sight(c)])
+
+    def _bring_out(self, cards: list[Card], this: bool = False) -> None:
+        """The runner's handles (:meth:`_next_view`) for ``cards``, corp cards come out of HQ or R&D into its
+        sight: from the next log entry on (``this``: from the last one on, the entry naming them)."""
+        for card in sorted(cards, key=lambda c: c.id):  # (by what the runner sees of them, never by their uids)
+            del self._out[card.uid]
+            self.handles[card.uid] = self._next_view()
             if isinstance(self.log, _Log):
-                self.log.rename(uid, uid)
+                self.log.rename(card.uid, self.handles[card.uid], this=this)
+
+    def _in_sight(self, card: Card) -> bool:
+        """Whether the runner sees the corp's ``card`` face up where it is: in Archives face up, in a score area, in
+        play, removed from the game, rezzed in a server. Not a card on its way somewhere (taken out of HQ to be
+        installed face down: :meth:`hide` gives it its handle), unless a log entry the runner sees names it (an
+        operation being played: :meth:`_name_secret_cards`)."""
+        if card in self.corp.discard:
+            return card.faceup
+        if card in self.corp.score_area or card in self.runner.score_area:
+            return True
+        if card in self.in_play or card in self.removed:
+            return True
+        return self.server_of(card) is not None and not self.hidden_from_runner(card)
 
     def _unseen(self, option: Option) -> Option:
         """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` (the uid the
@@ -1764,11 +1848,17 @@ class NetrunnerGame:
         if isinstance(self.log, _Log):
             self.log.rename(card.uid, card.hidden[1])
 
-    def mask(self, event: Event, seat: int, /, hidden: bool = False, **data: Any) -> None:
-        """``seat`` is shown the log entry ``event`` with ``data`` for its fields, or not at all (``hidden``); the
-        full log keeps the entry as it is (:meth:`_Log.mask`)."""
+    def mask(self, event: Event, seat: int, /, hidden: bool = False, kind: str | None = None, **data: Any) -> None:
+        """``seat`` is shown the log entry ``event`` with ``data`` for its fields (as an entry of ``kind``, if given),
+        or not at all (``hidden``); the full log keeps the entry as it is (:meth:`_Log.mask`)."""
         if isinstance(self.log, _Log):
-            self.log.mask(event, seat, hidden=hidden, **data)
+            self.log.mask(event, seat, hidden=hidden, kind=kind, **data)
+
+    def shown_since(self, seat: int, start: int) -> bool:
+        """Whether a log entry from index ``start`` on is shown to ``seat`` (:meth:`_Log.shown`)."""
+        if isinstance(self.log, _Log):
+            return self.log.shown(seat, start)
+        return any(e.visible == "all" or seat in e.visible for e in self.log.since(start))
 
     def apart(self, told: Event, others: Event) -> None:
         """``others`` tells the other seat what ``told`` tells its own: each seat is shown one of them, ``told``'s own
@@ -1781,6 +1871,9 @@ class NetrunnerGame:
         """A log entry the runner is shown that names a corp card in R&D or HQ by its number: the runner is shown
         that card by its name only (the number would let it know the copy again, played, installed or trashed later:
         a look at the top of R&D, a card revealed from HQ, an access). The full log keeps the entry as it is."""
+        if self._out:  # cards come out of HQ or R&D it names: their handles from this entry on (_sweep_handles)
+            named = {int(n) for n in _SHOWN_UID.findall(" ".join(_texts(event.data)))}
+            self._bring_out([c for uid, c in self._out.items() if uid in named], this=True)
         secret: dict[int, Card] = {}
         shown = {}
         for key, value in event.data.items():
@@ -1824,8 +1917,9 @@ class NetrunnerGame:
 
     def runner_uid(self, card: Card) -> int:
         """The number the runner knows a card by, face up: a corp card that went face down keeps the one it had
-        there (:meth:`hide`: the runner saw it rezzed, trashed or turned face up there), so that it never shows
-        the number the card had when the runner saw it in R&D or HQ; other cards their own."""
+        there (:meth:`hide`: the runner saw it rezzed, trashed or turned face up there), one come out of HQ or R&D
+        face up the one it got then (:meth:`_sweep_handles`), so that it never shows the card's own number (its
+        place in R&D when the game began) nor the number of a sighting in R&D or HQ; other cards their own."""
         return self.handles.get(card.uid, card.uid) if card.side == "corp" else card.uid
 
     def seen_uid(self, card: Card) -> int:
@@ -2272,7 +2366,7 @@ class NetrunnerGame:
         if new.current_run is not None and new.current_run.instead_of_breach is not None:
             new.current_run.instead_of_breach = _fork_function(new.current_run.instead_of_breach, memo)
         log.naming = new._name_secret_cards
-        log.sweep = new._drop_handles
+        log.sweep = new._sweep_handles
         return new, memo
 
     # ------------------------------------------------------------ views

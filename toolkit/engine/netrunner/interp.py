@@ -37,6 +37,8 @@ class Interpreter:
     def __init__(self, game: NetrunnerGame) -> None:
         self.game = game
         self.resolving: list[Card] = []  # the cards whose abilities are resolving, innermost last
+        # the "you may …" taken now, innermost: the log's length when its side said yes, and its text (_failed_unseen)
+        self.optional: tuple[int, str] | None = None
 
     # ------------------------------------------------------------ entry points
 
@@ -185,10 +187,15 @@ class Interpreter:
             if holds:
                 self.effects(e.effects, ctx)
         elif isinstance(e, A.YouMay):
-            if g.confirm(side, "optional", Phrase(N_("use: {text}?"), text=render(A.Sentence(e.effects)))):
-                self.effects(e.effects, ctx)
+            text = render(A.Sentence(e.effects))
+            if g.confirm(side, "optional", Phrase(N_("use: {text}?"), text=text)):
+                outer, self.optional = self.optional, (len(g.log), text)
+                try:
+                    self.effects(e.effects, ctx)
+                finally:
+                    self.optional = outer
             else:
-                g.log.add("declined", seat, text=render(A.Sentence(e.effects)))
+                g.log.add("declined", seat, text=text)
         elif isinstance(e, A.ForEachCounter):
             have = ctx.card.counters.get(e.kind, 0) if ctx.card is not None else 0
             times = min(have // e.per, MAX_COUNT)
@@ -372,13 +379,16 @@ class Interpreter:
         side = ctx.side
         if card_type not in INSTALLABLE or side_of_type(card_type) != side:
             raise EngineError(tr("the {side} cannot install a {type}", side=side_word(side), type=type_word(card_type)))
+        seat = SEATS[side]
         if hosted and (side != "runner" or ctx.card is None or ctx.card not in g.runner.rig):
-            g.log.add("install_failed", SEATS[side], reason=Phrase(N_("only an installed runner card hosts cards")))
+            reason = Phrase(N_("only an installed runner card hosts cards"))
+            g.log.add("install_failed", seat, visible=[seat], reason=reason)
             return
         for _ in range(count):
             options = [c for c in g.player(side).hand if c.type == card_type and g.can_install(c)]
-            if not options:
-                g.log.add("install_failed", SEATS[side], reason=Phrase(N_("no {type} in the hand can be installed"), type=Term("type", card_type)))
+            if not options:  # (what the hand holds is its side's own: the other side is told nothing of it)
+                reason = Phrase(N_("no {type} in the hand can be installed"), type=Term("type", card_type))
+                self._failed_unseen(side, reason)
                 return
             if hosted:
                 prompt = Phrase(N_("install a {type} on {card}"), type=Term("type", card_type), card=str(ctx.card))
@@ -386,6 +396,20 @@ class Interpreter:
                 prompt = Phrase(N_("install a {type}"), type=Term("type", card_type))
             card = g.choose(side, "install", prompt, options)
             g.install(side, card, host=ctx.card if hosted else None)
+
+    def _failed_unseen(self, side: Side, reason: Phrase) -> None:
+        """An install ``side`` could not make, for a reason the other side cannot see (no card of the hand could be
+        installed): the entry is its side's own. In a "you may …" its side said yes to, the other side is shown it as
+        the side's declining it (the entry it sees when the side says no: :meth:`~.game.NetrunnerGame.mask`), so that
+        saying yes to nothing looks to it as saying no does; it is not when the other side has seen that "you may"
+        do something already."""
+        g = self.game
+        seat, others = SEATS[side], SEATS[other(side)]
+        if self.optional is None or g.shown_since(others, self.optional[0]):
+            g.log.add("install_failed", seat, visible=[seat], reason=reason)
+            return
+        told = g.log.add("install_failed", seat, visible="all", reason=reason)
+        g.mask(told, others, kind="declined", reason=None, text=self.optional[1])
 
     # ------------------------------------------------------------ traces and psi games
 

@@ -265,10 +265,12 @@ def revealed(before: NetrunnerGame, after: NetrunnerGame, seat: int) -> bool:
     """Whether ``seat`` sees in ``after`` a card it could not see in ``before`` (the same game, earlier), though
     the card was in the game then: a card drawn, accessed, looked at or revealed, the other side's card rezzed or
     played. A card is new to it when the seat's view or log shows it whole by a number it did not show it by then
-    (the numbers handed out since are new cards, or new handles of cards gone out of sight: nothing revealed), or
-    when a log entry added since names it by its name only (a card of R&D or HQ, :meth:`~.game.NetrunnerGame.mask`
-    with the name: that seat knows which card it is, never by a number)."""
-    made = before._uid  # the numbers handed out by then
-    if any(entry[2] <= made for entry in _shown(after, seat) - _shown(before, seat)):
+    (the numbers handed out since are new cards, or new handles of cards gone out of sight: nothing revealed; but
+    a handle of a card come out of HQ or R&D into the runner's sight is a card seen,
+    :meth:`~.game.NetrunnerGame._next_view`), or when a log entry added since names it by its name only (a card of
+    R&D or HQ, :meth:`~.game.NetrunnerGame.mask` with the name: that seat knows which card it is, never by a
+    number)."""
+    made, seen = before._uid, after.view_handles  # the numbers handed out by then; the handles of cards come out
+    if any(entry[2] <= made or entry[2] in seen for entry in _shown(after, seat) - _shown(before, seat)):
         return True
     return after.named_only(seat, since=len(before.log))

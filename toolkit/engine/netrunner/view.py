@@ -4,7 +4,9 @@ The corp sees its hand, its face-down cards and Archives whole; the runner sees 
 corp's unrezzed cards only as ``ice`` or ``card`` with their counters, and Archives'
 face-down cards only as such, each by a uid of its own that is new each time the card
 goes out of its sight (:meth:`~.game.NetrunnerGame.seen_uid`), never the card's; face up, a corp card keeps
-for the runner the uid it had face down (:meth:`~.game.NetrunnerGame.runner_uid`).
+for the runner the uid it had face down, or the one it got coming out of HQ or R&D face up (an operation played,
+a card trashed or stolen there: :meth:`~.game.NetrunnerGame.runner_uid`), never its own (its place in R&D when
+the game began, which would tell when it was drawn).
 Neither sees the other's hand, nor any deck.
 """
 
@@ -21,8 +23,8 @@ if TYPE_CHECKING:
 def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False) -> dict[str, Any]:
     """One card; ``seen`` False shows only what is public about it (a face-down card), and the uid the runner sees
     it by instead of its own. ``runner``: shown to the runner, a corp card face up by the runner's handle for it
-    (:meth:`~.game.NetrunnerGame.runner_uid`: the one it had face down, never the number of a sighting in R&D or
-    HQ)."""
+    (:meth:`~.game.NetrunnerGame.runner_uid`: the one it had face down or got coming out of HQ or R&D, never its
+    own)."""
     uid = (game.runner_uid(card) if runner else card.uid) if seen else game.seen_uid(card)
     out: dict[str, Any] = {"uid": uid}
     if seen:

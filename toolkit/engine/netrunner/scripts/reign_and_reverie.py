@@ -626,7 +626,8 @@ def _building_blocks(b: Builder) -> None:
         barriers = [c for c in g.corp.hand if c.type == "ice" and "barrier" in c.subtypes and g.may_install(c)]
         chosen = x.pick(Phrase(N_("reveal which barrier from HQ")), barriers, optional=False)
         if chosen is None:
-            g.log.add("install_failed", CORP, reason=Phrase(N_("no {type} in the hand can be installed"), type=Term("type", "ice")))
+            g.log.add("install_failed", CORP, visible=[CORP],
+                      reason=Phrase(N_("no {type} in the hand can be installed"), type=Term("type", "ice")))
             return
         g.log.add("reveal", CORP, card=str(chosen), zone="hq")
         g.install("corp", chosen, pay=False)

@@ -804,7 +804,7 @@ def _crick(b: Builder) -> None:
         options = [c for c in reversed(g.corp.discard) if _corp_installable(g, c)]
         chosen = x.pick(Phrase(N_("install a card from Archives")), options, optional=False)
         if chosen is None:
-            g.log.add("install_failed", CORP, reason=Phrase(N_("no card in Archives can be installed")))
+            g.log.add("install_failed", CORP, visible=[CORP], reason=Phrase(N_("no card in Archives can be installed")))
             return
         x.install_from(chosen, zone=g.corp.discard)
 
@@ -1391,7 +1391,7 @@ def _casting_call(b: Builder) -> None:
         agendas = [c for c in g.corp.hand if c.type == "agenda" and _corp_installable(g, c)]
         chosen = x.pick(Phrase(N_("install which agenda face up")), agendas, optional=False)
         if chosen is None:
-            g.log.add("install_failed", CORP, reason=Phrase(N_("no agenda in HQ can be installed")))
+            g.log.add("install_failed", CORP, visible=[CORP], reason=Phrase(N_("no agenda in HQ can be installed")))
             return
         x.install_from(chosen)
         where = g.server_of(chosen)  # face up: shown to both players (not made active as a rezzed card would be)
