@@ -131,7 +131,7 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
     (
         "crossfire score",
         lambda tmp, db: ["crossfire", "score", crossfire_table(tmp), crossfire_table(tmp, "round2.json")],
-        "2 round(s)",
+        "2 rounds",
         "共 2 局",
     ),
 ]

@@ -194,7 +194,7 @@ def test_resolve_reads_the_deal_filled_in(cli: Any, tmp_path: Path) -> None:
     # left empty: the problem is named, with what to do
     blank = cli("crossfire", "resolve", out)
     assert blank.exit_code == 1
-    assert "points at 0 player(s) and must point at 1; fill in the seats this player pointed at" in blank.stderr
+    assert "points at 0 players and must point at 1; fill in the seats this player pointed at" in blank.stderr
     seat = {p["role"]: p["seat"] for p in deal["players"]}  # one of each role (the last of two)
     vip, bomber = seat["vip"], seat["bomber"]
     assassins = [p["seat"] for p in deal["players"] if p["role"] == "assassin"]

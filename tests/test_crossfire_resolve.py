@@ -261,17 +261,17 @@ def test_every_role_is_covered() -> None:
         (table("vip>2", "enforcer>3,3", "assassin>1", "decoy>1", "bystander>1"), "aims twice at seat 3"),
         (
             table("vip>2", "enforcer>3", "assassin>1", "decoy>1", "bystander>1"),
-            "seat 2 (Enforcer) points at 1 player(s) and must point at 2",
+            "seat 2 (Enforcer) points at 1 player and must point at 2",
         ),
         (
             table("vip>2", "agent>3,4", "assassin>1", "decoy>1", "bystander>1"),
-            "seat 2 (Agent) points at 2 player(s) and must point at 1",
+            "seat 2 (Agent) points at 2 players and must point at 1",
         ),
         (
             table("vip>2", "agent", "assassin>1", "decoy>1", "bystander>1"),
-            "seat 2 (Agent) points at 0 player(s) and must point at 1",
+            "seat 2 (Agent) points at 0 players and must point at 1",
         ),
-        (table("vip>2", "bodyguard", "assassin>1", "decoy>1", "bystander>1"), "seat 2 (Bodyguard) points at 0 player(s) and must point at 1"),
+        (table("vip>2", "bodyguard", "assassin>1", "decoy>1", "bystander>1"), "seat 2 (Bodyguard) points at 0 players and must point at 1"),
         (
             table("vip>2", "agent>9", "assassin>1", "decoy>1", "bystander>1"),
             "aims at seat 9, which is not at the table",
@@ -303,7 +303,7 @@ def test_every_role_is_covered() -> None:
         ),
         (
             table("sniper", "vip", "agent", "assassin", "assassin>2", "bystander", mode="sniper", marks=[]),
-            "seat 4 (Assassin) points at 0 player(s) and must point at 1",
+            "seat 4 (Assassin) points at 0 players and must point at 1",
         ),
         (
             {

@@ -182,7 +182,7 @@ def test_an_engine_refusal_loses_its_pointer_and_names_the_seat_as_the_form_does
     table["players"][1]["aim"] = [3, 4]  # seat 2 points twice
     en, zh = (name_of(game.records[roles[2]], lang) for lang in ("en", "zh-Hans"))
     for lang, moderator, plays in [
-        ("en", f"round 1: Bo ({en}) points at 2 player(s) and must point at ", "round 1: Bo points at 2 player(s)"),
+        ("en", f"round 1: Bo ({en}) points at 2 players and must point at ", "round 1: Bo points at 2 players"),
         ("zh-Hans", f"第 1 轮：Bo（{zh}）指向了 2 名玩家", "第 1 轮：Bo指向了 2 名"),
     ]:
         with use_lang(lang):

@@ -390,7 +390,12 @@ def deal(
     slips: Annotated[
         Path | None,
         typer.Option(
-            "--slips", help=N_("Write a PDF of role slips, one per player, to fold so the role is inside."), **OUTPUT_FILE
+            "--slips",
+            help=N_(
+                "Write a PDF of role slips, one per player, to fold so the role is inside (a file already there is "
+                "kept unless --force is given)."
+            ),
+            **OUTPUT_FILE,
         ),
     ] = None,
     out: Annotated[
@@ -404,8 +409,10 @@ def deal(
         typer.Option(
             "--force",
             help=N_(
-                "Let --out replace a deal written before whose aims are still empty (without it that file, the "
-                "roles of a round that may be in play, is kept)."
+                "Replace what --out and --slips name when it is there: for --out, a deal written before whose aims "
+                "are still empty (a table with its aims filled in is never replaced); for --slips, role slips or "
+                "another PDF Dossier wrote (a PDF of your own is never replaced). Without it an existing file is "
+                "kept: the roles of a round that may be in play, or a printed sheet."
             ),
         ),
     ] = False,
@@ -415,8 +422,10 @@ def deal(
 ) -> None:
     from toolkit.config import output_lang
 
-    if force and out is None:
-        raise DossierError(i18n.tr("{option} is for {other}", option="--force", other="--out FILE"))
+    if force and out is None and slips is None:
+        raise DossierError(
+            i18n.tr("{option} is for {out} and {slips}", option="--force", out="--out FILE", slips="--slips FILE.pdf")
+        )
     if out is not None and not force:
         _refuse_replacing_deal(out)
     if slips is not None and slips.suffix.lower() != ".pdf":  # (a name without .pdf would get a PDF's bytes)
@@ -447,6 +456,8 @@ def deal(
                 out="--out FILE",
             )
         )
+    if slips is not None:  # (the options asked together wrongly are said first)
+        _refuse_replacing_slips(slips, force)
     language = output_lang(lang)
     catalog = _catalog(cards)
     records = list(catalog.records)
@@ -622,6 +633,19 @@ def _refuse_replacing_deal(out: Path) -> None:
             i18n.tr("{path}: a deal is there, its aims still empty (the roles of a round that may be in play); not "
                     "replaced (give {force} to replace it)", path=out, force="--force")
         )  # fmt: skip
+
+
+def _refuse_replacing_slips(slips: Path, force: bool) -> None:
+    """``deal --slips`` naming a file that is there: refused in one line (exit 2) before anything is dealt or
+    written. A file that is no PDF Dossier wrote (notes, a PDF of the user's own) is kept whatever is given, as
+    every output keeps it; an earlier output (the slips of a round that may be in play, a card sheet ``print``
+    wrote) is replaced only with --force, as ``--out`` replaces an unfilled deal only with it."""
+    from toolkit.safewrite import PDF, check_replaceable, check_target
+
+    check_target(slips)  # a directory, a link, a FIFO: refused as the write would refuse it
+    check_replaceable(slips, PDF)
+    if not force and slips.is_file():
+        raise DossierError(i18n.tr("{path}: already exists; use {option} to replace it", path=slips, option="--force"))
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -816,7 +840,7 @@ def score(
     if format is OutputFormat.json:
         _dump({"rounds": len(rounds), "scores": rows, "winners": [r["player"] for r in rows if r["winner"]]})
         return
-    print(i18n.t(language, "{n} round(s)", n=len(rounds)))
+    print(i18n.tn(language, "{n} round", "{n} rounds", len(rounds)))
     winner = i18n.t(language, "winner")
 
     def player(key: str) -> str:  # a table without names counts by "seat N"

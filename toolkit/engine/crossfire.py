@@ -40,6 +40,7 @@ from __future__ import annotations
 import difflib
 import json
 import random
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -104,7 +105,8 @@ class NameRefused(TableError):
 def clean_names(raw: Iterable[tuple[int, str]]) -> dict[int, str]:
     """Seat -> name from (seat, name) pairs, as every front end (``deal --names``, a table, the web form) takes
     them: spaces trimmed and runs of them made one; a blank name is no name (left out). Refused with
-    :class:`NameRefused` (one line): a name longer than :data:`MAX_NAME`, one name for two seats (in any case:
+    :class:`NameRefused` (one line): a name with a control character (an escape sequence would clear or recolour the
+    terminal a table is printed on), a name longer than :data:`MAX_NAME`, one name for two seats (in any case:
     "Ana" and "ana"), and a name such as "seat 3", which the score would mistake for the unnamed player of that
     seat. The score follows players by these names (:meth:`Crossfire.score`)."""
     names: dict[int, str] = {}
@@ -113,6 +115,13 @@ def clean_names(raw: Iterable[tuple[int, str]]) -> dict[int, str]:
         name = " ".join(value.split())
         if not name:
             continue
+        control = next((c for c in name if _unprintable(c)), None)
+        if control is not None:  # an escape sequence would clear or recolour a terminal, a table's columns slip
+            raise NameRefused(
+                tr("the name of seat {seat}, {name}, holds the control character {char}; a name is plain text",
+                   seat=seat, name=_json(value, quote=repr), char=f"U+{ord(control):04X}"),
+                seat,
+            )  # fmt: skip
         if len(name) > MAX_NAME:
             raise NameRefused(tr("the name of seat {seat} is longer than {n} characters", seat=seat, n=MAX_NAME), seat)
         key = name.casefold()
@@ -134,10 +143,23 @@ def _at(where: str, problem: str) -> str:
     return tr("{where}: {problem}", where=where, problem=problem)
 
 
-def _json(value: Any, limit: int = 60) -> str:
-    """A value of a table inside a message, as the table's JSON writes it (``true``, ``["3"]``), cut short."""
-    text = json.dumps(value, ensure_ascii=False)
+def _in(source: str, pointer: str) -> str:
+    """``source: /players/1/aim``: a place in a table (its file, or what the table is called, and a JSON pointer)
+    in the current language, as a record and its pointer are named (in Chinese ``t.json：/players/1/aim``)."""
+    return tr("{label}: {pointer}", label=source, pointer=pointer)
+
+
+def _json(value: Any, limit: int = 60, quote: Callable[[Any], str] | None = None) -> str:
+    """A value of a table inside a message, as the table's JSON writes it (``true``, ``["3"]``), cut short;
+    ``quote``: written by that function instead (``repr``: a name as the other messages about names quote it)."""
+    text = quote(value) if quote is not None else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _unprintable(char: str) -> bool:
+    """A character no name may hold: a control character (ESC, DEL, a C1 control; line breaks and tabs are spaces by
+    then), a lone surrogate, or one that reorders the text around it (a bidirectional embedding, override, isolate)."""
+    return unicodedata.category(char) in ("Cc", "Cs") or "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069"
 
 
 # ---------------------------------------------------------------- roles, from their text
@@ -968,7 +990,7 @@ class Crossfire:
             known = ", ".join(sorted(self.modes))
             raise TableError(
                 _at(
-                    f"{source}: /mode",
+                    _in(source, "/mode"),
                     tr(
                         "unknown mode {mode}; the crossfire modes are {modes}",
                         mode=repr(mode_id) if isinstance(mode_id, str) else _json(mode_id),  # "mode": null -> null
@@ -980,31 +1002,32 @@ class Crossfire:
         options = {name: bool(getattr(mode, name)) for name in OPTIONS}
         raw_options = data.get("options", {})
         if not isinstance(raw_options, dict):
-            raise TableError(_at(f"{source}: /options", tr("an object of house-rule options")))
+            raise TableError(_at(_in(source, "/options"), tr("an object of house-rule options")))
         for name, value in raw_options.items():
             if name not in OPTIONS:
                 raise TableError(
                     _at(
-                        f"{source}: /options/{name}",
+                        _in(source, f"/options/{name}"),
                         tr("unknown option (options: {options})", options=", ".join(OPTIONS)),
                     )
                 )
             if not isinstance(value, bool):
                 raise TableError(
-                    _at(f"{source}: /options/{name}", tr("true or false, not {value}", value=_json(value)))
+                    _at(_in(source, f"/options/{name}"), tr("true or false, not {value}", value=_json(value)))
                 )
             options[name] = value
         players = data.get("players")
         if not isinstance(players, list) or not players:
-            raise TableError(_at(f"{source}: /players", tr("a non-empty list of players")))
+            raise TableError(_at(_in(source, "/players"), tr("a non-empty list of players")))
         dealt = self._dealt[mode.id].get(len(players))  # the player count first: a table of 100,000 stops here
         if dealt is None:
-            raise TableError(_at(f"{source}: /players", self._count_refusal(mode, len(players))))
+            raise TableError(_at(_in(source, "/players"), self._count_refusal(mode, len(players))))
         seats: list[int] = []
         roles: list[RoleRules] = []
         names: list[str | None] = []
         for i, player in enumerate(players):
-            where = f"{source}: /players/{i}"
+            base = f"/players/{i}"
+            where = _in(source, base)
             if not isinstance(player, dict):
                 raise TableError(_at(where, tr("a player is an object with {keys}", keys="seat, role, aim")))
             extra = set(player) - PLAYER_KEYS
@@ -1022,36 +1045,42 @@ class Crossfire:
                 )
             seat = player.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
-                raise TableError(_at(f"{where}/seat", tr("a seat number from 1, not {value}", value=_json(seat))))
+                raise TableError(
+                    _at(_in(source, f"{base}/seat"), tr("a seat number from 1, not {value}", value=_json(seat)))
+                )
             if seat > len(players):  # the seats of a table of n players are 1 to n, as deal numbers them
                 raise TableError(
-                    _at(f"{where}/seat", tr("seat {seat} is not at a {n}-player table (seats 1 to {n})", seat=seat,
-                                            n=len(players)))
+                    _at(_in(source, f"{base}/seat"),
+                        tr("seat {seat} is not at a {n}-player table (seats 1 to {n})", seat=seat, n=len(players)))
                 )  # fmt: skip
             if seat in seats:
-                raise TableError(_at(f"{where}/seat", tr("seat {seat} is taken twice", seat=seat)))
+                raise TableError(_at(_in(source, f"{base}/seat"), tr("seat {seat} is taken twice", seat=seat)))
             seats.append(seat)
             role = player.get("role")
             if not isinstance(role, str):
-                raise TableError(_at(f"{where}/role", tr("a role id, not {value}", value=_json(role))))
-            roles.append(self.role(role, f"{where}/role"))
+                raise TableError(_at(_in(source, f"{base}/role"), tr("a role id, not {value}", value=_json(role))))
+            roles.append(self.role(role, _in(source, f"{base}/role")))
             name = player.get("name")
             if name is not None:
                 if not isinstance(name, str) or not name.strip():
                     raise TableError(
                         _at(
-                            f"{where}/name", tr("a player's name is a non-empty string, not {value}", value=_json(name))
+                            _in(source, f"{base}/name"),
+                            tr("a player's name is a non-empty string, not {value}", value=_json(name)),
                         )
                     )
                 if name in names:
                     raise TableError(
-                        _at(f"{where}/name", tr("{name} names two players; names tell players apart", name=repr(name)))
+                        _at(
+                            _in(source, f"{base}/name"),
+                            tr("{name} names two players; names tell players apart", name=repr(name)),
+                        )
                     )
             names.append(name)
         try:  # cleaned as deal --names and the web take them: "Cy " is Cy
             cleaned = clean_names((seat, name) for seat, name in zip(seats, names, strict=True) if name is not None)
         except NameRefused as exc:
-            raise TableError(_at(f"{source}: /players/{seats.index(exc.seat)}/name", exc.message)) from None
+            raise TableError(_at(_in(source, f"/players/{seats.index(exc.seat)}/name"), exc.message)) from None
         names = [cleaned.get(seat) if name is not None else None for seat, name in zip(seats, names, strict=True)]
         index = {seat: i for i, seat in enumerate(seats)}
         sniper = self.is_sniper_mode(mode.id)
@@ -1060,24 +1089,24 @@ class Crossfire:
                 if role.marks:
                     raise TableError(
                         _at(
-                            f"{source}: /players/{i}/role",
+                            _in(source, f"/players/{i}/role"),
                             tr("the {role} plays only in sniper mode", role=self._role_word(role.id)),
                         )
                     )
         for i, role in enumerate(roles):
             if role.id not in dealt:
-                raise TableError(_at(f"{source}: /players/{i}/role", self._role_refusal(mode, role.id, len(roles))))
+                raise TableError(_at(_in(source, f"/players/{i}/role"), self._role_refusal(mode, role.id, len(roles))))
         vips = [i for i, r in enumerate(roles) if VIP in r.counts_as]
         if len(vips) != 1:
-            raise TableError(_at(f"{source}: /players", tr("a table has exactly one VIP, not {n}", n=len(vips))))
+            raise TableError(_at(_in(source, "/players"), tr("a table has exactly one VIP, not {n}", n=len(vips))))
         problem = self._mix_problem(mode, roles) if set_up else None  # the role mix, as deck validate checks it
         if problem is not None:
-            raise TableError(_at(f"{source}: /players", problem))
+            raise TableError(_at(_in(source, "/players"), problem))
         marks = self._marks(data.get("marks"), seats, roles, index, sniper, source)
         decided = sniper and _marks_decide(roles, marks, vips[0], options)  # then no Assassin reveals and points
         aims: list[tuple[int, ...]] = []
         for i, player in enumerate(players):
-            where = f"{source}: /players/{i}/aim"
+            where = _in(source, f"/players/{i}/aim")
             aims.append(self._aims(player.get("aim"), i, seats, roles, index, sniper, decided or i in marks, where))
         return Table(mode.id, seats, roles, aims, marks, options, names, sniper, vips[0])
 
@@ -1131,14 +1160,17 @@ class Crossfire:
         if len(raw) not in needed:
             want = tc(current_lang(), "numbers", " or ").join(str(n) for n in needed)
             if raw:
-                problem = tr("{player} points at {n} player(s) and must point at {want}", player=label, want=want,
-                             n=len(raw))  # fmt: skip
+                problem = trn("{player} points at {n} player and must point at {want}",
+                              "{player} points at {n} players and must point at {want}", len(raw), player=label,
+                              want=want)  # fmt: skip
             else:
-                problem = tr(
-                    "{player} points at {n} player(s) and must point at {want}; fill in the seats this player pointed at",
+                problem = trn(
+                    "{player} points at {n} player and must point at {want}; fill in the seats this player pointed at",
+                    "{player} points at {n} players and must point at {want}; fill in the seats this player pointed "
+                    "at",
+                    len(raw),
                     player=label,
                     want=want,
-                    n=len(raw),
                 )
             raise TableError(_at(where, problem))
         for target in raw:
@@ -1170,33 +1202,33 @@ class Crossfire:
         if raw is None:
             raw = []
         if not isinstance(raw, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in raw):
-            raise TableError(_at(f"{source}: /marks", tr("a list of seat numbers, not {value}", value=_json(raw))))
+            raise TableError(_at(_in(source, "/marks"), tr("a list of seat numbers, not {value}", value=_json(raw))))
         if not sniper:
             if raw:
-                raise TableError(_at(f"{source}: /marks", tr("shot cards are placed only in sniper mode")))
+                raise TableError(_at(_in(source, "/marks"), tr("shot cards are placed only in sniper mode")))
             return ()
         snipers = [i for i, r in enumerate(roles) if r.marks]
         if len(snipers) != 1:
             raise TableError(
-                _at(f"{source}: /players", tr("sniper mode has exactly one Sniper, not {n}", n=len(snipers)))
+                _at(_in(source, "/players"), tr("sniper mode has exactly one Sniper, not {n}", n=len(snipers)))
             )
         assassins = sum(1 for r in roles if ASSASSIN in r.counts_as)
         if len(raw) > assassins:
             raise TableError(
                 _at(
-                    f"{source}: /marks",
+                    _in(source, "/marks"),
                     tr("{n} shot cards, but the Sniper holds {held} (one per Assassin)", n=len(raw), held=assassins),
                 )
             )
         for m in raw:
             if m not in index:
-                raise TableError(_at(f"{source}: /marks", tr("seat {seat} is not at the table", seat=m)))
+                raise TableError(_at(_in(source, "/marks"), tr("seat {seat} is not at the table", seat=m)))
             if index[m] == snipers[0]:
                 raise TableError(
-                    _at(f"{source}: /marks", tr("the Sniper (seat {seat}) cannot mark themselves", seat=m))
+                    _at(_in(source, "/marks"), tr("the Sniper (seat {seat}) cannot mark themselves", seat=m))
                 )
         if len(set(raw)) != len(raw):
-            raise TableError(_at(f"{source}: /marks", tr("two shot cards in front of one player; at most one each")))
+            raise TableError(_at(_in(source, "/marks"), tr("two shot cards in front of one player; at most one each")))
         return tuple(index[m] for m in raw)
 
     # -- resolution

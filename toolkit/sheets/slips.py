@@ -320,10 +320,37 @@ def slips_pdf(
             fonts.draw(c, MARGIN, MARGIN / 2, footer, 6.5, False, MUTED)
         c.showPage()
     missing = fonts.fontset.take_unprintable()
-    if missing:
-        raise DossierError(tr("slips: {problem}", problem=fonts.fontset.missing_message(missing)))
+    if missing:  # the input cannot be printed, as `dossier print` says of a card (exit 1)
+        raise DossierError(tr("slips: {problem}", problem=missing_message(fonts.fontset, missing)), exit_code=1)
     c.save()
     return buffer.getvalue()
+
+
+def missing_message(fontset: Any, chars: Sequence[str] | set[str]) -> str:
+    """What slips with ``chars`` no font has are told (:meth:`~toolkit.sheets.fonts.FontSet.missing_message`, with
+    the fix that applies to them: ``crossfire deal`` takes no ``--font``, so a font with the character is installed,
+    where the slips find it as `dossier print` does)."""
+    listed = "".join(sorted(set(chars)))
+    codes = ", ".join(f"U+{ord(c):04X}" for c in listed[:8]) + (", …" if len(listed) > 8 else "")
+    searched = [fontset.source, *(face.source for face in fontset.fallbacks)]
+    searched.append(
+        fontset.searched or tr("not the installed fonts: {program} is missing", program="fc-match (fontconfig)")
+    )
+    hint = tr(
+        "install a font that has it ({system}: {cjk} for Chinese, {core} for other scripts): the slips print what "
+        "the bundled font lacks in an installed font; {check} lists the characters of a card pool no font has",
+        system="Debian",
+        cjk="fonts-noto-cjk",
+        core="fonts-noto-core",
+        check="`dossier fonts check`",
+    )
+    return tr(
+        "no font has {chars} ({codes}), so it would print as a box (searched: {searched}); {hint}",
+        chars=repr(listed),
+        codes=codes,
+        searched=tr("; ").join(str(s) for s in searched),
+        hint=hint,
+    )
 
 
 def write_slips(path: Path, slips: Sequence[Slip], *, title: str = "Role slips", footer: str = "") -> None:
@@ -338,4 +365,4 @@ def write_slips(path: Path, slips: Sequence[Slip], *, title: str = "Role slips",
         raise DossierError(tr("{path}: cannot write: {reason}", path=path, reason=exc.strerror or exc)) from None
 
 
-__all__ = ["A4", "LETTER", "Slip", "slips_pdf", "wrap", "write_slips"]
+__all__ = ["A4", "LETTER", "Slip", "missing_message", "slips_pdf", "wrap", "write_slips"]

@@ -189,7 +189,9 @@ class Room:
         )
 
 
-_POINTER = re.compile(r": /[^\s:：]*")  # the JSON pointer the engine puts after the table's name
+# the JSON pointer the engine puts after the table's name, after the colon of the language ("round 1: /players/0/aim",
+# "第 1 轮：/players/0/aim")
+_POINTER = re.compile(r"(?:: |：)/[^\s:：]*")
 
 
 def _check_entries(game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]) -> None:

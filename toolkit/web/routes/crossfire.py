@@ -575,8 +575,29 @@ def crossfire_reopen(request: Request, token: str) -> Response:
     return RedirectResponse(str(request.url_for("crossfire_host", token=token)) + "#aims", 303)
 
 
+@router.get("/crossfire/host/{token}/end", response_class=HTMLResponse, name="crossfire_end_confirm")
+def crossfire_end_confirm(request: Request, token: str) -> HTMLResponse:
+    """The page that asks "End this table?" (the host page's End this table… leads here, as /play's Resign… does):
+    End this table (a form post to :func:`crossfire_delete`, which deletes the table, its rounds and score at once)
+    or back to the table. A plain form and a link: it needs no script, and both are reached with the keyboard."""
+    room = _host_or_404(request, token)
+    if room is None:
+        return _missing(request)
+    request_lang(request)
+    resolved = sum(1 for r in room.rounds if r.outcome is not None)
+    return _page(
+        request,
+        "crossfire/end.html",
+        room=room,
+        resolved=resolved,
+        host_url=str(request.url_for("crossfire_host", token=room.host_token)),
+    )
+
+
 @router.post("/crossfire/host/{token}/delete", dependencies=[Depends(require_write)], name="crossfire_delete")
 def crossfire_delete(request: Request, token: str) -> Response:
+    """End the table: it is deleted with every round and the score (the page of :func:`crossfire_end_confirm` asks
+    first)."""
     room = _host_or_404(request, token)
     if room is None:
         return _missing(request)
