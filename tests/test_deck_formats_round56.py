@@ -25,7 +25,7 @@ from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
 from toolkit.models.deck import Deck
 
-from .conftest import NETRUNNER_POOL, pool_with_ban_lists
+from .conftest import CARDS, NETRUNNER_POOL, pool_with_ban_lists
 
 POOL_DIR = NETRUNNER_POOL
 NAMES = NameIndex(load_catalog([POOL_DIR]).records)
@@ -93,6 +93,7 @@ def formatless_pool(tmp_path: Path) -> Path:
     """The fixture pool without its formats: no mode to take by default."""
     pool = tmp_path / "pool"
     shutil.copytree(POOL_DIR, pool, ignore=shutil.ignore_patterns("modes"))
+    shutil.copy(CARDS / "netrunner" / "game.json", pool / "game.json")  # (its own rules: not a set among the pool)
     return pool
 
 

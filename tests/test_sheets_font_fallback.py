@@ -346,8 +346,8 @@ def test_fonts_check_names_the_installed_font_a_character_comes_from(
     root = rare_card(tmp_path, game_copy, f"{RARE}{NOWHERE}VIP")
     result = cli("fonts", "check", "--cards", root)
     assert result.exit_code == 1
-    assert f"1 character(s) print in the installed font Rare Han ({installed}): {RARE}" in result.stdout
-    assert "no font has 1 character(s)" in result.stdout
+    assert f"1 character prints in the installed font Rare Han ({installed}): {RARE}" in result.stdout
+    assert "no font has 1 character:" in result.stdout
 
 
 # ---------------------------------------------------------------------- helpers

@@ -23,6 +23,7 @@ the file, the line and the value.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tomllib
@@ -81,10 +82,13 @@ class CardPool:
 
     paths: list[Path]
     source: str  # "--cards", "DOSSIER_CARDS", a settings file's path, or "default"
+    among: tuple[Path, ...] = ()  # the folders a set folder of ``paths`` plays among (:func:`pool_catalog`)
 
     def describe(self) -> str:
         """``/a, /b, from /x/dossier.toml``: for messages about a pool that lacks something."""
         paths = ", ".join(map(str, self.paths))
+        if self.among:
+            paths = tr("{paths} among {pool}", paths=paths, pool=", ".join(map(str, self.among)))
         if self.source == "default":
             return tr("{paths}, the default", paths=paths)
         return tr("{paths}, from {source}", paths=paths, source=self.source)
@@ -264,6 +268,88 @@ def card_pool(
                     )
             return _told(CardPool(config.cards, str(config.path)))
     return CardPool(default_cards([CARDS_DIR] if default is None else default, cwd), "default")
+
+
+def pool_catalog(
+    explicit: list[Path] | None,
+    default: list[Path] | None = None,
+    *,
+    cwd: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> tuple[CardPool, Any]:
+    """The card pool (:func:`card_pool`) and its records (a :class:`toolkit.catalog.Catalog`), as every command
+    that plays or checks by a game's rules reads them (deck commands, ``simulate``, ``play``, ``balance``,
+    ``text run``): by the rule :func:`among_pool` says."""
+    from .catalog import load_catalog
+
+    pool = card_pool(explicit, default, cwd=cwd, environ=environ)
+    return among_pool(pool, load_catalog(pool.paths), default, cwd=cwd, environ=environ)
+
+
+def among_pool(
+    pool: CardPool,
+    catalog: Any,
+    default: list[Path] | None = None,
+    *,
+    cwd: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> tuple[CardPool, Any]:
+    """``pool`` and ``catalog`` (its records), where a game that has records in it but neither its game record
+    nor a mode (a designer's set folder alone: ``--cards my-set``, the cards ``import csv --into my-set`` wrote,
+    which cannot be played or checked alone) plays among the pool the command reads when no folder is named:
+    the configured one when ``--cards`` named the set (else, or when that one has no such game record either,
+    ``default`` as :func:`card_pool` takes it: ``cards/`` here or the bundled cards), that game's records of it
+    read first, as ``--cards cards --cards my-set`` reads them. A record of the set stands for the pool's record
+    of the same id (a revised card), as ``lint`` checks it in that record's place. The one rule of every command
+    that needs a game's rules, so that none finds a game without its rules and modes ("modes: " and nothing).
+    Unchanged when every game of ``pool`` has its game record or modes: a pool that brings its own modes (a
+    NetrunnerDB-shaped folder) is checked by them, not mixed with another pool's cards. The returned pool says
+    what it plays among (:meth:`CardPool.describe`)."""
+    from .catalog import Catalog, load_catalog
+    from .models import namespace
+
+    games = {record.game for record in catalog.records}
+    lacking = sorted(games - {r.game for r in catalog.records if namespace(r.kind) in ("game", "mode")})
+    if not lacking:
+        return pool, catalog
+    bases: list[list[Path]] = []
+    if pool.source == "--cards":
+        with contextlib.suppress(DossierError):  # (a setting naming a missing folder: not read as --cards is given)
+            bases.append(card_pool(None, default, cwd=cwd, environ=environ).paths)
+    bases.append(default_cards([CARDS_DIR] if default is None else default, cwd))
+    merged = Catalog()
+    among: list[Path] = []
+    for game in lacking:
+        for base in bases:
+            folders = [_game_folder(path, game) for path in base]
+            records = _records_of(load_catalog(folders), game)
+            if any(record.kind == "game" for record, _ in records):
+                break
+        else:
+            continue  # no pool to play among: the command says what the pool lacks
+        among.extend(path for path in folders if path not in among)
+        for record, path in records:
+            if catalog.get(game, record.id, record.kind) is None:  # (a record of the set stands for it)
+                merged.add(record, path)
+    if not among:
+        return pool, catalog
+    for record in catalog.records:
+        merged.add(record, catalog.file_of(record))
+    return CardPool(pool.paths, pool.source, tuple(among)), merged
+
+
+def _game_folder(path: Path, game: str) -> Path:
+    """The folder of ``game``'s records in the pool folder ``path``: its game directory (``cards/tactics``) when
+    it has one, else all of it."""
+    from .catalog import GAME_FILE, game_of
+
+    inside = path / game
+    return inside if game_of(inside / GAME_FILE) == game else path
+
+
+def _records_of(catalog: Any, game: str) -> list[tuple[Any, Path]]:
+    """The records of ``game`` in ``catalog``, each with its file."""
+    return [(record, catalog.file_of(record)) for record in catalog.records if record.game == game]
 
 
 LOCAL_CARDS = Path("cards")

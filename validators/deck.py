@@ -1246,14 +1246,20 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     wanted = mode_id or deck.mode
     mode = game.modes.get(wanted)
     if mode is None:
-        finding = Finding(
-            "deck.mode.unknown",
-            tr(
+        if game.modes:
+            message = tr(
                 "{game} has no mode {mode}; modes: {modes}",
                 game=_game(deck.game),
                 mode=repr(wanted),
                 modes=_listed(sorted(game.modes)),
-            ),
+            )
+        else:  # (no empty list of modes: the pool has none, its game record or modes left out)
+            message = tr(
+                "{game} has no mode {mode}: the card pool has no {game} modes", game=_game(deck.game), mode=repr(wanted)
+            )
+        finding = Finding(
+            "deck.mode.unknown",
+            message,
             "error",
             None,
             "/mode",

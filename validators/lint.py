@@ -212,7 +212,7 @@ SUMMARY_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("netrunner", "card"): ("type", "faction", "subtypes"),
     ("netrunner", "identity"): ("side", "faction", "subtypes", "base_link", "deck_rules"),
     ("netrunner", "faction"): ("side",),
-    ("crossfire", "role"): ("counts_as",),
+    ("crossfire", "role"): ("counts_as", "special"),
 }
 
 _SUMMARY_CLASSES: dict[tuple[str, str], tuple[type[RecordSummary], tuple[str, ...]]] = {}
@@ -1421,6 +1421,34 @@ def _refs_crossfire(index: GameIndex) -> None:
             if getattr(rule, "rule", None) == "role_count" and rule.role not in roles:
                 message = tr("rule counts role {role}, which does not exist", role=repr(rule.role))
                 _missing(entry, pointer("deck_rules", i, "role"), message + did_you_mean(rule.role, roles))
+    _refs_special_roles(index)
+
+
+def _refs_special_roles(index: GameIndex) -> None:
+    """A special role that no mode lets join is never dealt (``crossfire deal --special ROLE``: it "cannot join"):
+    a warning at the role naming the modes' field that lets it join. A mode lets a role join by a substitution
+    for it (``substitutions``), deals it in a composition (``compositions``) or has it chosen openly
+    (``public_roles``). None without a mode of the game (the pool's modes are read beside a set's roles)."""
+    modes = [entry.record for entry in index.entries if entry.record.kind == "mode"]
+    if not modes:
+        return
+    joining: set[str] = set()
+    for mode in modes:
+        joining.update(sub.role for sub in mode.substitutions)
+        joining.update(role for comp in mode.compositions for role in comp.roles)
+        joining.update(mode.public_roles)
+    listed = tr(", ").join(sorted(repr(mode.id) for mode in modes))
+    for entry in index.entries:
+        record: Any = entry.record
+        if record.kind == "role" and getattr(record, "special", False) and record.id not in joining:
+            message = tr(
+                "{label}: no mode lets this special role join, so no deal gives it; add a substitution for it to a "
+                "mode's {field} (modes: {modes})",
+                label=entry.label,
+                field="`substitutions`",
+                modes=listed,
+            )
+            entry.add("card.role.special", message, "/special", "warning")
 
 
 GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {

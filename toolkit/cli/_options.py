@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -85,9 +86,37 @@ CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HE
 """The ``--cards`` option of a command that reads the card pool as every command does
 (:func:`toolkit.config.card_pool`)."""
 
-OUTPUT_FILE: dict[str, object] = {"parser": output_file, "metavar": "<path>"}
-"""What a file-output option passes to ``typer.Option`` (``**OUTPUT_FILE``): the parser, and the metavar the
-path type would show."""
+try:
+    from typer._click.types import ParamType as _ParamType
+except ImportError:  # pragma: no cover - older typer stands on the click package
+    from click import ParamType as _ParamType  # type: ignore[assignment,unused-ignore]
+
+
+class _OutputFile(_ParamType):  # type: ignore[misc,valid-type,unused-ignore]
+    """The type of a file-output option: :func:`output_file`, and an empty value (an unset variable in
+    ``--out "$F"``) refused in one line naming the option (exit 2), not read as the working folder ``.``
+    (which then failed as "``.``: is a directory", a path the user never typed). A parser alone is not told
+    the option it parses, so this is a type."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, Path):
+            return value
+        if isinstance(value, bytes):
+            value = os.fsdecode(value)
+        if not value:
+            if param is not None and getattr(param, "opts", None):
+                raise DossierError(
+                    tr("{option}: an empty path names no file or folder", option=max(param.opts, key=len))
+                )
+            raise DossierError(tr("an empty path names no file or folder"))
+        return output_file(value)
+
+
+OUTPUT_FILE: dict[str, object] = {"click_type": _OutputFile(), "metavar": "<path>"}
+"""What a file-output option passes to ``typer.Option`` (``**OUTPUT_FILE``): its type (:class:`_OutputFile`),
+and the metavar the path type would show."""
 
 
 def read_json_input(path: Path) -> tuple[Any, str]:

@@ -109,28 +109,22 @@ def coverage(
         )
     from toolkit.catalog import load_catalog
     from toolkit.cli.progress import Phases
-    from toolkit.config import card_pool, missing_pool
+    from toolkit.config import missing_pool, pool_catalog
     from toolkit.coverage import KINDS, run_coverage
     from toolkit.paths import CARDS_DIR
 
-    pool = card_pool(cards, default=[CARDS_DIR / "tactics"])
     focus: set[str] | None = None
-    paths = list(pool.paths)
     if cards:
-        base: list[Path] = []
         focus = set()
         for path in cards:
             found = load_catalog([path]).records
-            if any(getattr(r, "kind", None) == "game" and getattr(r, "game", None) == "tactics" for r in found):
-                base.append(path)
-            else:  # a designer's set: played among the pool, the report restricted to it
+            if not any(getattr(r, "kind", None) == "game" and getattr(r, "game", None) == "tactics" for r in found):
+                # a designer's set: played among the pool, the report restricted to it
                 focus |= {r.id for r in found if getattr(r, "game", None) == "tactics" and getattr(r, "kind", None) in KINDS}
         if not focus:
             focus = None
-        elif not base:
-            pool = card_pool(None, default=[CARDS_DIR / "tactics"])
-            paths = [*pool.paths, *cards]
-    records = load_catalog(paths).records
+    pool, catalog = pool_catalog(cards, default=[CARDS_DIR / "tactics"])  # (a set folder plays among the pool)
+    records = catalog.records
     if not any(getattr(r, "kind", None) == "map" and getattr(r, "game", None) == "tactics" for r in records):
         raise DossierError(
             tr(

@@ -62,14 +62,13 @@ class Pool:
 
 
 def load_pool(cards: list[Path] | None) -> Pool:
-    """The card pool of ``--cards``, else of DOSSIER_CARDS, dossier.toml or the user config (toolkit.config)."""
-    from toolkit.catalog import load_catalog
-    from toolkit.config import card_pool
+    """The card pool of ``--cards``, else of DOSSIER_CARDS, dossier.toml or the user config (toolkit.config); a
+    set folder with neither its game's record nor modes plays among the pool (:func:`toolkit.config.among_pool`)."""
+    from toolkit.config import pool_catalog
     from toolkit.decks import NameIndex
     from validators.deck import DeckPool
 
-    source = card_pool(cards)
-    catalog = load_catalog(source.paths)
+    source, catalog = pool_catalog(cards)
     return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records), source)
 
 

@@ -1063,9 +1063,10 @@ def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:
     for face in faces:
         chars = "".join(sorted(c for c in lacking if fonts.owner(c) == face))
         print(
-            tr(
-                "{n} character(s) print in the installed font {font}: {chars}",
-                n=len(chars),
+            trn(
+                "{n} character prints in the installed font {font}: {chars}",
+                "{n} characters print in the installed font {font}: {chars}",
+                len(chars),
                 font=face.source,
                 chars=chars,
             )
@@ -1074,7 +1075,8 @@ def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:
     if nowhere:
         chars = "".join(sorted(nowhere))
         hint = install_hint()
-        print(tr("no font has {n} character(s): {chars}; {hint}", n=len(nowhere), chars=repr(chars), hint=hint))
+        print(trn("no font has {n} character: {chars}; {hint}", "no font has {n} characters: {chars}; {hint}",
+                  len(nowhere), chars=repr(chars), hint=hint))  # fmt: skip
         raise typer.Exit(1)
     print(tr("every character prints; `dossier fonts build` puts them into your own {font}", font=FONT_NAME))
 
@@ -1118,10 +1120,12 @@ def fonts_build(
         chars = "".join(sorted(built.lacking))
         shown = chars if len(chars) <= 40 else chars[:40] + "…"
         _warn(
-            tr(
-                "the source fonts lack {n} character(s): {chars}; they print in the bundled subset or an installed "
+            trn(
+                "the source fonts lack {n} character: {chars}; it prints in the bundled subset or an installed font "
+                "that has it",
+                "the source fonts lack {n} characters: {chars}; they print in the bundled subset or an installed "
                 "font that has them",
-                n=len(chars),
+                len(chars),
                 chars=repr(shown),
             )
         )

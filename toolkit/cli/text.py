@@ -362,15 +362,14 @@ def run_command(
             tr("{first} and {second} are for {option}", first="--side", second="--identity",
                option="--game netrunner")
         )  # fmt: skip
-    from toolkit.catalog import load_catalog
     from toolkit.cli._lang import LogNames
-    from toolkit.config import card_pool
+    from toolkit.config import pool_catalog
     from toolkit.engine.core import FirstLegalDecider
     from toolkit.engine.tactics import TacticsGame
     from toolkit.i18n import t
     from toolkit.paths import CARDS_DIR
 
-    catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "tactics"]).paths)
+    catalog = pool_catalog(cards, default=[CARDS_DIR / "tactics"])[1]  # (a set folder plays among the pool)
     mode = _check_mode(catalog.records, "tactics", mode)
     names = LogNames(catalog.records, language)
     with _named_errors(names):
@@ -541,10 +540,9 @@ def _run_netrunner(
 ) -> None:
     """``text run --game netrunner``: the bundled example decks (one per side), then the ability; the records of
     the card pool (``cards``, else the configured pool, else the bundled netrunner cards)."""
-    from toolkit.catalog import load_catalog
     from toolkit.cli._lang import LogNames
     from toolkit.cli.simulate import print_sides
-    from toolkit.config import card_pool
+    from toolkit.config import pool_catalog
     from toolkit.decks import NameIndex, read_deck
     from toolkit.engine.netrunner import SEATS, NetrunnerGame, Side
     from toolkit.i18n import t, tr, word
@@ -559,7 +557,7 @@ def _run_netrunner(
             tr("{option} must be {first} or {second}, not {value}", option="--side", first="corp", second="runner",
                value=repr(side))
         )  # fmt: skip
-    catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "netrunner"]).paths)
+    catalog = pool_catalog(cards, default=[CARDS_DIR / "netrunner"])[1]
     names = NameIndex(catalog.records)
     examples: dict[str, Any] = {}
     for path in sorted((EXAMPLES_DIR / "decks" / "netrunner").glob("*.json")):

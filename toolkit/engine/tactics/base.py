@@ -79,6 +79,8 @@ class TacticsBase(TextRunner):
         mode = self.by_id.get(("mode", mode_id))
         if mode is None:
             modes = sorted(r.id for r in self.records if r.kind == "mode")
+            if not modes:  # (no empty list of modes)
+                raise EngineError(tr("unknown tactics mode {mode}: the data has no tactics modes", mode=repr(mode_id)))
             raise EngineError(
                 tr("unknown tactics mode {mode}; modes: {modes}", mode=repr(mode_id), modes=", ".join(modes))
             )
