@@ -130,7 +130,7 @@ def test_the_report_in_both_languages(pool: Any, decks: dict[str, Any]) -> None:
             "turns": 100, "margin": 0.02}  # fmt: skip
     for lang, words in (("en", ("Balance run: 12 Netrunner games", "Sides: the corp and the runner", "Identities",
                                 "the runner", "Pairings: the corp's rate", "Game length (turns)")),
-                        ("zh-Hans", ("平衡运行：12 局矩阵潜袭", "双方：公司与潜袭者", "公司：身份", "潜袭者：身份",
+                        ("zh-Hans", ("平衡测试：12 局矩阵潜袭", "双方：公司与潜袭者", "公司：特性", "潜袭者：特性",
                                      "对阵组合：公司的胜率"))):  # fmt: skip
         page = render_html(meta, data, {}, namer(pool.records, lang, "netrunner"), lang)
         text = html.unescape(re.sub(r"<[^>]+>", " ", page))

@@ -247,4 +247,4 @@ def test_the_file_report_is_the_page_s_body(tmp_path: Path) -> None:
     document = render_html(meta, data, timing, names, "en")
     body = report_body(meta, data, timing, names, "en")
     assert document.startswith("<!doctype html>") and f"<body>{body}</body>" in document
-    assert "on 2 worker(s), 10 games per task" in body and "MISTBLADE" in body
+    assert "on 2 workers, 10 games per task" in body and "MISTBLADE" in body

@@ -96,14 +96,39 @@ def playable_modes(records: Iterable[Any], players: int = PLAYERS) -> list[str]:
     )
 
 
-def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLAYERS) -> None:
+def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLAYERS, pool: str = "",
+                given: bool = True) -> None:  # fmt: skip
+    """Refuse (one line, exit 2) a mode a run cannot play with ``players`` seats (:func:`playable_modes`), naming the
+    card pool (``pool``: which directories, chosen where) when the fault is the pool's: one with no tactics mode to
+    play at all (with how to give a pool), one with none for ``players`` (``--players``), one without a mode of the
+    defaults (``given`` False: no ``--modes``; which modes ``--modes`` can name). A mode ``--modes`` names that the
+    pool cannot play: the modes it can."""
+    from toolkit.config import missing_pool
+    from toolkit.i18n import current_lang, word
+
     playable = playable_modes(records, players)
+    where = tr(" ({name})", name=pool) if pool else ""
+    game = word("game", "tactics", current_lang())
+    if not playable:
+        if not any(playable_modes(records, count) for count in range(2, 5)):  # no tactics mode at all: which pool?
+            raise DossierError(tr("the card pool{pool} has no {game} mode to play (a mode's rules and a map for it); "
+                                  "{hint}", pool=where, game=game, hint=missing_pool()))  # fmt: skip
+        raise DossierError(tr("{option} {n}: the card pool{pool} has no {game} mode that {n} players can play (its "
+                              "rules and a map for them)", option="--players", n=players, pool=where,
+                              game=game))  # fmt: skip
+    if not modes:
+        raise ValueError("no mode to play")  # (the command line always names one: its default ones)
     for mode in modes:
-        if mode not in playable:
-            raise DossierError(
-                tr("{option} {value}: choose among {choices} (with {n} players)", option="--modes", value=repr(mode),
-                   choices=tr(", ").join(playable), n=players)
-            )  # fmt: skip
+        if mode in playable:
+            continue
+        if not given:
+            raise DossierError(tr("the card pool{pool} has no {game} mode {mode} that {n} players can play; name the "
+                                  "modes to play with {option}, among {choices}", pool=where, game=game, mode=mode,
+                                  n=players, option="--modes", choices=tr(", ").join(playable)))  # fmt: skip
+        raise DossierError(
+            tr("{option} {value}: choose among {choices} (with {n} players)", option="--modes", value=repr(mode),
+               choices=tr(", ").join(playable), n=players)
+        )  # fmt: skip
 
 
 def _turned(seats: Sequence[Any], rotation: int, players: int) -> list[Any]:

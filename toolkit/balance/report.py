@@ -314,9 +314,11 @@ def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: fl
     return "".join(parts)
 
 
-def _rate_table(rows: Sequence[tuple[str, dict[str, Any]]], lang: str) -> str:
+def _rate_table(rows: Sequence[tuple[str, dict[str, Any]]], lang: str, tables: bool = False) -> str:
+    """A table of rates; its last column, ``needed``, counts games, or tables (``tables``: a crossfire run's)."""
+    decide = t(lang, "tables to decide") if tables else t(lang, "games to decide")
     head = [tc(lang, "balance column", "name"), "n", t(lang, "win rate"), t(lang, "95% interval"), t(lang, "verdict"),
-            t(lang, "games to decide")]  # fmt: skip
+            decide]  # fmt: skip
     out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for name, row in rows:
         flag = {"strong": t(lang, "strong"), "weak": t(lang, "weak")}.get(row.get("flag") or "", "")
@@ -380,6 +382,8 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
     if meta.get("interrupted"):
         interrupted = t(lang, "Interrupted: the figures count the games that finished.")
         body.append(f'<p class="note">{esc(interrupted)}</p>')
+    if not figures["games"]:  # (a run stopped before its first game): no rate, no length, no baseline to state
+        return "".join(body) + _no_games(lang)
     explain = t(lang, "A side scores 1 for a win, ½ for a draw, 0 for a loss. Each rate has its 95% Wilson interval; "
                 "an outlier is a rate whose whole interval lies beyond 50% ± {margin}, the interval widened to hold for every "
                 "rate of its table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
@@ -420,24 +424,54 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
             body.append(forest(rows, margin))
             body.append(_rate_table(rows, lang))
     endings = t(lang, "How games end")
-    body.append(f"<h2>{esc(endings)}</h2><table>")
+    if figures["endings"]:  # (none: no heading over an empty table)
+        body.append(f"<h2>{esc(endings)}</h2><table>")
     for row in figures["endings"]:
         body.append(f"<tr><td>{esc(_ending(row['reason'], lang))}</td><td>{row['n'] and round(row['score'])}</td>"
                     f"<td>{pct(row['rate'])}</td><td>{pct(row['low'])} – {pct(row['high'])}</td></tr>")  # fmt: skip
-    body.append("</table>")
-    length = figures["length"]
+    if figures["endings"]:
+        body.append("</table>")
     length_heading = t(lang, "Game length (rounds)")
+    body.append(_length_section(length_heading, figures["length"], lang))
+    if timing:
+        body.append(_wall(figures["games"], timing, lang, timing.get("workers", meta.get("workers")),
+                          timing.get("batch", meta.get("batch"))))  # fmt: skip
+    return "".join(body)
+
+
+def _no_games(lang: str, tables: bool = False) -> str:
+    """The report of a run of which no game (no table) finished: that, and no figure."""
+    if tables:
+        words = t(lang, "No table finished: there are no figures to show.")
+    else:
+        words = t(lang, "No game finished: there are no figures to show.")
+    return f'<p class="note">{html.escape(words)}</p>'
+
+
+def _length_section(heading: str, length: dict[str, Any], lang: str) -> str:
+    """Games' length under ``heading``: mean, median, 90th percentile, longest and the histogram; nothing when no
+    game was counted (no ``None`` for a mean)."""
+    if not length.get("n"):
+        return ""
     spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=length["mean"],
                median=length["median"], p90=length["p90"], max=length["max"])  # fmt: skip
-    body.append(f"<h2>{esc(length_heading)}</h2><p>{esc(spread)}</p>")
-    body.append(_histogram(length["histogram"]))
-    if timing:
-        wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
-                 games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),
-                 workers=timing.get("workers", meta.get("workers")),
-                 batch=timing.get("batch", meta.get("batch")))  # fmt: skip
-        body.append(f'<p class="note">{esc(wall)}</p>')
-    return "".join(body)
+    return f"<h2>{html.escape(heading)}</h2><p>{html.escape(spread)}</p>" + _histogram(length["histogram"])
+
+
+def _wall(games: int, timing: dict[str, Any], lang: str, workers: Any, batch: Any) -> str:
+    """The line of the time a run took, its games, workers and games per task (each count in its plural form)."""
+    wall = t(lang, "{games} in {seconds} s ({rate} games/s) on {workers}, {batch} per task",
+             games=tn(lang, "{n} game", "{n} games", games), seconds=timing.get("wall_seconds"),
+             rate=timing.get("games_per_second"), workers=_workers(workers, lang),
+             batch=tn(lang, "{n} game", "{n} games", int(batch)) if isinstance(batch, int) else batch)  # fmt: skip
+    return f'<p class="note">{html.escape(wall)}</p>'
+
+
+def _workers(workers: Any, lang: str) -> str:
+    """``2 workers``, ``1 worker`` (a count it does not know, as it is)."""
+    if isinstance(workers, int):
+        return tn(lang, "{n} worker", "{n} workers", workers)
+    return str(workers)
 
 
 _CODE = "\x00{}\x00"  # where a code goes in a message, before the message is escaped
@@ -508,26 +542,31 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
     body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
     if meta.get("interrupted"):
         body.append(f'<p class="note interrupted">{esc(_crossfire_interrupted(meta, figures, lang))}</p>')
+    if not figures["games"]:  # no table finished: no baseline of seats that won, no rate
+        return "".join(body) + _no_games(lang, tables=True)
     explain = t(lang, "Roles are unequal by design, so each rate is held against the average seat's rate (the share "
                 "of seats that win: {baseline} over the run); an outlier's interval, widened for every role of its "
                 "table at once (Bonferroni), lies wholly beyond that ± {margin}.", baseline=pct(figures["baseline"]),
                 margin=pct(margin))  # fmt: skip
     body.append(f'<p class="note">{esc(explain)}</p>')
     body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
-    found = [(outlier_label(o, names, lang) + (f" ({o['players']})" if "players" in o else ""), o)
+    found = [(t(lang, "{label} ({players} players)", label=outlier_label(o, names, lang), players=o["players"])
+              if "players" in o else outlier_label(o, names, lang), o)
              for o in figures["outliers"] if o["table"] != "seats"]  # fmt: skip
     found += [(t(lang, "{players} players, seat {seat}", players=o["players"], seat=o["seat"]), o)
               for o in figures["outliers"] if o["table"] == "seats"]  # fmt: skip
-    body.append(_rate_table(found, lang) if found else f"<p>{esc(_no_outliers(lang))}</p>")
+    body.append(_rate_table(found, lang, tables=True) if found else f"<p>{esc(_no_outliers(lang))}</p>")
     rows = [(label("roles", row, names, lang), row) for row in figures["roles"]]
-    body.append(f"<h2>{esc(t(lang, CROSSFIRE_TITLES['roles']))}</h2>" + forest(rows, margin, figures["baseline"]) + _rate_table(rows, lang))
+    body.append(f"<h2>{esc(t(lang, CROSSFIRE_TITLES['roles']))}</h2>" + forest(rows, margin, figures["baseline"])
+                + _rate_table(rows, lang, tables=True))  # fmt: skip
     for block in figures["players"]:
         heading = t(lang, "{players} players: {tables} tables, an average seat wins {baseline}", players=block["players"],
                     tables=block["tables"], baseline=pct(block["baseline"]))  # fmt: skip
         rows = [(label("roles", row, names, lang), row) for row in block["roles"]]
         seats = [(t(lang, "seat {seat}", seat=row["seat"]), row) for row in block["seats"]]
-        body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"]) + _rate_table(rows, lang))
-        body.append(forest(seats, margin, block["baseline"]) + _rate_table(seats, lang))
+        body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"])
+                    + _rate_table(rows, lang, tables=True))  # fmt: skip
+        body.append(forest(seats, margin, block["baseline"]) + _rate_table(seats, lang, tables=True))
     return "".join(body)
 
 
@@ -574,6 +613,8 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
     if meta.get("interrupted"):
         interrupted = t(lang, "Interrupted: the figures count the games that finished.")
         body.append(f'<p class="note">{esc(interrupted)}</p>')
+    if not figures["games"]:  # no side's rate of no game (not an even 50% each) to hold anything against
+        return "".join(body) + _no_games(lang)
     explain = t(lang, "A side scores 1 for a win, ½ for a draw (the turn limit), 0 for a loss. The corp and the runner "
                 "are held against an even game; an identity, a deck or a card against its side's rate in this run "
                 "(the corp {corp}, the runner {runner}). An outlier's interval, widened for every rate of its table "
@@ -599,22 +640,18 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
         body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, baseline["corp"]) + _rate_table(rows, lang))
     # a message's literal stays out of f-strings: the catalogs' extractor does not look inside them
     endings = t(lang, "How games end")
-    body.append(f"<h2>{esc(endings)}</h2><table>")
+    if figures["endings"]:
+        body.append(f"<h2>{esc(endings)}</h2><table>")
     for row in figures["endings"]:
         winner = side_word(row["winner"], lang) if row["winner"] != "draw" else t(lang, "nobody")
         ending = NETRUNNER_ENDINGS.get(row["ending"])
         words = t(lang, ending) if ending else row["ending"]
         body.append(f"<tr><td>{esc(winner)}</td><td>{esc(words)}</td><td>{round(row['score'])}</td>"
                     f"<td>{pct(row['rate'])}</td><td>{pct(row['low'])} – {pct(row['high'])}</td></tr>")  # fmt: skip
-    body.append("</table>")
-    length = figures["length"]
-    spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=length["mean"],
-               median=length["median"], p90=length["p90"], max=length["max"])  # fmt: skip
+    if figures["endings"]:
+        body.append("</table>")
     length_heading = t(lang, "Game length (turns)")
-    body.append(f"<h2>{esc(length_heading)}</h2><p>{esc(spread)}</p>" + _histogram(length["histogram"]))
+    body.append(_length_section(length_heading, figures["length"], lang))
     if timing:
-        wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
-                 games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),
-                 workers=timing.get("workers"), batch=timing.get("batch"))  # fmt: skip
-        body.append(f'<p class="note">{esc(wall)}</p>')
+        body.append(_wall(figures["games"], timing, lang, timing.get("workers"), timing.get("batch")))
     return "".join(body)

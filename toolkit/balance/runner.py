@@ -201,9 +201,9 @@ def run_games(
     ``measure``: how many games a batch's results count for the progress."""
     ray = import_ray()
     original = signal.getsignal(signal.SIGTERM)
-    lanes, started = start_ray(ray, workers, address)
-    size = batch or batch_size(len(specs), lanes)
-    task = ray.remote(num_cpus=1, max_retries=0)(_in_lang)
+    running = ray.is_initialized()  # a session this call joins, not one it starts (nor shuts down)
+    lanes, started = max(1, workers or 1), False
+    size = batch or 1
     language = PSEUDO if pseudo_active() else current_lang()  # a worker is a new process: tell it the language
     results: list[dict[str, Any]] = []
     interrupted = False
@@ -212,6 +212,11 @@ def run_games(
     stop = _Stop()
     found: Any = _NOT_SET
     try:
+        # Ray started in the try: Ctrl-C while it starts (seconds) stops the run as Ctrl-C during its games does,
+        # none finished, not the process with no word
+        lanes, started = start_ray(ray, workers, address)
+        size = batch or batch_size(len(specs), lanes)
+        task = ray.remote(num_cpus=1, max_retries=0)(_in_lang)
         found = _on_sigterm(stop)  # after Ray started: its core's crash handler for SIGTERM is set by then
         shared = ray.put(list(records))
         chunks = [list(specs[i : i + size]) for i in range(0, len(specs), size)]
@@ -238,6 +243,7 @@ def run_games(
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM (:class:`Terminated`) or a task lost
         stop.stopping = True
         interrupted = True
+        started = started or (not running and _initialized(ray))  # stopped while this call started Ray
         for ref in pending:
             with contextlib.suppress(Exception):  # a task that ended meanwhile: nothing to cancel
                 ray.cancel(ref, force=True)
@@ -249,6 +255,14 @@ def run_games(
             _restore_sigterm(original if started and not keep_ray else found)
     results.sort(key=lambda r: r["index"])
     return Outcome(results, interrupted, lanes, size, started, failure, stop.terminated)
+
+
+def _initialized(ray: Any) -> bool:
+    """Whether Ray is running in this process (a start that Ctrl-C cut short may have left it half started)."""
+    try:
+        return bool(ray.is_initialized())
+    except Exception:  # noqa: BLE001 - a Ray stopped midway: nothing of it to shut down
+        return False
 
 
 class Terminated(KeyboardInterrupt):

@@ -16,7 +16,7 @@ from toolkit.cli._lang import LangOption
 from toolkit.cli._options import CardsOption, check_kept_seed, finite, pool_help
 from toolkit.cli.progress import Progress
 from toolkit.errors import DossierError
-from toolkit.i18n import N_, t, tr
+from toolkit.i18n import N_, t, tn, tr
 
 BALANCE_HELP = help_text(
     N_("The balance lab: thousands of seeded games per card set played in parallel, win rates with 95% intervals, "
@@ -36,17 +36,23 @@ DbOption = Annotated[
 
 
 class RateProgress(Progress):
-    """The progress counter with games per second and the time left."""
+    """The progress counter with games (or, ``tables``, a crossfire run's tables) per second and the time left, in
+    ``lang``."""
 
-    def __init__(self, total: int, label: str) -> None:
-        super().__init__(total, label, every=0.5)
+    def __init__(self, total: int, lang: str, tables: bool = False) -> None:
+        super().__init__(total, t(lang, "tables") if tables else t(lang, "games"), every=0.5)
+        self.lang = lang
+        self.tables = tables
         self.started = time.monotonic()
 
     def line(self) -> str:
         spent = time.monotonic() - self.started
         speed = self.done / spent if spent > 0 else 0.0
         left = (self.total - self.done) / speed if speed > 0 else 0.0
-        return super().line() + "  " + tr("{rate} games/s, {left} left", rate=f"{speed:.1f}", left=_duration(left))
+        fields = {"rate": f"{speed:.1f}", "left": _duration(left)}
+        if self.tables:
+            return super().line() + "  " + t(self.lang, "{rate} tables/s, {left} left", **fields)
+        return super().line() + "  " + t(self.lang, "{rate} games/s, {left} left", **fields)
 
 
 def _duration(seconds: float) -> str:
@@ -125,7 +131,7 @@ def tactics(
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance import figures as fig
-    from toolkit.balance.games import card_set_hash, plan_decks, plan_random, playable_modes
+    from toolkit.balance.games import card_set_hash, check_modes, plan_decks, plan_random, playable_modes
     from toolkit.balance.report import check_report_folder, namer, write_report
     from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
@@ -145,11 +151,16 @@ def tactics(
     records = list(pool.records)
     mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes else []
     _once("--modes", modes or "", mode_list)  # duel,duel would weigh the mode twice and skew its maps
+    given = bool(mode_list)
+    if decks is None:
+        mode_list = mode_list or (list(DEFAULT_MODES) if players == 2 else playable_modes(records, players))
+    if mode_list or decks is None:  # a mode the pool cannot play, or none at all: one line naming it, before any deck
+        check_modes(records, mode_list, players, pool.describe(), given)
     if decks is not None:
         from toolkit.cli.deck import deck_files
         from toolkit.cli.simulate import _legal_decks
 
-        loaded = _distinct_decks(_legal_decks(deck_files([decks]), "tactics", pool))
+        loaded = _distinct_decks(_legal_decks(deck_files([decks]), "tactics", pool, _refusal()))
         chosen: dict[str, Any] = {}  # by file name: the key games.jsonl keeps (the same in every language)
         for entry in loaded:
             if entry.deck is None or (mode_list and entry.deck.mode not in mode_list):
@@ -161,7 +172,6 @@ def tactics(
         specs = plan_decks(records, chosen, games, seed, decider, rounds, players)
         mode_list = sorted({s.mode for s in specs})
     else:
-        mode_list = mode_list or (list(DEFAULT_MODES) if players == 2 else playable_modes(records, players))
         specs = plan_random(records, games, mode_list, seed, decider, rounds, players)
     meta: dict[str, Any] = {
         "game": "tactics",
@@ -177,7 +187,7 @@ def tactics(
     if players != 2:  # two-player runs say nothing, as before there was a choice (their comparisons stay clean)
         meta["players"] = players
     started = time.perf_counter()
-    with RateProgress(len(specs), t(language, "games")) as bar:
+    with RateProgress(len(specs), language) as bar:
         outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance)
     wall = time.perf_counter() - started
     meta.update(interrupted=outcome.interrupted)
@@ -185,10 +195,13 @@ def tactics(
     timing.update(workers=outcome.workers, batch=outcome.batch)
     figures = fig.figures(outcome.results, margin)
     names = namer(records, language)
-    paths = write_report(out, meta, figures, {**timing}, outcome.results, names,
-                         language)  # fmt: skip
-    run_id = _keep(db, save, meta, figures)
-    _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths)
+    if outcome.results:
+        paths = write_report(out, meta, figures, {**timing}, outcome.results, names, language)
+        run_id = _keep(db, save, meta, figures)
+        _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths)
+    else:  # stopped before a game finished (Ctrl-C while Ray starts): said, and no empty report over a real one
+        _nothing_finished(out, language, t(language, "interrupted: {games} of {asked} games finished", games=0,
+                                           asked=meta["games_asked"]))  # fmt: skip
     _stopped(outcome)
 
 
@@ -201,6 +214,20 @@ def _once(option: str, given: str, items: list[Any]) -> None:
             raise DossierError(tr("{option} {value}: {item} is given twice; name each once", option=option,
                                   value=repr(given), item=item))  # fmt: skip
         seen.add(item)
+
+
+def _nothing_finished(out: Path, lang: str, interrupted: str, tables: bool = False) -> None:
+    """The summary of a run stopped before its first game (``tables``: crossfire table) finished: ``interrupted``
+    (the line that says so), and that no report is written: a report of no game would say nothing, and would
+    replace the report an earlier run left in ``out``, which is kept (said when there is one)."""
+    print(interrupted)
+    kept = (out / "report.json").is_file()
+    if tables:
+        print(t(lang, "no table finished: no report written; the report already in {path} is left as it was",
+                path=out) if kept else t(lang, "no table finished: no report written"))  # fmt: skip
+    else:
+        print(t(lang, "no game finished: no report written; the report already in {path} is left as it was",
+                path=out) if kept else t(lang, "no game finished: no report written"))  # fmt: skip
 
 
 def _stopped(outcome: Any) -> None:
@@ -222,9 +249,11 @@ def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, An
     if interrupted:
         print(t(lang, "interrupted: {games} of {asked} games finished", games=figures["games"],
                 asked=meta["games_asked"]))  # fmt: skip
-    print(t(lang, "{games} games ({errors} engine errors) in {seconds} s: {rate} games/s on {workers} worker(s)",
-            games=figures["games"], errors=figures["errors"], seconds=timing["wall_seconds"],
-            rate=timing["games_per_second"], workers=timing["workers"]))  # fmt: skip
+    print(t(lang, "{games} ({errors}) in {seconds} s: {rate} games/s on {workers}",
+            games=tn(lang, "{n} game", "{n} games", figures["games"]),
+            errors=tn(lang, "{n} engine error", "{n} engine errors", figures["errors"]),
+            seconds=timing["wall_seconds"], rate=timing["games_per_second"],
+            workers=tn(lang, "{n} worker", "{n} workers", timing["workers"])))  # fmt: skip
     for row in figures["seats"]:
         print(t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=label("seats", row, names, lang),
                 rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"]))  # fmt: skip
@@ -387,7 +416,7 @@ def crossfire(
                             "seed": seed, "mode": mode, "players": counts, "tables": tables,
                             "specials": list(special or []), "margin": margin}  # fmt: skip
     started = time.perf_counter()
-    with RateProgress(tables * len(counts), t(language, "tables")) as bar:
+    with RateProgress(tables * len(counts), language, tables=True) as bar:
         outcome = run_games(records, jobs, workers=workers, address=address, batch=1, step=bar.advance,
                             play=play_jobs, measure=tables_of)  # fmt: skip
     wall = time.perf_counter() - started
@@ -396,6 +425,11 @@ def crossfire(
     timing = timing_of(outcome.results, wall)
     timing.update(workers=outcome.workers, games_per_second=round(figures["games"] / wall, 1) if wall else None)
     names = namer(records, language, "crossfire")
+    if not figures["games"]:  # stopped before a table finished: said, and no empty report over a real one
+        _nothing_finished(out, language, t(language, "interrupted: {tables} of {asked} tables finished", tables=0,
+                                           asked=tables * len(counts)), tables=True)  # fmt: skip
+        _stopped(outcome)
+        return
     paths = write_crossfire_report(out, meta, figures, timing, names, language)
     run_id = _keep(db, save, meta, figures)
     if outcome.interrupted:
@@ -404,8 +438,9 @@ def crossfire(
         missing = unreached(meta, figures)
         if missing:
             print(t(language, "player counts not reached: {counts}", counts=t(language, ", ").join(map(str, missing))))
-    print(t(language, "{tables} tables in {seconds} s on {workers} worker(s); an average seat wins {baseline}",
-            tables=figures["games"], seconds=timing["wall_seconds"], workers=outcome.workers,
+    print(t(language, "{tables} in {seconds} s on {workers}; an average seat wins {baseline}",
+            tables=tn(language, "{n} table", "{n} tables", figures["games"]), seconds=timing["wall_seconds"],
+            workers=tn(language, "{n} worker", "{n} workers", outcome.workers),
             baseline=pct(figures["baseline"])))  # fmt: skip
     for row in figures["roles"]:
         flag = {"strong": t(language, "strong"), "weak": t(language, "weak")}.get(row["flag"] or "", "")
@@ -475,7 +510,7 @@ def netrunner(
     records = list(pool.records)
     files = deck_files(decks)
     _decks_once(files)
-    loaded = _distinct_decks(_legal_decks(files, "netrunner", pool))
+    loaded = _distinct_decks(_legal_decks(files, "netrunner", pool, _refusal()))
     identities = pool.rules.game("netrunner").records
     by_side: dict[str, dict[str, Any]] = {"corp": {}, "runner": {}}
     for entry in loaded:
@@ -498,7 +533,7 @@ def netrunner(
                             "seed": seed, "games_asked": games, "decks": sorted([*by_side["corp"], *by_side["runner"]]),
                             "turns": turns, "margin": margin}  # fmt: skip
     started = time.perf_counter()
-    with RateProgress(len(specs), t(language, "games")) as bar:
+    with RateProgress(len(specs), language) as bar:
         outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance, play=play_matches)
     wall = time.perf_counter() - started
     meta.update(interrupted=outcome.interrupted)
@@ -506,12 +541,19 @@ def netrunner(
     timing.update(workers=outcome.workers, batch=outcome.batch)
     figures = netrunner_figures(outcome.results, margin)
     names = namer(records, language, "netrunner")
+    if not outcome.results:  # stopped before a game finished: said, and no empty report over a real one
+        _nothing_finished(out, language, t(language, "interrupted: {games} of {asked} games finished", games=0,
+                                           asked=games))  # fmt: skip
+        _stopped(outcome)
+        return
     paths = write_report(out, meta, figures, timing, outcome.results, names, language)
     run_id = _keep(db, save, meta, figures)
     if outcome.interrupted:
         print(t(language, "interrupted: {games} of {asked} games finished", games=figures["games"], asked=games))
-    print(t(language, "{games} games in {seconds} s: {rate} games/s on {workers} worker(s)", games=figures["games"],
-            seconds=timing["wall_seconds"], rate=timing["games_per_second"], workers=timing["workers"]))  # fmt: skip
+    print(t(language, "{games} in {seconds} s: {rate} games/s on {workers}",
+            games=tn(language, "{n} game", "{n} games", figures["games"]), seconds=timing["wall_seconds"],
+            rate=timing["games_per_second"], workers=tn(language, "{n} worker", "{n} workers",
+                                                        timing["workers"])))  # fmt: skip
     for table in ("sides", "identities"):
         for row in figures[table]:
             print(t(language, "{name}: {rate} ({low}–{high}, n={n})", name=label(table, row, names, language),
@@ -520,6 +562,12 @@ def netrunner(
             margin=pct(margin), n=len(figures["outliers"])))  # fmt: skip
     _outliers_and_files(figures, names, language, run_id, paths)
     _stopped(outcome)
+
+
+def _refusal() -> str:
+    """The line that ends the findings of a deck that is not legal (:func:`toolkit.cli.simulate._legal_decks`, exit
+    1), in balance's words: no game is played, none simulated."""
+    return tr("refusing to run the balance games: the decks above are not legal")
 
 
 def _decks_once(files: list[Path]) -> None:
