@@ -5,9 +5,12 @@ with each pairing of players, and prints per pairing: games per second (the rand
 is the floor to compare with: it thinks least), the corp's and the runner's wins, and the
 spread of endings (agenda points, flatline, an empty R&D, unfinished at the turn limit).
 
-Then the engine before and after issue 27's Netrunner work: the same heuristic games (``--engine-games``) on the
-tree of commit :data:`BEFORE` and on this one, each in a child process, best of ``--repeat``, and the logs must be
+Then the engine before and after issue 27's Netrunner work: the same heuristic games (``--engine-games``) on a
+copy of this tree with that work's speed-ups undone (:data:`SPEED_WORK`: the rules as they are now, so that both
+play the same games) and on this one, each in a child process, best of ``--repeat``, and the logs must be
 identical; and copies of a game in play per second (:meth:`NetrunnerGame.clone`, what the searcher plays out on).
+The tree of commit 52e9d02 (the last before that work) no longer plays the same games: the Netrunner rules and the
+heuristic players have changed since (17996ac, b5e4a6b, d08a43b), so the speed-ups are undone here instead.
 
     .venv/bin/python bench/netrunner.py [--games 200] [--turns 200] [--engine-only]
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,16 +32,18 @@ from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
 from toolkit.engine.netrunner import NetrunnerGame
 from toolkit.engine.netrunner.players import make_policy
+from toolkit.models.deck import Deck
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BEFORE = "52e9d02"  # the last commit before the Netrunner engine's work of issue 27
 
 CHILD = r"""
 import hashlib, json, sys, time
 tree, games, examples = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 sys.path.insert(0, tree)
 from pathlib import Path
+import toolkit
+assert Path(toolkit.__file__).resolve().is_relative_to(Path(tree).resolve()), toolkit.__file__  # that tree's code
 from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
 from toolkit.engine.netrunner import NetrunnerGame
@@ -62,17 +68,99 @@ print(json.dumps({"seconds": seconds, "games": games, "logs": digest}))
 """
 
 
-def engine_before_after(before: str, games: int, repeat: int) -> None:
-    """Heuristic games per second, this tree against ``before``'s, taking turns, best of ``repeat``; identical logs.
-    Then copies of a game in play per second: :meth:`NetrunnerGame.clone` against a plain deep copy."""
+SPEED_WORK = [
+    (
+        "toolkit/engine/netrunner/nodes.py",
+        "    key = (id(node), part)\n"
+        "    found = _WALKED.get(key)\n"
+        "    if found is not None and found[0] is node:\n"
+        "        return found[1]\n",
+        "    key = (id(node), part)\n",
+    ),  # 4bf907e: an ability's tree walked once, kept by identity (walked, effect_nodes, sentence_nodes) …
+    (
+        "toolkit/engine/netrunner/nodes.py",
+        "    if len(_WALKED) >= LIMIT:\n"
+        "        _WALKED.clear()\n"
+        "    _WALKED[key] = (node, nodes)\n"
+        "    return nodes\n",
+        "    return nodes\n",
+    ),  # … where it was walked again at every question
+    (
+        "toolkit/engine/netrunner/game.py",
+        "        record = card.record\n"
+        "        found = self._abilities.get(id(record))\n"
+        "        if found is None or found[0] is not record:\n"
+        "            script = self.script_of(card)\n"
+        "            found = (record, parse_abilities(card) if script is None"
+        " else self._merged_abilities(card, script), {})\n"
+        "            self._abilities[id(record)] = found\n"
+        "        return found[1]\n",
+        "        script = self.script_of(card)\n"
+        "        if script is None:\n"
+        "            return parse_abilities(card)\n"
+        "        return self._merged_abilities(card, script)\n",
+    ),  # 4bf907e: a record's abilities asked once (NetrunnerGame.abilities) …
+    (
+        "toolkit/engine/netrunner/game.py",
+        "        abilities = self.abilities(card)\n"
+        "        if not abilities:\n"
+        "            return []\n"
+        "        by_kind = self._abilities[id(card.record)][2]\n"
+        "        found = by_kind.get(kind)\n"
+        "        if found is None:\n"
+        "            found = by_kind[kind] = [e for a in abilities if a.kind == kind"
+        " for s in a.sentences for e in s.effects]\n"
+        "        return found\n",
+        "        return [e for a in self.abilities(card) if a.kind == kind for s in a.sentences for e in s.effects]\n",
+    ),  # … and their effects of each kind (effects_of)
+    (
+        "toolkit/engine/netrunner/players.py",
+        "    key = (id(card.record), kind)\n"
+        "    known = _DAMAGE.get(key)\n"
+        "    if known is not None and known[0] is card.record:\n"
+        "        return known[1]\n"
+        "    total = _damage_of(game, card, kind)\n"
+        "    _DAMAGE[key] = (card.record, total)\n"
+        "    return total\n",
+        "    return _damage_of(game, card, kind)\n",
+    ),  # d89d7ed: a card's damage read once per record …
+    (
+        "toolkit/engine/netrunner/players.py",
+        "        return game.damage_dealt > 0\n",
+        '        return any(e.kind in ("damage", "flatline") for e in game.log.seen_by(2))\n',
+    ),  # … and the damage dealt a count the game keeps, not a scan of the log at every runner decision
+]
+"""Issue 27's speed-ups of the Netrunner engine, each (file, its text now, the text it replaced, written for the
+code as it is now): undone in a copy of this tree, which is the "before" of the comparison. (7c96a6f's cheaper
+copies of a card are left: the games never copy one; the copies are timed apart.)"""
+
+
+def tree_without_speed_work(into: Path) -> tuple[Path | None, str]:
+    """A copy of this tree's toolkit and Netrunner cards in ``into`` with :data:`SPEED_WORK` undone; (None, why)
+    when the code no longer holds a text it undoes, once."""
+    shutil.copytree(ROOT / "toolkit", into / "toolkit", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "cards" / "netrunner", into / "cards" / "netrunner")
+    for name, now, before in SPEED_WORK:
+        path = into / name
+        text = path.read_text(encoding="utf-8")
+        if text.count(now) != 1:
+            return None, f"{name} no longer holds, once, a text SPEED_WORK undoes"
+        path.write_text(text.replace(now, before), encoding="utf-8")
+    return into, ""
+
+
+def engine_before_after(games: int, repeat: int) -> None:
+    """Heuristic games per second, this tree against a copy with :data:`SPEED_WORK` undone, taking turns, best of
+    ``repeat``; identical logs. Then copies of a game in play per second: :meth:`NetrunnerGame.clone` against a
+    plain deep copy."""
     import copy
 
-    from bench.tactics import _tree_at, best_in_turns
+    from bench.tactics import best_in_turns
 
     with tempfile.TemporaryDirectory() as tmp:
-        old = _tree_at(before, Path(tmp))  # its toolkit and cards; the example decks are this tree's
+        old, why = tree_without_speed_work(Path(tmp))
         if old is None:
-            print(f"engine before/after: skipped (no git checkout with commit {before} here)")
+            print(f"engine before/after: skipped ({why})")
         else:
             def child(tree: Path) -> dict[str, Any]:
                 out = subprocess.run([sys.executable, "-c", CHILD, str(tree), str(games), str(ROOT / "examples")],
@@ -83,17 +171,14 @@ def engine_before_after(before: str, games: int, repeat: int) -> None:
             rates = {name: run["games"] / run["seconds"] for name, run in best.items()}
             same = best["before"]["logs"] == best["now"]["logs"]
             print(f"engine before/after ({games} heuristic games, best of {repeat}, each in a child process):")
-            print(f"  before (commit {before}): {rates['before']:8.2f} games/s")
-            print(f"  now:                    {rates['now']:8.2f} games/s   {rates['now'] / rates['before']:.2f}x, "
+            print(f"  before (speed work undone): {rates['before']:8.2f} games/s")
+            print(f"  now:                        {rates['now']:8.2f} games/s   {rates['now'] / rates['before']:.2f}x, "
                   f"logs identical: {same}")  # fmt: skip
             if not same:
                 sys.exit("the engine's logs changed for the same seeds")
-    records = load_catalog([ROOT / "cards" / "netrunner"]).records
-    names = NameIndex(records)
-    decks = [read_deck(p, names).deck for p in sorted((ROOT / "examples" / "decks" / "netrunner").glob("*.json"))]
-    corp = next(d for d in decks if d.identity in {r.id for r in records if r.kind == "identity" and r.side == "corp"})
-    runner = next(d for d in decks if d is not corp and d.identity not in {corp.identity} and any(
-        r.id == d.identity and r.side == "runner" for r in records if r.kind == "identity"))  # fmt: skip
+    records: list[Any] = list(load_catalog([ROOT / "cards" / "netrunner"]).records)
+    by_side = example_decks(records)
+    corp, runner = by_side["corp"][0], by_side["runner"][0]
     kept: list[NetrunnerGame] = []
 
     class Keep:  # the corp's heuristic, keeping a copy of the game at its 60th decision
@@ -124,6 +209,20 @@ def engine_before_after(before: str, games: int, repeat: int) -> None:
         print(f"  {name:32} {value:10,.0f}")
 
 
+def example_decks(records: list[Any]) -> dict[str, list[Deck]]:
+    """The bundled example decks (``examples/decks/netrunner/*.json``) by side; one that does not read stops the
+    bench, naming it."""
+    names = NameIndex(records)
+    sides = {r.id: r.side for r in records if r.kind == "identity"}
+    decks: dict[str, list[Deck]] = {"corp": [], "runner": []}
+    for path in sorted((ROOT / "examples" / "decks" / "netrunner").glob("*.json")):
+        deck = read_deck(path, names).deck
+        if deck is None or deck.identity not in sides:
+            sys.exit(f"bench: {path} does not read as a Netrunner deck with an identity")
+        decks[sides[deck.identity]].append(deck)
+    return decks
+
+
 def ending(reason: str | None) -> str:
     if reason is None:
         return "unfinished"
@@ -141,18 +240,12 @@ def main() -> None:
     parser.add_argument("--engine-only", action="store_true", help="only the engine before/after and the copies")
     parser.add_argument("--engine-games", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--before", default=BEFORE)
     args = parser.parse_args()
     if args.engine_only:
-        engine_before_after(args.before, args.engine_games, args.repeat)
+        engine_before_after(args.engine_games, args.repeat)
         return
-    records = load_catalog([ROOT / "cards" / "netrunner"]).records
-    names = NameIndex(records)
-    decks: dict[str, list] = {"corp": [], "runner": []}
-    for path in sorted((ROOT / "examples" / "decks" / "netrunner").glob("*.json")):
-        deck = read_deck(path, names).deck
-        side = next(r.side for r in records if r.kind == "identity" and r.id == deck.identity)
-        decks[side].append(deck)
+    records: list[Any] = list(load_catalog([ROOT / "cards" / "netrunner"]).records)
+    decks = example_decks(records)
     pairs = [(c, r) for c in decks["corp"] for r in decks["runner"]]
     print(f"{args.games} games per pairing over {len(pairs)} deck pairings, at most {args.turns} turns")
     for corp_player, runner_player in [
@@ -188,7 +281,7 @@ def main() -> None:
             f"{turns / n:.1f} turns a game; endings: " + ", ".join(f"{k} {v / n:.0%}" for k, v in endings.most_common())
         )
     print()
-    engine_before_after(args.before, args.engine_games, args.repeat)
+    engine_before_after(args.engine_games, args.repeat)
 
 
 if __name__ == "__main__":

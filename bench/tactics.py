@@ -44,7 +44,7 @@ import tarfile
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -1060,6 +1060,425 @@ RULES_SINCE = [
         'ref="正义的搜刮")',
         'ref=Phrase(N_("scavenging")))',
     ),  # the scavenge's lost target names the reference card in the reader's language (it was Chinese in every one)
+    # stop 64's rules (8df4d7d, ac03b70), each as the engine has it now:
+    (
+        "toolkit/engine/tactics/attack.py",
+        '                u.pos for u in self.units() if u.kind != "obstacle"'
+        ' and u not in (attacker, target) and u.pos\n'
+        '            ]\n',
+        '                u.pos for u in self.units() if u.kind != "obstacle"'
+        ' and u not in (attacker, target) and u.pos\n'
+        '                and self.hostile(attacker.seat, u.seat)\n'
+        '            ]\n',
+    ),  # under units_impede, the attacker's own and its teammates' units give no cover (§6.3, T22)
+    (
+        "toolkit/engine/tactics/attack.py",
+        '    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:\n',
+        '    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> Attack | None:\n',
+    ),  # an attack the text made is what its later sentences read (如果本次攻击的目标被消灭…): each way to attack
+    (  # returns it
+        "toolkit/engine/tactics/attack.py",
+        '                self.log.add("counter_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no attack to answer")))\n'
+        '                return\n',
+        '                self.log.add("counter_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no attack to answer")))\n'
+        '                return None\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '                self.log.add("counter_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no built-in attack")))\n'
+        '                return\n',
+        '                self.log.add("counter_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no built-in attack")))\n'
+        '                return None\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '            self.attack(attacker, current.attacker, profile, counter=True)\n'
+        '            return\n',
+        '            return self.attack(attacker, current.attacker, profile, counter=True)\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '            self.log.add("attack_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no attack profile")))\n'
+        '            return\n',
+        '            self.log.add("attack_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no attack profile")))\n'
+        '            return None\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '        self.declare_attack(attacker, profile)\n'
+        '\n'
+        '    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> None:\n',
+        '        return self.declare_attack(attacker, profile)\n'
+        '\n'
+        '    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> Attack | None:\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '            self.log.add("attack_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no attack named {name}"), name=name))\n'
+        '            return\n'
+        '        self.declare_attack(attacker, options[0])\n',
+        '            self.log.add("attack_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no attack named {name}"), name=name))\n'
+        '            return None\n'
+        '        return self.declare_attack(attacker, options[0])\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '    def declare_attack(self, attacker: Unit, profile: Profile) -> None:\n',
+        '    def declare_attack(self, attacker: Unit, profile: Profile) -> Attack | None:\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '            self.log.add("attack_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no other unit on the map")))\n'
+        '            return\n',
+        '            self.log.add("attack_failed", attacker.seat, unit=str(attacker),'
+        ' reason=Phrase(N_("no other unit on the map")))\n'
+        '            return None\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '        self.attack(attacker, target, profile)\n',
+        '        return self.attack(attacker, target, profile)\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '                if self.winners is None and not attacker.gone:\n'
+        '                    self._resolve_hit(attack)\n'
+        '                else:\n'
+        '                    attack.lost = True\n'
+        '                if not attack.lost:\n'
+        '                    self.fire("after_attack", seat, unit=attacker, extra=extra)\n',
+        '                resolved = self.winners is None and not attacker.gone\n'
+        '                if resolved:\n'
+        '                    self._resolve_hit(attack)\n'
+        '                else:\n'
+        '                    attack.lost = True\n'
+        '                if resolved:\n'
+        '                    self.fire("after_attack", seat, unit=attacker, extra=extra)\n',
+    ),  # 攻击后 fires on a lost target too, only the text aimed at the target not resolving (§13.1)
+    (
+        "toolkit/engine/tactics/interp.py",
+        '            ctx.result = max(self.rng.randint(1, 6) for _ in range(self._count(e.count)))\n'
+        '            self.log.add("roll", seat, result=ctx.result)\n',
+        '            faces = [self.rng.randint(1, 6) for _ in range(self._count(e.count))]\n'
+        '            ctx.result = max(faces)\n'
+        '            self.log.add("roll", seat, faces=faces, result=ctx.result)\n',
+    ),  # every die of a roll logged
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        if pay:\n'
+        '            for cost in ability.costs:\n',
+        '        if pay:\n'
+        '            if _taps(ability.costs) > 1:\n'
+        '                raise EngineError(tr("{text}: its cost taps the same thing more than once, so it can "\n'
+        '                                     "never be paid ({rule})", text=repr(render(ability)), rule="§8.1"))\n'
+        '            for cost in ability.costs:\n',
+    ),  # a cost tapping one thing twice is never paid (§8.1) …
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        """Whether ``costs`` can be paid now (``thing``: what 横置 taps)."""\n',
+        '        """Whether ``costs`` can be paid now (``thing``: what 横置 taps)."""\n'
+        '        if _taps(costs) > 1:\n'
+        '            return False\n',
+    ),  # … nor offered
+    (
+        "toolkit/engine/tactics/interp.py",
+        'def _range(within: tuple[int, int] | None) -> str:\n',
+        'def _taps(costs: Sequence[A.Node]) -> int:\n'
+        '    return sum(isinstance(cost, A.TapCost) for cost in costs)\n'
+        '\n'
+        '\n'
+        'def _range(within: tuple[int, int] | None) -> str:\n',
+    ),
+    # a bare 目标 is the target the text named before it (a 目标<单位> and what was picked, or an attack the text
+    # made: its target), never a new pick; <subject>被消灭 reads its subject; an attack's target it lost names nothing
+    (
+        "toolkit/engine/tactics/interp.py",
+        'from .state import CONTINUOUS, Card, Cell, Context, TimedEffect, Unit\n',
+        'from .state import CONTINUOUS, Attack, Card, Cell, Context, TimedEffect, Unit\n'
+        '\n'
+        'NAMED = "named_target"\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        elif isinstance(e, A.BasicAttack):\n'
+        '            for attacker in self._units(e.ref, ctx):\n'
+        '                for _ in range(self._count(e.count)):\n'
+        '                    self.basic_attack(attacker, ctx, counter=e.kind == "counter")\n'
+        '        elif isinstance(e, A.AttackWith):\n'
+        '            for attacker in self._units(e.ref, ctx):\n'
+        '                for _ in range(self._count(e.count)):\n'
+        '                    self.attack_with(attacker, ctx, e.name)\n',
+        '        elif isinstance(e, A.BasicAttack | A.AttackWith):\n'
+        '            made: Attack | None = None\n'
+        '            for attacker in self._units(e.ref, ctx):\n'
+        '                for _ in range(self._count(e.count)):\n'
+        '                    if isinstance(e, A.BasicAttack):\n'
+        '                        made = self.basic_attack(attacker, ctx, counter=e.kind == "counter") or made\n'
+        '                    else:\n'
+        '                        made = self.attack_with(attacker, ctx, e.name) or made\n'
+        '            if made is not None:\n'
+        '                ctx.attack = made\n'
+        '                setattr(ctx, NAMED, made)\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '            if ref.ref == "attack_target":\n'
+        '                attack = ctx.attack or (self.attacks[-1] if self.attacks else None)\n'
+        '                return [attack.target] if attack and not attack.target.gone else []\n'
+        '            if ref.ref == "attacker":\n'
+        '                attack = ctx.attack or (self.attacks[-1] if self.attacks else None)\n'
+        '                return [attack.attacker] if attack and not attack.attacker.gone else []\n'
+        '        if isinstance(ref, A.Target | A.Chosen):\n'
+        '            queue = ctx.picks.get(id(ref)) if isinstance(ctx, Determined) else None\n'
+        '            picked = queue.pop(0) if queue else self._choose_ref(ref, ctx, keep)\n',
+        '            if ref.ref == "attack_target":\n'
+        '                return self._attack_target(self._attack(ctx), ref, ctx)\n'
+        '            if ref.ref == "attacker":\n'
+        '                attack = self._attack(ctx)\n'
+        '                return [attack.attacker] if attack and not attack.attacker.gone else []\n'
+        '        if isinstance(ref, A.Target) and ref.noun is None:\n'
+        '            return self._named(ref, ctx)\n'
+        '        if isinstance(ref, A.Target | A.Chosen):\n'
+        '            queue = ctx.picks.get(id(ref)) if isinstance(ctx, Determined) else None\n'
+        '            picked = queue.pop(0) if queue else self._choose_ref(ref, ctx, keep)\n'
+        '            if isinstance(ref, A.Target):\n'
+        '                setattr(ctx, NAMED, (ref, picked or []))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '    def _choose_ref(self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None)'
+        ' -> list[Any] | None:\n',
+        '    def _attack(self, ctx: Context) -> Attack | None:\n'
+        '        return ctx.attack or (self.attacks[-1] if self.attacks else None)\n'
+        '\n'
+        '    def _attack_target(self, attack: Attack | None, ref: A.Node, ctx: Context) -> list[Unit]:\n'
+        '        return [u for u in self._lost_or_target(attack, ref, ctx) if not u.gone]\n'
+        '\n'
+        '    def _antecedent(self, ctx: Context) -> Any:\n'
+        '        named = getattr(ctx, NAMED, None)\n'
+        '        return named if named is not None else self._attack(ctx)\n'
+        '\n'
+        '    def _named(self, ref: A.Target, ctx: Context) -> list[Any]:\n'
+        '        named = self._antecedent(ctx)\n'
+        '        if isinstance(named, Attack):\n'
+        '            return self._attack_target(named, ref, ctx)\n'
+        '        if named is None or not named[1]:\n'
+        '            self.log.add("no_target", ctx.player, ref=render(ref))\n'
+        '            return []\n'
+        '        return self._still_legal(named[0], ctx, named[1])\n'
+        '\n'
+        '    def _destroyed_candidates(self, ref: A.Node, ctx: Context) -> list[Unit]:\n'
+        '        if isinstance(ref, A.Target) and ref.noun is None:\n'
+        '            named = self._antecedent(ctx)\n'
+        '            if isinstance(named, tuple):\n'
+        '                return [t for t in named[1] if isinstance(t, Unit)]\n'
+        '            return self._lost_or_target(named, ref, ctx)\n'
+        '        if isinstance(ref, A.Fixed):\n'
+        '            attack = self._attack(ctx)\n'
+        '            if ref.ref == "attack_target":\n'
+        '                return self._lost_or_target(attack, ref, ctx)\n'
+        '            if ref.ref == "attacker":\n'
+        '                return [attack.attacker] if attack else []\n'
+        '            if ref.ref == "self_unit":\n'
+        '                return [ctx.unit] if ctx.unit else []\n'
+        '            if ref.ref in ("wearer", "attached"):\n'
+        '                holder = (self.holder(ctx.card) if ctx.card else None) or ctx.unit\n'
+        '                return [holder] if holder else []\n'
+        '            return []\n'
+        '        return self._units(ref, ctx)\n'
+        '\n'
+        '    def _lost_or_target(self, attack: Attack | None, ref: A.Node, ctx: Context) -> list[Unit]:\n'
+        '        if attack is None:\n'
+        '            return []\n'
+        '        if attack.lost:\n'
+        '            self.log.add("target_lost", ctx.player, target=str(attack.target), ref=render(ref))\n'
+        '            return []\n'
+        '        return [attack.target]\n'
+        '\n'
+        '    def _choose_ref(self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None)'
+        ' -> list[Any] | None:\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        elif isinstance(c, A.IsState | A.HpAtMost) or (isinstance(c, A.IsKind)'
+        ' and not isinstance(c.ref, A.Target)):\n'
+        '            if isinstance(c.ref, A.Target | A.Chosen):\n'
+        '                self._determine_ref(c.ref, ctx, c)\n',
+        '        elif isinstance(c, A.IsState | A.HpAtMost | A.IsKind | A.IsDestroyed):\n'
+        '            self._determine_ref(c.ref, ctx, c)\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        if not isinstance(ref, A.Target | A.Chosen):\n'
+        '            return\n'
+        '        self.hint = ("effect", effect)\n',
+        '        if not isinstance(ref, A.Target | A.Chosen) or (isinstance(ref, A.Target) and ref.noun is None):\n'
+        '            return\n'
+        '        self.hint = ("effect", effect)\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        seat = ctx.player\n'
+        '        attack = ctx.attack or (self.attacks[-1] if self.attacks else None)\n'
+        '        if isinstance(c, A.All):\n',
+        '        seat = ctx.player\n'
+        '        if isinstance(c, A.All):\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '            things = ([attack.target] if attack else []) if isinstance(c.ref, A.Target)'
+        ' else self._things(c.ref, ctx)\n'
+        '            return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2] for t in things)\n'
+        '        if isinstance(c, A.IsDestroyed):\n'
+        '            return bool(attack and (attack.destroyed or attack.target.dying or attack.target.gone))\n',
+        '            return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2]'
+        ' for t in self._things(c.ref, ctx))\n'
+        '        if isinstance(c, A.IsDestroyed):\n'
+        '            return any(u.dying or u.gone for u in self._destroyed_candidates(c.ref, ctx))\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '        self.log.add("destroyed", unit.seat or None, unit=str(unit), by=by)\n'
+        '        self.fire("on_destroyed", self.seat_for(unit, by), unit=unit)\n',
+        '        self.log.add("destroyed", unit.seat or None, unit=str(unit), by=by)\n'
+        '        self.score_destroyed(unit)\n'
+        '        self.fire("on_destroyed", self.seat_for(unit, by), unit=unit)\n',
+    ),  # first blood scored as the agent is destroyed (§15.2, T22), the game won there, before its 消灭时 or a
+    (  # 最后一击; nothing fires and nobody is asked anything once the game is won
+        "toolkit/engine/tactics/base.py",
+        '        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)\n'
+        '        self.score_destroyed(unit)\n',
+        '        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner,'
+        ' "失联抚恤: use 物资补充 for free?"):\n',
+        '        over = self.winners is not None\n'
+        '        if unit.kind == "agent" and unit.owner and not over and self.decider.confirm(unit.owner,'
+        ' "失联抚恤: use 物资补充 for free?"):\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '    def _fire_sources(self, timing: str, seat: int, sources: Sequence[tuple[Any, Unit | None]]) -> None:\n',
+        '    def _fire_sources(self, timing: str, seat: int, sources: Sequence[tuple[Any, Unit | None]]) -> None:\n'
+        '        if self.winners is not None:\n'
+        '            return\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '        if "first_blood" not in self.mode.victory or unit.kind != "agent":\n'
+        '            return\n'
+        '        by = unit.destroyed_by\n'
+        '        if not by or not unit.owner or not self.hostile(by, unit.owner):\n'
+        '            return\n'
+        '        self.player(by).score += 1  # per player, as §15.2 writes it (T22 revised): teammates do not pool\n'
+        '        self.log.add("point", by, team=self.team_of(by), unit=str(unit), score=self.player(by).score)\n',
+        '        if "first_blood" not in self.mode.victory or unit.kind != "agent" or self.winners is not None:\n'
+        '            return\n'
+        '        by = unit.destroyed_by\n'
+        '        if not by or not unit.owner or not self.hostile(by, unit.owner):\n'
+        '            return\n'
+        '        player = self.player(by)\n'
+        '        player.score += 1\n'
+        '        self.log.add("point", by, team=self.team_of(by), unit=str(unit), score=player.score)\n'
+        '        points = self.mode.first_blood_points\n'
+        '        if points and player.score >= points and self.started:\n'
+        '            self._win(self._team(by), "first_blood")\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '        if attack.counter or not seat or target.gone or attacker.gone or attacker.dying:\n'
+        '            return\n',
+        '        if attack.counter or not seat or target.gone or attacker.gone or attacker.dying:\n'
+        '            return\n'
+        '        if self.winners is not None:\n'
+        '            return\n',
+    ),  # no counterattack asked after the win
+    (
+        "toolkit/engine/tactics/base.py",
+        '            self.expose(unit, Phrase(N_("wears exclusive equipment (§8.4)")))\n'
+        '\n'
+        '    def attach(self, unit: Unit, card: Card) -> None:\n'
+        '        unit.statuses.append(card)\n'
+        '        self.log.add("attach", card.owner, unit=str(unit), card=str(card))\n',
+        '            self.expose(unit, Phrase(N_("wears exclusive equipment (§8.4)")))\n'
+        '        self.check_exposure()\n'
+        '\n'
+        '    def attach(self, unit: Unit, card: Card) -> None:\n'
+        '        unit.statuses.append(card)\n'
+        '        self.log.add("attach", card.owner, unit=str(unit), card=str(card))\n'
+        '        self.check_exposure()\n',
+    ),  # gaining vision exposes a hidden enemy at 0-1 (§8.4): equipment worn, a status attached, …
+    (
+        "toolkit/engine/tactics/base.py",
+        '        self.execute(ability, ctx, pay=pay)\n'
+        '        if ctx.source is not None:\n',
+        '        self.execute(ability, ctx, pay=pay)\n'
+        '        self.check_exposure()\n'
+        '        if ctx.source is not None:\n',
+    ),  # … whatever an ability did, …
+    (
+        "toolkit/engine/tactics/board.py",
+        '            self.log.add("pushed", unit.seat or None, unit=str(unit), to=list(dest))\n',
+        '            self.log.add("pushed", unit.seat or None, unit=str(unit), to=list(dest))\n'
+        '        self.check_exposure()\n',
+    ),  # … a push out of a wall, …
+    (
+        "toolkit/engine/tactics/game.py",
+        '        player.hand.extend(player.mortgage)\n'
+        '        if player.mortgage:\n',
+        '        self.check_exposure()\n'
+        '        player.hand.extend(player.mortgage)\n'
+        '        if player.mortgage:\n',
+    ),  # … the reset at the turn's start
+    (
+        "toolkit/engine/tactics/game.py",
+        '        limit = max(0, self.rules.hand_limit - len(player.mortgage))'
+        '  # a hand cannot hold fewer than 0 cards\n'
+        '        while sum(1 for c in player.hand if not c.token) > limit:\n',
+        '        def limit_now() -> int:\n'
+        '            return max(0, self.rules.hand_limit - len(player.mortgage))\n'
+        '\n'
+        '        while sum(1 for c in player.hand if not c.token) > (limit := limit_now()):\n',
+    ),  # discard_from_mortgage discards to the limit it raises (T8)
+    (
+        "toolkit/engine/tactics/base.py",
+        '        left -= absorbed\n'
+        '        for card in list(unit.equipment):\n',
+        '        left -= absorbed\n'
+        '        by_equipment: list[str] = []\n'
+        '        for card in list(unit.equipment):\n',
+    ),  # the damage line names what each equipment's shield took (T10)
+    (
+        "toolkit/engine/tactics/base.py",
+        '                left -= used\n'
+        '                if card.shield_left <= 0:\n',
+        '                left -= used\n'
+        '                by_equipment.append(f"{card}: {used}")\n'
+        '                if card.shield_left <= 0:\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '        self.log.add(\n'
+        '            "damage", unit.seat, unit=str(unit), amount=amount, shield=absorbed, temp_hp=temp, hp=left,'
+        ' hp_left=unit.hp\n'
+        '        )\n',
+        '        shields: dict[str, Any] = {"shield": absorbed}\n'
+        '        if by_equipment:\n'
+        '            shields["equipment_shield"] = by_equipment\n'
+        '        self.log.add("damage", unit.seat, unit=str(unit), amount=amount, **shields, temp_hp=temp, hp=left,\n'
+        '                     hp_left=unit.hp)\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older
@@ -1105,9 +1524,13 @@ def best_in_turns(trees: dict[str, Path], run: Callable[[Path], dict[str, Any]],
     return best
 
 
-def _games_child(tree: Path) -> dict[str, Any]:
+def _games_child(
+    tree: Path, configs: Sequence[tuple[str, int]] = GAME_CONFIGS, seeds: Iterable[int] = GAME_SEEDS
+) -> dict[str, Any]:
+    """The bench's games (or those of ``configs`` and ``seeds``) played on ``tree`` in a child process: their
+    seconds, count and the digest of their logs (the older tree's read with :data:`LOG_SINCE`)."""
     since = [] if tree == ROOT else LOG_SINCE
-    args = [json.dumps(GAME_CONFIGS), json.dumps(list(GAME_SEEDS)), str(GAME_ROUNDS), json.dumps(since)]
+    args = [json.dumps(list(configs)), json.dumps(list(seeds)), str(GAME_ROUNDS), json.dumps(since)]
     out = subprocess.run([sys.executable, "-c", CHILD, str(tree), *args], capture_output=True, text=True, check=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 

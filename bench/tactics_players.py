@@ -1,6 +1,6 @@
 """Benchmark: the tactics players against each other — the tactician (``heuristic``) against the brawler.
 
-For each configuration (单挑 duel, 双雄 duo with 2 players, 专家 expert, and 双雄 with 4
+For each configuration (Duel, Duo with 2 players, Expert, and Duo with 4
 players unless ``--no-4p``), seeded games with random legal decks whose squads share no
 agent (T24; ``toolkit.decks.random_deck.random_legal_decks``):
 
@@ -22,8 +22,8 @@ seconds each player spends deciding per game; then the behaviour of each player 
             sight at distance 0-1 (§8.4), per 10 games;
   full-HP   heals chosen (a card or an ability) that restored nothing: the unit was at full HP;
   counters  counterattacks that lost their target (could not hit: range, vision, sight);
-  shock     attacks declared on a unit wearing armour that hurts attackers (电击反制护甲);
-  aim / resupply / scavenge   uses per 10 games.
+  shock     attacks declared on a unit wearing armour that hurts attackers (Shock-Plate Armour);
+  Aim / Resupply / scavenging   uses per 10 games.
 
 The target (issue: "a player that plays like a tactician"): the tactician wins at least 65 %
 against the brawler in every configuration and costs at most about 3 times the brawler's
@@ -59,6 +59,7 @@ CARDS = ROOT / "cards" / "tactics"
 ROUNDS = 100
 NAMES = {"heuristic": "tactician", "brawler": "brawler"}
 SHOCK = "shock_plate_armor"
+SHOCK_NAME = "Shock-Plate Armour"  # the record's name.en: the bench speaks English (Aim, Resupply: the abilities')
 
 
 @dataclass
@@ -367,10 +368,10 @@ def report(results: list[Played], configs: list[tuple[str, int]], target: float)
         ("hidden units exposed on own turn, per 10 games", lambda b: f"{10 * b.self_exposed / max(1, b.games):.2f}"),
         ("heals chosen at full HP", lambda b: share(b.heals_full, b.heals)),
         ("counterattacks that could not hit", lambda b: share(b.counters_lost, b.counters)),
-        ("attacks on units wearing 电击反制护甲", lambda b: share(b.shock, b.attacks)),
-        ("瞄准 aim, per 10 games", lambda b: f"{10 * b.uses['aim'] / max(1, b.games):.2f}"),
-        ("物资补充 resupply, per 10 games", lambda b: f"{10 * b.uses['resupply'] / max(1, b.games):.2f}"),
-        ("正义的搜刮 scavenge, per 10 games", lambda b: f"{10 * b.uses['scavenge'] / max(1, b.games):.2f}"),
+        (f"attacks on units wearing {SHOCK_NAME}", lambda b: share(b.shock, b.attacks)),
+        ("Aim, per 10 games", lambda b: f"{10 * b.uses['aim'] / max(1, b.games):.2f}"),
+        ("Resupply, per 10 games", lambda b: f"{10 * b.uses['resupply'] / max(1, b.games):.2f}"),
+        ("scavenging, per 10 games", lambda b: f"{10 * b.uses['scavenge'] / max(1, b.games):.2f}"),
     ]
     print(f"  {'':<52} {'tactician':>22} {'brawler (baseline)':>22}")
     for name, shown in rows:
