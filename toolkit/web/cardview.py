@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from toolkit import i18n
 from toolkit.i18n import name_of, other_name
@@ -261,6 +262,95 @@ def _in_lang(texts: dict[str, Any], lang: str) -> tuple[str, Any] | None:
     return None
 
 
+def _link(record: Any, lang: str) -> dict[str, Any]:
+    """A link to ``record``'s page: its name in ``lang`` (else as the record has it, ``lang`` saying which)."""
+    untranslated = getattr(record, "untranslated", None)
+    return {"name": name_of(record, lang), "lang": name_lang(record, lang, untranslated),
+            "url": f"/cards/{record.game}/{record.id}?kind={record.kind}", "id": record.id}  # fmt: skip
+
+
+def _by_name(web: Any, lang: str) -> tuple[dict[tuple[str, str], list[Any]], dict[tuple[str, str], Any]]:
+    """Per pool generation: the tactics cards exclusive to each agent (by (game, agent id)), sorted by name in
+    ``lang``; and each record that has a page by (game, zh-Hans name), for a name a text quotes (「…」)."""
+
+    def make() -> tuple[dict[tuple[str, str], list[Any]], dict[tuple[str, str], Any]]:
+        exclusive: dict[tuple[str, str], list[Any]] = {}
+        named: dict[tuple[str, str], Any] = {}
+        for record in web.catalog.records:
+            agent = getattr(record, "agent", None) if record.kind == "card" else None
+            if isinstance(agent, str) and agent:
+                exclusive.setdefault((record.game, agent), []).append(record)
+            if record.kind in RELATED_KINDS and record.name.zh_hans:
+                named.setdefault((record.game, str(record.name.zh_hans)), record)
+        for cards in exclusive.values():
+            cards.sort(key=lambda r: (name_of(r, lang).casefold(), r.id))
+        return exclusive, named
+
+    made: tuple[dict[tuple[str, str], list[Any]], dict[tuple[str, str], Any]] = web.memo(
+        f"related:{lang_key(lang)}", make
+    )
+    return made
+
+
+RELATED_KINDS = ("card", "identity", "agent", "unit", "role", "attack", "ability")  # (records a text may quote)
+
+
+def related(web: Any, record: Any, data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The records a card page links (in ``lang``), each group with its label: a tactics card's exclusive agent and
+    the minion it deploys, an agent's exclusive cards and built-in attacks, a netrunner card's or identity's
+    faction, a faction's identities and a search for its cards, and the records its texts quote by name (「…」)."""
+    from validators.lint import NAME_REF
+
+    catalog = web.catalog
+    game = record.game
+    exclusive, named = _by_name(web, lang)
+    labels, _ = vocab.field_words(lang)
+    groups: list[dict[str, Any]] = []
+
+    def add(key: str, label: str, records: list[Any], search: dict[str, str] | None = None) -> None:
+        found: list[Any] = []
+        for each in records:  # (once each, never the record itself)
+            if each is not None and each is not record and all(each is not f for f in found):
+                found.append(each)
+        if found or search:
+            groups.append({"key": key, "label": label, "links": [_link(r, lang) for r in found], "search": search})
+
+    agent = data.get("agent") if record.kind == "card" else None
+    if isinstance(agent, str):
+        add("agent", labels.get("agent", "agent"), [catalog.get(game, agent, "agent")])
+    if record.kind == "agent":
+        # TRANSLATORS: a heading of an agent's page: the cards exclusive to it (bearing its symbol), linked
+        add("exclusive", i18n.t(lang, "Exclusive cards"), exclusive.get((game, record.id), []))
+    attacks = data.get("attacks") if record.kind in ("agent", "unit") else None
+    if isinstance(attacks, list):
+        add("attacks", labels.get("attacks", "attacks"),
+            [catalog.get(game, a, "attack") for a in attacks if isinstance(a, str)])  # fmt: skip
+    minion = data.get("minion") if record.kind == "card" else None
+    if isinstance(minion, str):
+        add("minion", labels.get("minion", "minion"), [catalog.get(game, minion, "unit")])
+    faction = data.get("faction") if record.kind in ("card", "identity") else None
+    if isinstance(faction, str):
+        add("faction", i18n.word("web.ed.field", "faction", lang), [catalog.get(game, faction, "faction")])
+    if record.kind == "faction" and game == "netrunner":
+        identities = sorted((r for r in catalog.of_kind(game, "identity") if getattr(r, "faction", None) == record.id),
+                            key=lambda r: (name_of(r, lang).casefold(), r.id))  # fmt: skip
+        query = f"f:{record.id}"
+        search = {"query": query, "url": "/cards?" + urlencode({"q": query, "game": game})}
+        # TRANSLATORS: a heading of a faction's page: its identities, linked, and a search for its cards
+        add("identities", i18n.t(lang, "Identities and cards"), identities, search)
+    quoted: list[Any] = []
+    for key in TEXT_FIELDS:
+        lines = data.get(key)
+        if key == "reverse" and isinstance(lines, dict):
+            lines = lines.get("text")
+        for line in lines if isinstance(lines, list) else ():
+            if isinstance(line, str) and "「" in line:
+                quoted.extend(named.get((game, name)) for name in NAME_REF.findall(line))
+    # TRANSLATORS: a heading of a card's page: the cards its ability text names (「全息诱饵」), linked
+    add("named", i18n.t(lang, "Named in its text"), quoted)
+    return groups
+
+
 def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -> dict[str, Any]:
     """Everything the card page shows, as data."""
     from toolkit.search import get_record
@@ -327,6 +417,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         "legality_groups": legal,
         "legality_html": legality_html(web, legal, lang),
         "reading": reading(data, record.game, lang),
+        "related": related(web, record, data, lang),
         "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang_key(lang)}"
         if images.printable(record)
         else None,

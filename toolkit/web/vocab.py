@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit import i18n
-from toolkit.i18n.words import N_, Nc_
+from toolkit.i18n.words import N_, WORDS, Nc_
 
 Entry = str | tuple[str, str]
 
@@ -456,7 +456,7 @@ FIELD_HELP: dict[str, str] = {
     "set": N_("Set (pack) id."),
     "sets": N_("Card sets, oldest first; for a format, the sets of its card pool (empty: every set)."),
     "shield": N_("Shield printed on the equipment."),
-    "side": N_("Corp or runner; for a tactics agent, side vision (arrows to the left and right too)."),
+    "side": N_("Corp or runner."),  # (a tactics agent's or unit's "vision/side": KIND_FIELD_HELP)
     "size": N_("Carried (0 slots), normal (1 slot) or heavy (2 slots)."),
     "special": N_("A special role rather than a standard one."),
     "speed": N_("Attack speed: how many hit dice the attack rolls."),
@@ -497,12 +497,28 @@ KIND_FIELD_HELP: dict[str, dict[str, str]] = {
     "tactics/card": {
         "status": N_("What a status card is attached to (its target); only a status card has this field."),
     },
+    "tactics/agent": {"vision/side": N_("Side vision: arrows to the left and right too.")},
+    "tactics/unit": {"vision/side": N_("Side vision: arrows to the left and right too.")},
     "netrunner/card": {
         "reading/status": N_(
             "`executable`: every paragraph was read into ability text; `partial`: some were; `printed_only`: none."
         ),
     },
 }
+
+
+# The label of a field whose name means another thing in another kind of record (by "game/kind" and path, as
+# KIND_FIELD_HELP): an agent's "vision/side" is its side vision, not a Netrunner side.
+KIND_FIELD_LABELS: dict[str, dict[str, str]] = {
+    "tactics/agent": {"vision/side": N_("Side vision")},
+    "tactics/unit": {"vision/side": N_("Side vision")},
+}
+
+
+def kind_field_labels(lang: str) -> dict[str, dict[str, str]]:
+    """:data:`KIND_FIELD_LABELS` in ``lang``, by "game/kind" and the field's path."""
+    return {kind: {path: i18n.t(lang, message) for path, message in fields.items()}
+            for kind, fields in KIND_FIELD_LABELS.items()}  # fmt: skip
 
 
 def kind_field_help(lang: str) -> dict[str, dict[str, str]]:
@@ -521,15 +537,99 @@ def field_words(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     return labels, helps
 
 
+# ---------------------------------------------------------------- the card editor's choices
+
+_TYPES: dict[str, Entry] = {
+    value: RECORD[value]
+    for value in ("equipment", "skill", "item", "status", "minion", "obstacle", "agenda", "asset", "operation", "ice",
+                  "upgrade", "hardware", "resource", "program", "event")
+}  # fmt: skip
+
+# The words of the values a field of the editor's form chooses from (a JSON Schema enum, a discriminated union's
+# type), by the field's name: the menu shows the word in the page's language, the value stays the id. A field
+# whose name chooses other things in another kind of record: KIND_CHOICES. A value with no word shows as it is.
+CHOICES: dict[str, dict[str, Entry]] = {
+    "side": {"corp": N_("Corp"), "runner": N_("Runner")},
+    "category": {k: _TYPES[k] for k in ("equipment", "skill", "item", "status", "minion")},
+    "type": _TYPES,  # a netrunner card's and a unit's type; a deck rule's card type
+    "back": {"personal": N_("Personal deck"), "shop": N_("Matrix shop")},
+    "size": {
+        "carried": Nc_("card face", "Carried"),
+        "normal": Nc_("card face", "Normal"),
+        "heavy": Nc_("card face", "Heavy"),
+    },
+    "users": {"agent": RECORD["agent"], "minion": RECORD["minion"]},
+    "style": {"melee": Nc_("card face", "Melee"), "ranged": Nc_("card face", "Ranged")},
+    "team": {"blue": Nc_("team", "Blue team"), "red": Nc_("team", "Red team"), "none": Nc_("team", "No team")},
+    "target": {
+        "any_unit": Nc_("card face", "Attach: any unit"),
+        "friendly_unit": Nc_("card face", "Attach: friendly unit"),
+        "enemy_unit": Nc_("card face", "Attach: enemy unit"),
+        "agent": Nc_("card face", "Attach: agent"),
+        "friendly_agent": Nc_("card face", "Attach: friendly agent"),
+        "enemy_agent": Nc_("card face", "Attach: enemy agent"),
+        "minion": Nc_("card face", "Attach: minion"),
+        "none": Nc_("card face", "Attach: not directly"),
+    },
+    "obstacle": {"normal": Nc_("card face", "Obstacle"), "scene": Nc_("card face", "Scene obstacle")},
+    "position": {
+        "same_coordinate": Nc_("card face", "same coordinate"),
+        "adjacent": Nc_("card face", "adjacent coordinate"),
+        # TRANSLATORS: where a minion deploys: within a distance (the record's "distance") of its agent
+        "within": N_("within a distance"),
+        "deployment_zone": Nc_("card face", "any deployment zone"),
+    },
+    "active_when_tapped": {"front": Nc_("log face", "front"), "reverse": Nc_("log face", "reverse")},
+    # TRANSLATORS: a zone of a game (its "scope"): each player has one, or the table shares one
+    "scope": {"player": N_("One per player"), "shared": N_("Shared by the table")},
+    # TRANSLATORS: a mode's status: the rule documents specify it completely, or leave parts unspecified
+    "status": {"complete": N_("Complete"), "incomplete": N_("Incomplete")},
+    # TRANSLATORS: a tactics mode's scene obstacles: none, or the standard setup
+    "scene_obstacles": {"none": N_("none"), "standard": N_("Standard")},
+    # TRANSLATORS: a tactics mode's teams: none, teams, or every player for themselves
+    "teams": {"none": N_("none"), "teams": N_("Teams"), "free_for_all": N_("Every player for themselves")},
+    "victory": {
+        "last_squad_standing": Nc_("log reason", "last squad standing"),
+        "first_blood": Nc_("log reason", "first blood"),
+    },
+    # TRANSLATORS: what a tactics deck rule "unique names" applies to: the command cards, or the agents
+    "of": {"command": N_("Command cards"), "agent": N_("Agents")},
+    "reason": {value: WORDS["reading_reason"][value] for value in WORDS["reading_reason"]},
+}
+
+# The choices of a field by "game/kind" and path (as KIND_FIELD_HELP): they win over CHOICES' (by name only).
+KIND_CHOICES: dict[str, dict[str, dict[str, Entry]]] = {
+    kind: {"reading/status": dict(WORDS["reading_status"])} for kind in ("netrunner/card", "netrunner/identity")
+}
+
+
+def choice_words(lang: str) -> dict[str, Any]:
+    """The words of :data:`CHOICES` (``fields``, by field name) and :data:`KIND_CHOICES` (``kinds``, by
+    "game/kind" and path) in ``lang``, for the editor's menus."""
+
+    def worded(words: dict[str, Entry]) -> dict[str, str]:
+        return {value: say(entry, lang) for value, entry in words.items()}
+
+    return {
+        "fields": {name: worded(words) for name, words in CHOICES.items()},
+        "kinds": {kind: {path: worded(words) for path, words in paths.items()} for kind, paths in KIND_CHOICES.items()},
+    }
+
+
 __all__ = [
     "FIELD_HELP",
     "FIELD_LABELS",
     "KEY_HELP",
+    "CHOICES",
+    "KIND_CHOICES",
     "KIND_FIELD_HELP",
+    "KIND_FIELD_LABELS",
     "RECORD",
+    "choice_words",
     "field_words",
     "hit_stats",
     "kind_field_help",
+    "kind_field_labels",
     "kind_line",
     "record_word",
     "say",

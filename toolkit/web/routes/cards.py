@@ -3,6 +3,7 @@ grid of card images drawn by the print layouts, a page per record, and the image
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -65,6 +66,7 @@ def cards_index(
     result = None
     error: dict[str, Any] | None = None
     status = 200
+    game = menu_game(game)
     if sort.strip().casefold() not in SORT_CHOICES:
         sort = ""
     q = q[: MAX_QUERY_LENGTH + 1]  # the parser refuses a longer one, inline; the page need not echo all of it
@@ -127,6 +129,16 @@ def cards_index(
         keys=vocab.search_keys(lang),
         notice=built_elsewhere_notice() if web.built_elsewhere else None,  # (search and card pages may differ)
     )
+
+
+def menu_game(game: str) -> str:
+    """``game`` as the Game menu holds it: the id of the game a name means (``Netrunner``, 矩阵潜袭, ``NETRUNNER``:
+    ``netrunner``), so that the menu shows the game searched and the next search keeps it; as given when it
+    names no game (the search says so)."""
+    from toolkit.search import vocab as search_vocab
+
+    found = search_vocab.lookup(search_vocab.GAMES, game) if game.strip() else None
+    return found if found is not None else game
 
 
 def marked(query: str, column: int) -> dict[str, str]:
@@ -233,6 +245,27 @@ async def card_page(
     return page
 
 
+_ENTITY_TAG = re.compile(r'[\s,]*(?:W/)?("[^"]*")[ \t]*(?=,|$)')
+
+
+def none_match(header: str | None, etag: str) -> bool:
+    """Whether an If-None-Match ``header`` matches the current ``etag`` (``"…"``) by the weak comparison HTTP
+    prescribes for it (RFC 9110 §13.1.2): ``*``, or a list of entity tags one of which, weak (``W/"…"``) or not,
+    has the same opaque tag (empty list elements allowed). A malformed header matches nothing: the full answer."""
+    if header is None:
+        return False
+    if header.strip() == "*":
+        return True
+    tags, at = [], 0
+    while header[at:].strip(" \t,"):
+        found = _ENTITY_TAG.match(header, at)
+        if found is None:
+            return False
+        tags.append(found.group(1))
+        at = found.end()
+    return etag.removeprefix("W/") in tags
+
+
 @router.get("/images/{game}/{kind}/{record_id}.png", name="card_image", include_in_schema=False)
 def card_image(request: Request, web: Web, game: str, kind: str, record_id: str, lang: str | None = None) -> Response:
     """The card drawn by the print layouts (PNG) in ``lang`` (default: the page's language), cached by content
@@ -251,7 +284,7 @@ def card_image(request: Request, web: Web, game: str, kind: str, record_id: str,
         return Response(message, status_code=404, media_type="text/plain; charset=utf-8")
     etag = f'"{images.key(record, lang)}"'
     headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate", "Vary": "Accept-Language, Cookie"}
-    if request.headers.get("if-none-match") == etag:
+    if none_match(request.headers.get("if-none-match"), etag):
         return Response(status_code=304, headers=headers)
     data, _ = images.png(record, lang)
     return Response(data, media_type="image/png", headers=headers)

@@ -52,7 +52,7 @@ from pydantic import BaseModel, Field
 from toolkit import i18n
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.i18n import tr
+from toolkit.i18n import tr, trn
 from toolkit.web import vocab
 from toolkit.web.app import WebState, state
 from toolkit.web.security import require_write
@@ -107,6 +107,12 @@ def roots(web: WebState) -> list[Path]:
     return list(web.settings.writable_roots())
 
 
+def _no_root(index: int, n: int) -> str:
+    """That there is no card directory ``index`` among the ``n`` served (a plural by ``n``)."""
+    return trn("root {index}: there is {n} card directory", "root {index}: there are {n} card directories", n,
+               index=index)  # fmt: skip
+
+
 def locate(web: WebState, index: int, rel: str) -> Target:
     """The file ``rel`` under writable root ``index``, or an :class:`EditorError` saying why not (403).
 
@@ -117,7 +123,7 @@ def locate(web: WebState, index: int, rel: str) -> Target:
     if not all_roots:
         raise EditorError(tr("the server has no card directory to edit (it was started with card files)"), 403)
     if not 0 <= index < len(all_roots):
-        raise EditorError(tr("root {index}: there are {n} card directories", index=index, n=len(all_roots)), 403)
+        raise EditorError(_no_root(index, len(all_roots)), 403)
     root = all_roots[index]
     shown = repr(rel[:80])
     if not rel or len(rel) > MAX_PATH or "\x00" in rel or "\\" in rel:
@@ -332,11 +338,15 @@ def text_error(record: Any, pointer: str | None) -> dict[str, Any] | None:
 class Linted:
     """What `dossier lint` says of an edited record (``own``) and of the other records that name it (``others``:
     by an id or a name the record has on disk or in the edit); ``broken``: the files (as lint names them) of those
-    the edit gives an error they did not have with the record as it is on disk."""
+    the edit gives an error they did not have with the record as it is on disk. ``unchecked``: the edit is no valid
+    record (lint cannot load it), so those records cannot be checked against it: ``broken`` are then the records
+    whose errors only say so (``exclusive to agent 'anvil', which does not exist``), and those errors are left out
+    of ``others``."""
 
     own: list[Finding]
     others: list[Finding]
     broken: list[str]
+    unchecked: bool = False
 
 
 def _context(
@@ -438,11 +448,31 @@ def _lint_edit(target: Target, text: str, pool: Sequence[Path], before: str | No
 
     broken: list[str] = []
     now = errors(others)
+    unchecked = False
     if now:
         earlier = [] if before is None else [Source(target.path, text=before)]
         grown = now - errors(lint_sources([*rest, *earlier], wanted).findings)
         broken = list(dict.fromkeys(file for file, _, _ in grown if file is not None))
-    return Linted(own, others, broken)
+        unchecked = bool(broken) and not is_record(text)
+        if unchecked:  # their new errors say only that the record they name is missing: it is, being invalid
+            others = [f for f in others if f.severity != "error" or (f.file, f.code, f.pointer) not in grown]
+    return Linted(own, others, broken, unchecked)
+
+
+def is_record(text: str) -> bool:
+    """Whether ``text`` holds a valid record (one lint loads, that other records can name)."""
+    from pydantic import ValidationError
+
+    from toolkit.models import parse_record
+
+    data = parse_json(text)
+    if not isinstance(data, dict):
+        return False
+    try:
+        parse_record(data)
+    except (ValidationError, ValueError, TypeError):
+        return False
+    return True
 
 
 def parse_json(text: str) -> Any:
@@ -825,7 +855,7 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
     if root is not None:
         all_roots = roots(web)
         if not 0 <= root < len(all_roots):
-            raise EditorError(tr("root {index}: there are {n} card directories", index=root, n=len(all_roots)), 403)
+            raise EditorError(_no_root(root, len(all_roots)), 403)
         chosen = next((f for f in choices if f.index == root), None)
         if chosen is None and in_package(all_roots[root]):
             raise EditorError(package_refusal(web, game), 403)
@@ -938,7 +968,8 @@ MAX_QUERY = 200
 
 def _index_base(web: WebState) -> list[dict[str, Any]]:
     """Every record the served pool holds in a writable card directory, sorted, with what the filter matches
-    (id, game, kind, type, path, the names and kind lines in both languages); once per catalog generation."""
+    (id, game, kind, type, path, the names and kind lines in both languages); once per catalog generation. A
+    tactics card's type is its category (``equipment``, 装备): it has no "type"."""
 
     def make() -> list[dict[str, Any]]:
         catalog = web.catalog
@@ -953,7 +984,7 @@ def _index_base(web: WebState) -> list[dict[str, Any]]:
                 continue
             game = str(getattr(record, "game", ""))
             kind = str(getattr(record, "kind", ""))
-            type_ = str(getattr(record, "type", "") or "")
+            type_ = str(getattr(record, "type", "") or getattr(record, "category", "") or "")
             names = {str(record.name.zh_hans or ""), str(getattr(record.name, "en", None) or "")}
             folder = labels[target.index]
             faction = str(getattr(record, "faction", "") or "")
@@ -1024,7 +1055,7 @@ def _listing(web: WebState, lang: str) -> list[dict[str, Any]]:
                     **{k: v for k, v in row.items() if k != "record"},
                     "name": i18n.name_of(record, lang),
                     "other": i18n.other_name(record, lang) or "",
-                    "kind_line": vocab.kind_line(row["kind"], getattr(record, "type", None), lang),
+                    "kind_line": vocab.kind_line(row["kind"], row["type"] or None, lang),
                 }
             )
         return out
@@ -1148,6 +1179,21 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
     return response
 
 
+def shown_name(data: Any, lang: str) -> str:
+    """The name of the record ``data`` (a JSON value) as a page in ``lang`` shows it: in ``lang``, else in the other
+    language, else its id; "" for none (the preview's alt text names the card by it, as the card pages do)."""
+    if not isinstance(data, dict):
+        return ""
+    name = data.get("name")
+    names = name if isinstance(name, dict) else {}
+    for each in (lang, "zh-Hans", "en"):
+        value = names.get(each)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    record_id = data.get("id")
+    return record_id if isinstance(record_id, str) else ""
+
+
 def _editor_page(
     request: Request,
     target: Target | None,
@@ -1176,6 +1222,8 @@ def _editor_page(
         # TRANSLATORS: the {n}th item of a list in the editor's form: "Text #2"
         "item": i18n.t(lang, "{label} #{n}"),
         "failed": i18n.t(lang, "The request failed (HTTP {status})."),
+        # the preview's alt text, the record's name in it (:func:`shown_name`)
+        "preview_alt": i18n.t(lang, "{name}, as printed"),
         # TRANSLATORS: opens the full list of the words an ability text may have where it has an error
         "alternatives": i18n.t(lang, "All {n} words possible there"),
         # TRANSLATORS: said (to screen readers) of a link to another record: the editor opens it in a new tab
@@ -1227,6 +1275,7 @@ def _editor_page(
         status_code=status,
         target=target,
         read_only=read_only,
+        card_name=shown_name(data, lang) or (target.path.stem if target is not None else ""),
         title=(target.rel if target is not None else (new or {}).get("rel", "")),
         folder=folder_labels(web)[target.index] if target is not None else None,
         config={
@@ -1239,6 +1288,8 @@ def _editor_page(
             "fields": fields,
             "help": helps,
             "kind_help": vocab.kind_field_help(lang),  # (a field whose help depends on the kind: a card's "status")
+            "kind_labels": vocab.kind_field_labels(lang),  # (and whose label does: an agent's "vision/side")
+            "choices": vocab.choice_words(lang),  # the words of the values a menu offers (the value stays the id)
             "words": words,
             "lang": lang_key(lang),
             "check": str(request.url_for("editor_check")),
@@ -1366,7 +1417,26 @@ def others_json(request: Request, web: WebState, target: Target, linted: Linted,
     if linted.broken:
         records = [dict(zip(("file", "url"), named(path), strict=True)) for path in linted.broken]
         n = len(records)
-        if saved:
+        refused = any(f.severity == "error" for f in linted.own)  # (a save of it is refused: never say it saves)
+        if linted.unchecked:
+            message = i18n.tn(
+                i18n.current_lang(),
+                "This record is not valid, so 1 other record that names it cannot be checked "
+                "against it. Fix this record's errors first: it is not saved while it has them.",
+                "This record is not valid, so {n} other records that name it cannot be "
+                "checked against it. Fix this record's errors first: it is not saved while it has them.",
+                n,
+            )
+        elif refused:
+            message = i18n.tn(
+                i18n.current_lang(),
+                "This change breaks 1 other record: it gets a lint error it did not have. This record is not saved "
+                "while it has errors of its own; once it is, fix that record.",
+                "This change breaks {n} other records: they get lint errors they did not have. This record is not "
+                "saved while it has errors of its own; once it is, fix those records.",
+                n,
+            )
+        elif saved:
             message = i18n.tn(
                 i18n.current_lang(),
                 "It broke 1 other record, which gets a lint error it did not have: {files}. Fix that record next.",

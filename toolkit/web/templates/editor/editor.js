@@ -12,7 +12,8 @@
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("ed-config").textContent);
-  var W = cfg.words, F = cfg.fields, H = cfg.help || {}, KH = cfg.kind_help || {}, schema = cfg.schema;
+  var W = cfg.words, F = cfg.fields, H = cfg.help || {}, KH = cfg.kind_help || {}, KL = cfg.kind_labels || {}, schema = cfg.schema;
+  var CH = cfg.choices || {}, CF = CH.fields || {}, CK = CH.kinds || {};  // the words of the menus' values
   var root = cfg.root, path = cfg.path, base = cfg.base, isNew = !!cfg.new;
   var formBox = document.getElementById("ed-form"), rawArea = document.getElementById("ed-raw");
   var rawBox = document.getElementById("ed-raw-box"), toggle = document.getElementById("ed-mode");
@@ -110,21 +111,32 @@
     if (node.type === "boolean") return false;
     return undefined;
   }
-  function label(key) {
+  function label(key, pointer) {  // a field's label: its kind's own at ``pointer`` (an agent's "vision/side"), else by name
     if (typeof key === "number") return "#" + (key + 1);
     if (typeof key === "object" && key) return key.text;  // an item: "Text #2"
-    return F[key] || key;
+    return (typeof key === "string" && ofKind(KL, pointer)) || F[key] || key;
   }
   function isCode(name) { return !!(name && typeof name === "object" && name.code); }  // a free key of a map
-  function kindHelp(pointer) {  // the help of the field at ``pointer`` in this kind of record (cfg.kind_help), if any
-    if (typeof pointer !== "string" || !model || typeof model !== "object") return null;
-    var own = KH[model.game + "/" + model.kind];
-    if (!own) return null;
-    var path = pointer.split("/").slice(1).filter(function (p) { return !/^\d+$/.test(p); });
-    return own[path.map(function (p) { return p.replace(/~1/g, "/").replace(/~0/g, "~"); }).join("/")] || null;
+  function keysOf(pointer) {  // the JSON keys of ``pointer``, without list indexes: ["reading", "status"]
+    return pointer.split("/").slice(1).filter(function (p) { return !/^\d+$/.test(p); })
+      .map(function (p) { return p.replace(/~1/g, "/").replace(/~0/g, "~"); });
   }
+  function ofKind(table, pointer) {  // the entry of ``table`` (by "game/kind", then path) for the field at ``pointer``
+    if (typeof pointer !== "string" || !model || typeof model !== "object") return null;
+    var own = table[model.game + "/" + model.kind];
+    return own ? own[keysOf(pointer).join("/")] || null : null;
+  }
+  function kindHelp(pointer) { return ofKind(KH, pointer); }  // the help of the field in this kind of record, if any
   function helpOf(key, pointer) {  // a field's help: its kind's own (a card's "status"), else by its name
     return kindHelp(pointer) || (typeof key === "string" ? H[key] || null : null);
+  }
+  function choiceWord(pointer, value) {  // a menu's value in the page's words (the value sent stays the id); null: none
+    var keys = keysOf(pointer), words = ofKind(CK, pointer) || CF[keys[keys.length - 1]] || {};
+    return Object.prototype.hasOwnProperty.call(words, String(value)) ? words[String(value)] : null;
+  }
+  function option(pointer, value, sent) {  // an <option> sending ``sent``: the value's word, else the value as it is
+    var shown = choiceWord(pointer, value);
+    return el("option", { value: sent, text: shown === null ? String(value) : shown, translate: shown === null ? "no" : null });
   }
   function itemName(name, i) {  // the name of the i-th item of the list ``name``: an object, not a JSON key
     return { text: typeof name === "string" || (name && name.text) ? word("item", { label: label(name), n: i + 1 }) : "#" + (i + 1), code: isCode(name) };
@@ -138,7 +150,7 @@
   // Each renderer gets (node, value, pointer, name, required, set) and returns an element; set(v) stores v
   // in the parent (undefined removes the key) and schedules a check.
   function field(pointer, labelFor, name, control, help, extra) {
-    var children = [el("label", { for: labelFor, text: label(name), translate: isCode(name) ? "no" : null })];
+    var children = [el("label", { for: labelFor, text: label(name, pointer), translate: isCode(name) ? "no" : null })];
     children.push(control);
     if (help) children.push(helpBox(help, labelFor + "-help"));
     (extra || []).forEach(function (e) { children.push(e); });
@@ -162,7 +174,7 @@
       var bid = nextId(), box = el("input", { type: "checkbox", id: bid });
       box.checked = !!value;
       box.addEventListener("change", function () { set(box.checked); });
-      var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid, translate: isCode(name) ? "no" : null }, [box, " " + label(name)])]);
+      var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid, translate: isCode(name) ? "no" : null }, [box, " " + label(name, pointer)])]);
       if (helpOf(name, pointer)) wrap.appendChild(helpBox(helpOf(name, pointer)));
       wrap.appendChild(el("ul", { class: "ed-errs" }));
       return wrap;
@@ -200,15 +212,15 @@
   }
 
   function renderEnum(node, value, pointer, name, required, set) {
-    var id = nextId(), select = el("select", { id: id, translate: "no" });  // the values as the JSON has them
+    var id = nextId(), select = el("select", { id: id });  // each value's word (cfg.choices); it sends the JSON value
     if (!required || value === undefined) select.appendChild(el("option", { value: "", text: "—" }));
-    node.enum.forEach(function (v) { var o = el("option", { value: JSON.stringify(v), text: String(v) }); if (v === value) o.selected = true; select.appendChild(o); });
+    node.enum.forEach(function (v) { var o = option(pointer, v, JSON.stringify(v)); if (v === value) o.selected = true; select.appendChild(o); });
     select.addEventListener("change", function () { set(select.value === "" ? undefined : JSON.parse(select.value)); });
     return field(pointer, id, name, select, helpOf(name, pointer));
   }
 
   function renderAbsent(node, pointer, name, set) {
-    var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name) }) });
+    var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name, pointer) }) });
     button.addEventListener("click", function () { set(blank(node) || {}); rebuild(); });
     var box = el("div", { class: "ed-field ed-absent", "data-pointer": pointer }, [button]);
     if (helpOf(name, pointer)) box.appendChild(helpBox(helpOf(name, pointer)));
@@ -227,7 +239,7 @@
     var keys = Object.keys(props);
     var first = keys.filter(function (k) { return required.indexOf(k) >= 0 && k !== "$schema"; });
     var rest = keys.filter(function (k) { return required.indexOf(k) < 0 && k !== "$schema"; });
-    var legend = el("legend", { text: pointer === "" ? word("record") : label(name), translate: isCode(name) ? "no" : null });
+    var legend = el("legend", { text: pointer === "" ? word("record") : label(name, pointer), translate: isCode(name) ? "no" : null });
     var set_ = el("fieldset", { class: "ed-object" + (isNames(node) ? " ed-names" : ""), "data-pointer": pointer }, [legend]);
     if (helpOf(name, pointer) && pointer !== "") set_.appendChild(helpBox(helpOf(name, pointer)));
     set_.appendChild(el("ul", { class: "ed-errs" }));
@@ -239,7 +251,7 @@
       }));
     });
     set_.appendChild(grid);
-    if (removable && pointer !== "") set_.appendChild(removeButton(word("remove_field", { name: label(name) }), function () { set(undefined); rebuild(); }));
+    if (removable && pointer !== "") set_.appendChild(removeButton(word("remove_field", { name: label(name, pointer) }), function () { set(undefined); rebuild(); }));
     return set_;
   }
 
@@ -249,8 +261,8 @@
     if (value[b.prop] !== b.chosen) value[b.prop] = b.chosen;
     var body = Object.assign({}, b.node, { properties: Object.assign({}, b.node.properties) });
     delete body.properties[b.prop];
-    var id = nextId(), select = el("select", { id: id, translate: "no" });
-    b.keys.forEach(function (k) { var o = el("option", { value: k, text: k }); if (k === b.chosen) o.selected = true; select.appendChild(o); });
+    var id = nextId(), select = el("select", { id: id }), where = pointer + "/" + escapePointer(b.prop);
+    b.keys.forEach(function (k) { var o = option(where, k, k); if (k === b.chosen) o.selected = true; select.appendChild(o); });
     select.addEventListener("change", function () {
       var next = deref({ $ref: node.discriminator.mapping[select.value] });
       value[b.prop] = select.value;
@@ -258,7 +270,7 @@
       Object.keys(value).forEach(function (k) { if (!(k in (next.properties || {}))) delete value[k]; });
       changed(); rebuild();
     });
-    var picker = field(pointer + "/" + escapePointer(b.prop), id, b.prop, select, helpOf(b.prop, pointer + "/" + escapePointer(b.prop)));
+    var picker = field(where, id, b.prop, select, helpOf(b.prop, where));
     var inner = renderObject(body, value, pointer, name, set, false);
     inner.insertBefore(picker, inner.querySelector(".ed-grid"));
     return inner;
@@ -508,8 +520,18 @@
       }
     }
   }
+  function shownName() {  // the edited record's name in the page's language (else the other one, else its id)
+    var data = mode === "raw" ? parsed(rawArea.value) : model, names = data && typeof data === "object" && data.name;
+    var each = [cfg.lang === "en-XA" ? "en" : cfg.lang, "zh-Hans", "en"];  // (the pseudo-locale's names are English)
+    for (var i = 0; names && typeof names === "object" && i < each.length; i++) {
+      if (typeof names[each[i]] === "string" && names[each[i]].trim()) return names[each[i]].trim().split(/\s+/).join(" ");
+    }
+    return data && typeof data.id === "string" && data.id ? data.id : null;
+  }
   function showPreview(p) {
     issues.textContent = "";
+    var name = shownName();
+    if (name) img.alt = word("preview_alt", { name: name });  // (the name as it is now: the edit may rename it)
     if (!p) { note.textContent = word("preview_invalid"); note.hidden = false; return; }
     if (p.image) { img.src = p.image; img.hidden = false; note.hidden = true; }
     else { img.hidden = true; note.textContent = p.note || ""; note.hidden = false; }
