@@ -36,6 +36,7 @@ class Case:
     args: Callable[[Path], list[str]]
     allowed: set[str] = field(default_factory=set)
     exit_code: int = 2
+    finding: bool = False  # the refusal is the deck's finding, as `deck validate` words it (its place first)
 
 
 def _files(tmp: Path) -> None:
@@ -75,9 +76,11 @@ CASES: dict[str, Case] = {
     ),
     "show a missing deck": Case(lambda t: ["deck", "show", str(t / "missing.json")]),
     "show a directory": Case(lambda t: ["deck", "show", str(t / "empty")]),
-    "show a deck naming an unknown card": Case(lambda t: ["deck", "show", str(t / "unknown.txt")], exit_code=1),
-    "show a deck of bad JSON": Case(lambda t: ["deck", "show", str(t / "bad.json")], exit_code=1),
-    "stats of a record that is no deck": Case(lambda t: ["deck", "stats", str(t / "notdeck.json")], exit_code=1),
+    "show a deck naming an unknown card": Case(lambda t: ["deck", "show", str(t / "unknown.txt")], {"cards"},
+                                               exit_code=1, finding=True),
+    "show a deck of bad JSON": Case(lambda t: ["deck", "show", str(t / "bad.json")], exit_code=1, finding=True),
+    "stats of a record that is no deck": Case(lambda t: ["deck", "stats", str(t / "notdeck.json")], exit_code=1,
+                                                 finding=True),
     "convert to an unknown format": Case(
         lambda t: ["deck", "convert", DUO, "--to", "xml"], {"json", "text", "nrdb", "jinteki"}
     ),
@@ -93,7 +96,8 @@ CASES: dict[str, Case] = {
         {"crossfire"},
     ),
     "new with an unknown agent": Case(
-        lambda t: ["deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "zzz", "--out", str(t / "x.json")]
+        lambda t: ["deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "zzz", "--out", str(t / "x.json")],
+        {"cards"},  # (the pool's folder, named in the hint that it may not be the pool meant)
     ),
     "draw from a crossfire role set": Case(
         lambda t: ["deck", "draw", str(EX / "crossfire" / "crossfire-5.json")], {"crossfire"}
@@ -213,6 +217,13 @@ def test_an_error_in_each_language(name: str, tmp_path: Path, monkeypatch: pytes
     for lang in LANGS:
         with i18n.use_lang("en"):
             seen[lang] = _run(case, lang, tmp_path, monkeypatch)
+    if case.finding:  # one finding line in each language, the file's place first, its words the language's
+        for lang, (code, stderr) in seen.items():
+            assert code == case.exit_code and stderr.count("\n") == 1, (lang, stderr)
+        zh, en = seen["zh-Hans"][1], seen["en"][1]
+        assert "：错误 deck." in zh and english_words(zh, tmp_path / "zh-Hans", case.allowed) == [], zh
+        assert ": error deck." in en and not CJK.search(en), en
+        return
     assert_one_line_in_each_language(seen, case.exit_code, tmp_path, case.allowed)
 
 
@@ -231,7 +242,7 @@ def test_the_findings_before_a_refusal_are_in_the_language_too(
     assert len(lines["zh-Hans"]) >= 2 and all(len(found) == len(lines["zh-Hans"]) for found in lines.values())
     for line in lines["zh-Hans"]:
         assert CJK.search(line) and english_words(line, tmp_path, set()) == [], line
-    assert lines["zh-Hans"][0].startswith(f"{deck}:") and "：错误 deck." in lines["zh-Hans"][0]
+    assert lines["zh-Hans"][0].startswith(str(deck)) and "：错误 deck." in lines["zh-Hans"][0]
     assert lines["zh-Hans"][-1] == f"{ZH_PREFIX}拒绝模拟：上面的牌组不合法"
     assert lines["en"][-1] == f"{EN_PREFIX}refusing to simulate: the decks above are not legal"
     assert ": error deck." in lines["en"][0] and not any(CJK.search(line) for line in lines["en"])

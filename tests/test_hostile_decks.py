@@ -140,8 +140,8 @@ def refusal(result: Any, path: Path, line: int | None = None) -> str:
     """The one line a command prints when it cannot use a file; it names the file (and the line)."""
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
-    prefix = f"dossier: error: {path}" + (f":{line}:" if line is not None else "")
-    assert lines[0].startswith(prefix), (prefix, lines[0])
+    where = f"{path}" + (f":{line}:" if line is not None else "")  # (a finding as deck validate words it, or an error)
+    assert lines[0].startswith((where, f"dossier: error: {where}")), (where, lines[0])
     return str(lines[0])
 
 

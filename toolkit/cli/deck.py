@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -105,24 +105,25 @@ def read_in_lang(
     return loaded, language
 
 
-def _refuse(problems: list[Finding]) -> DossierError:
-    """One line for a deck a command cannot use: the first problem, and how many more there are (exit 1)."""
+def _refuse(problems: list[Finding]) -> NoReturn:
+    """One line for a deck a command cannot use: the first problem as `deck validate` tells it (``deck.json:1:2:
+    error deck.json: …``, not inside another error line), and how many more there are; exit 1."""
     first = finding_line(problems[0])
-    if len(problems) > 1:
-        return DossierError(and_more(first, len(problems) - 1), exit_code=1)
-    return DossierError(first, exit_code=1)
+    print(and_more(first, len(problems) - 1) if len(problems) > 1 else first, file=sys.stderr)
+    raise typer.Exit(1)
 
 
 def _usable(loaded: Any, pool: Pool) -> Any:
     """The deck of ``loaded`` when it was read without an error and every id in it is in the card pool
     as the kind of record its place asks for; else DossierError (exit 1) naming the first problem."""
-    from toolkit.decks.formats import unresolved
+    from toolkit.decks.formats import pool_hinted, unresolved
 
     problems = loaded.errors()
     if loaded.deck is not None:
         problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.rules.game(loaded.deck.game).records)]
+        problems = pool_hinted(problems, loaded.deck, pool.lookup(loaded.deck.game), pool.describe())
     if problems:
-        raise _refuse(problems)
+        _refuse(problems)
     if loaded.deck is None:
         raise DossierError(tr("{path}: not a deck", path=loaded.path), exit_code=1)
     return loaded.deck
@@ -164,6 +165,7 @@ def validate(
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier deck validate`` (its help is given to the decorator)."""
+    from toolkit.decks.formats import pool_hinted
     from validators.deck import ban_list_ids, summary_line, validate_deck
 
     pool = load_pool(cards)
@@ -213,6 +215,8 @@ def validate(
                     )  # fmt: skip
                 report = validate_deck(loaded.deck, pool.rules, deck_mode_id, banlist)  # (else the deck's own)
                 findings += [loaded.locate(f) for f in report.findings]
+                # a deck made on another pool (an imported one): said once, not under each card
+                findings = pool_hinted(findings, loaded.deck, pool.lookup(loaded.deck.game), pool.describe())
             errors = sum(1 for f in findings if f.severity == "error")
             legal = errors == 0
             if report is not None and loaded.deck is not None:
@@ -364,10 +368,11 @@ def new(
         raise DossierError(tr("{option} {game}: no such game in the card pool", option="--game", game=repr(game)))
     asked, mode = mode, _mode_id(pool, game, mode) or mode  # a mode's name (专家, Expert) is its id, as in a deck
     if mode not in game_pool.modes:
-        raise DossierError(
-            tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(asked),
-               game=_game_word(game), modes=tr(", ").join(sorted(game_pool.modes)))
-        )  # fmt: skip
+        from toolkit.decks.formats import not_this_pool
+
+        unknown = tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(asked),
+                     game=_game_word(game), modes=tr(", ").join(sorted(game_pool.modes)))  # fmt: skip
+        raise DossierError(not_this_pool(unknown, pool.describe()))  # (a format of an imported pool, not read)
     given = (
         ("--players", players is not None, "crossfire"),
         ("--special", bool(special), "crossfire"),
@@ -530,6 +535,10 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
             message = tr("no {game} role is called {name}", game=shown, name=repr(name))
         else:
             message = tr("no single {game} agent is called {name}", game=shown, name=repr(name))
+        if not found:  # none of that name: it may be in another pool (an identity of an imported one)
+            from toolkit.decks.formats import not_this_pool
+
+            raise DossierError(not_this_pool(message + hint, pool.describe()))
         raise DossierError(message + hint)
     if typed is not None:
         typed.append(name_language(name, found[0]))
@@ -654,6 +663,18 @@ def _opening_hand(pool: Pool, deck: Any) -> int:
     )  # fmt: skip
 
 
+def _hand_fits(hand: int | None, drawn: Any) -> None:
+    """Refuse ``--hand`` larger than the deck ``drawn`` (its draw pile) in one line naming the deck's size (exit 2),
+    as a hand of 0 is refused: no hand holds more cards than the deck."""
+    from toolkit.i18n import trn
+
+    size = drawn.total()
+    if hand is not None and hand > size:
+        raise DossierError(trn("{option} {value}: more than the deck's {n} card",
+                               "{option} {value}: more than the deck's {n} cards", size, option="--hand", value=hand,
+                               n=size))  # fmt: skip
+
+
 @deck_app.command("draw", help=N_("A sample opening hand."))
 def draw(
     file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
@@ -674,6 +695,7 @@ def draw(
     deck = _usable(loaded, pool)
     size = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
+    _hand_fits(hand, pile(deck, lookup)[0])
     for card_id in sample_hand(deck, size, seed, lookup):
         record = lookup(card_id)
         print(f"{_name(record, language)}  ({card_id})" if record else card_id)
@@ -701,9 +723,10 @@ def odds(
     pool = load_pool(cards)
     loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
-    opening = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
     deck, left = pile(deck, lookup)  # the draw pile: the cards never in a deck left out, as `deck validate` counts
+    opening = hand or _opening_hand(pool, deck)
+    _hand_fits(hand, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     if format == "json":
         seen = [opening + per_turn * t for t in range(turns + 1)]

@@ -108,12 +108,16 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
     from toolkit.cli.simulate import print_sides
 
     lang = names.lang
+    from toolkit.engine.netrunner.screen import icon_words
     from toolkit.engine.phrase import Phrase, Term
     from toolkit.i18n import t, word
     from toolkit.models.scenario import in_lang
     from toolkit.textwidth import pad
 
     sides = {1: "corp", 2: "runner"}
+
+    def say(line: str) -> None:  # the game's symbols in words (`5 credits`, never `5[credit]`): the JSON keeps them
+        print(icon_words(line, lang))
 
     def side(seat: int) -> str:
         return word("side", sides.get(seat, ""), lang)
@@ -123,17 +127,17 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
     if rule:
         print(f"# {rule}")
     for event in log:
-        print(names.line(event, side))
+        say(names.line(event, side))
     print_sides(result.game.state(), lang, names)
     print(t(lang, "decisions taken: {n}", n=result.taken))
     pending = result.pending
     if pending is not None:
         prompt = names.say("prompt", pending.prompt)
         kind = names.term("decision", pending.kind) or pending.kind
-        print(t(lang, "waiting for the {side} ({kind}): {prompt}", side=side(pending.seat), kind=kind, prompt=prompt))
+        say(t(lang, "waiting for the {side} ({kind}): {prompt}", side=side(pending.seat), kind=kind, prompt=prompt))
         for option in pending.options:
             worded = option.text != option.label or isinstance(option.text, Phrase | Term)
-            print(f"  {option.label}" + (f"  — {names.say('option', option.text)}" if worded else ""))
+            say(f"  {option.label}" + (f"  — {names.say('option', option.text)}" if worded else ""))
         numbers = _runner_numbers(result.game, pending)
         if numbers:
             pairs = ", ".join(t(lang, "#{handle} is #{uid}", handle=h, uid=u) for h, u in numbers.items())

@@ -425,11 +425,12 @@ def _reason_words(names: Any, code: str) -> str:
     return str(names.say("reason", "round limit" if code == "round_limit" else code))
 
 
-def _print_log(log: Any, who_is: Any, names: Any) -> None:
+def _print_log(log: Any, who_is: Any, names: Any, said: Any = None) -> None:
     """``  12 P1 draw (card: Folding Bipod#7)``: one line per event, in the language of ``names`` (a LogNames);
-    ``who_is(seat)`` names a player (default: ``P1``)."""
+    ``who_is(seat)`` names a player (default: ``P1``); ``said(line)`` words a line further (Netrunner's symbols)."""
     for event in log:
-        print(names.line(event.to_json(), who_is))
+        line = names.line(event.to_json(), who_is)
+        print(said(line) if said is not None else line)
 
 
 def _legal_decks(
@@ -442,6 +443,7 @@ def _legal_decks(
     ``TacticsGame._deck_for_squad`` (§15.6) swaps the exclusive cards of agents not drafted for the drafted
     squad's, then for generic cards."""
     from toolkit.decks import read_deck
+    from toolkit.decks.formats import pool_hinted
     from validators.deck import validate_deck
 
     defaults = pool.default_modes() if game == "netrunner" else None
@@ -462,6 +464,7 @@ def _legal_decks(
                 )  # fmt: skip
             checked = validate_deck(deck.deck, pool.rules).findings
             findings += [deck.locate(f) for f in checked if not (draft and _squad_finding(f))]
+            findings = pool_hinted(findings, deck.deck, pool.lookup(game), pool.describe())  # (once a deck)
         refused += [f for f in findings if f.severity == "error"]
     if refused:
         from toolkit.findings import finding_line
@@ -497,6 +500,7 @@ def _simulate_netrunner(
     executable."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner import SEATS
+    from toolkit.engine.netrunner.screen import icon_words
     from toolkit.engine.simulate import simulate_netrunner
 
     by_side = _sides(loaded, pool)
@@ -548,7 +552,7 @@ def _simulate_netrunner(
     for line in _inert_lines(inert, lang):
         print(line)
     sides = {seat: side for side, seat in SEATS.items()}
-    _print_log(played.log, lambda seat: word("side", sides[seat], lang), names)
+    _print_log(played.log, lambda seat: word("side", sides[seat], lang), names, lambda line: icon_words(line, lang))
     print_sides(state, lang, names)
     if not played.over and played.turns >= turns:  # the turns ran out: say so, and how to play more
         if turns < MAX_TURNS:
@@ -607,12 +611,14 @@ def _result(game: Any) -> dict[str, Any]:
 
 def print_sides(state: dict[str, Any], lang: str, names: Any = None) -> None:
     """Each side's numbers after a netrunner game (or ability), and who won; ``names`` (a LogNames) puts the
-    identity's name and the reason in words."""
+    identity's name and the reason in words (the game's symbols too: ``5 credits``, never ``5[credit]``)."""
     from toolkit.cli._lang import LogNames
+    from toolkit.engine.netrunner.screen import icon_words
 
     names = names or LogNames([], lang)
     for p in state["players"]:
-        numbers = names.fields_text({k: v for k, v in p.items() if k not in ("seat", "side", "identity")})
+        numbers = icon_words(names.fields_text({k: v for k, v in p.items() if k not in ("seat", "side", "identity")}),
+                             lang)  # fmt: skip
         print(
             t(
                 lang,
@@ -628,7 +634,7 @@ def print_sides(state: dict[str, Any], lang: str, names: Any = None) -> None:
                 lang,
                 "game over: the {side} wins ({reason})",
                 side=word("side", state["winner"], lang),
-                reason=names.say("reason", state["reason"]),
+                reason=icon_words(str(names.say("reason", state["reason"])), lang),
             )
         )
 
@@ -657,7 +663,10 @@ def _inert_report(by_side: dict[str, Any], pool: Any, lang: str) -> dict[str, An
 
 def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
     """``text the simulation does not run: 3 of 36 titles (7 of 92 cards) …`` and a line per side naming them: a
-    title with no executable text, or read in part (the paragraphs not read named: the others run)."""
+    title with no executable text, or read in part (the paragraphs not read named: the others run); no line at all
+    when every card runs."""
+    if not inert["list"]:
+        return []
     head = t(
         lang,
         "text the simulation does not run: {titles} of {of_titles} titles ({cards} of {of_cards} cards, identities "
@@ -667,8 +676,6 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
         cards=inert["cards"],
         of_cards=inert["of_cards"],
     )
-    if not inert["list"]:
-        return [head]
     lines = [
         head + t(lang, "; that text does nothing in the simulation (a card read in part: only the paragraphs named, "
                        "its other paragraphs run):")

@@ -116,6 +116,14 @@ IDENTITY_LINES = 20  # lines without a count looked at for a netrunner identity
 DESCRIPTION_CHARS = 20000  # the deck model's limit on a description
 
 
+# the findings of a whole deck that the deck validator points at "/cards" (a crossfire deck's role mix too,
+# deck.roles.*): none is the first card's, which a list's "/cards" maps to (JSON: the "cards" key)
+WHOLE_DECK = frozenset(
+    {"deck.size.min", "deck.size.max", "deck.agenda.points", "deck.influence.over", "deck.points.over",
+     "deck.players.count"}
+)  # fmt: skip
+
+
 @dataclass
 class LoadedDeck:
     """A deck read from a file, the problems met reading it, and where things are in the file."""
@@ -141,9 +149,14 @@ class LoadedDeck:
         return self.lines
 
     def locate(self, finding: Finding) -> Finding:
-        """The finding with this file's name and the position of its pointer."""
+        """The finding with this file's name and the position of its pointer. A finding of the whole deck (its
+        size, its agenda points: :data:`WHOLE_DECK`, at ``/cards``) has no line, the influence spent is at the
+        identity's line (the identity allows it), never at the first card's."""
         lines = self.positions()
         ptr = finding.pointer or ""
+        if ptr == "/cards" and (finding.code in WHOLE_DECK or finding.code.startswith("deck.roles.")):
+            at = lines.get("/identity") if finding.code == "deck.influence.over" else None
+            return replace(finding, file=str(self.path), line=at[0] if at else None, column=at[1] if at else None)
         position = None
         while position is None:
             position = lines.get(ptr)
@@ -355,6 +368,48 @@ def unresolved(deck: Deck, records: Mapping[str, Any]) -> list[Finding]:
         check(agent, "agent", "agent", "deck.agent.unknown", pointer("agents", index))
     for card_id in deck.cards:
         check(card_id, card_kind, noun, code, pointer("cards", card_id))
+    return out
+
+
+# the findings of a mode or an id the card pool lacks: a deck made on another pool (one imported from NetrunnerDB)
+UNKNOWN_TO_POOL = ("deck.mode.unknown", "deck.card.unknown", "deck.identity.unknown", "deck.agent.unknown",
+                   "deck.roles.unknown")  # fmt: skip
+
+
+def not_this_pool(problem: str, pool: str = "") -> str:
+    """``problem`` (a mode, an id or a name the card pool lacks) with how to read another pool: ``pool`` says which
+    directories were read (``/work/cards, the default``)."""
+    from toolkit.config import how_to_set, missing_pool
+    from toolkit.i18n import current_lang, t_beside
+
+    if not pool:
+        return problem + tr("; ") + missing_pool()
+    # (t_beside: the pool, a path that may end in Chinese, spaced from the words beside it as its own text needs)
+    if problem.endswith(("?", "？")):  # after "did you mean …?": a sentence of its own
+        return t_beside(current_lang(), "{problem} The card pool ({pool}) may not be the one you mean: {how}",
+                        problem=problem, pool=pool, how=how_to_set())  # fmt: skip
+    return t_beside(current_lang(), "{problem}; the card pool ({pool}) may not be the one you mean: {how}",
+                    problem=problem, pool=pool, how=how_to_set())  # fmt: skip
+
+
+def pool_hinted(findings: list[Finding], deck: Deck | None, lookup: Callable[[str], Any] | None,
+                pool: str = "") -> list[Finding]:  # fmt: skip
+    """``findings`` of one deck, the first that names a mode or an id the card pool lacks (:data:`UNKNOWN_TO_POOL`)
+    saying that the pool may not be the deck's and how to read another (:func:`not_this_pool`), once a deck: when
+    the deck's mode is unknown or at least as many of its ids are unknown as known (``lookup``: the pool's record of
+    an id of the deck's game). One slip among known ids gets its own finding only."""
+    first = next((i for i, f in enumerate(findings) if f.code in UNKNOWN_TO_POOL), None)
+    if first is None:
+        return findings
+    unknown = sum(1 for f in findings if f.code in UNKNOWN_TO_POOL and f.code != "deck.mode.unknown")
+    known = 0
+    if deck is not None and lookup is not None:
+        ids = {*deck.cards, *(deck.agents or []), *([deck.identity] if deck.identity else [])}
+        known = sum(1 for record_id in ids if lookup(record_id) is not None)
+    if unknown < max(known, 1) and not any(f.code == "deck.mode.unknown" for f in findings):
+        return findings
+    out = list(findings)
+    out[first] = replace(out[first], message=not_this_pool(out[first].message, pool))
     return out
 
 
@@ -1248,7 +1303,7 @@ def _read_text(
             cards[record.id] = copies
             # a card on more than one line is found at its last: the line that adds the copies one too many
             lines[f"/cards/{record.id}"] = (entry.number, 1)
-            lines.setdefault("/cards", (entry.number, 1))  # the deck's size and the like: at its first card line
+            lines.setdefault("/cards", (entry.number, 1))  # (the whole deck's findings have no line: LoadedDeck.locate)
         else:
             problem(
                 "deck.card.kind",

@@ -148,6 +148,12 @@ class ScreenPolicy:
         if game.over or game.turn_limit:  # (the seed gives the deal away: said once the game is over)
             about = Text(t(lang, "You play the {side} · turn {turn} · seed {seed}", side=side(seat), turn=game.turns,
                            seed=game.seed), style="bold")  # fmt: skip
+        elif game.turns == 0:  # before the first turn: the mulligans (no "turn 0")
+            if decision is not None and decision.kind == "mulligan":
+                stage = t(lang, "You play the {side} · mulligan", side=side(seat))
+            else:
+                stage = t(lang, "You play the {side} · set-up", side=side(seat))
+            about = Text(stage, style="bold")
         else:
             about = Text(t(lang, "You play the {side} · turn {turn}", side=side(seat), turn=game.turns), style="bold")
         shown = fit(console, view, seat, rows, menu, keys, about, log, wide, left_w, right_w, lang)

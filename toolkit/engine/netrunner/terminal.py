@@ -1,5 +1,6 @@
 """A person at a terminal plays one side: before each of their decisions they see what their seat may see
-(the new events of the log, their hand, the table) and the options, and type a number or a label."""
+(the new events of the log, their hand, the table) and the options, and type a number, a label (the stable code
+scripts and saved games use) or the option's words as shown (in either language, any case: ``保留``, ``Keep``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.i18n import t, tn, word
 
 from ..core import EngineError
-from .decisions import Decision
+from .decisions import Decision, Option
 from .state import SIDE_OF_SEAT
 
 if TYPE_CHECKING:
@@ -147,6 +148,8 @@ class TerminalPolicy:
         self.lang = lang
         self.seen = 0
         self.names: Any = None  # the LogNames of the game's records, made at the first decision
+        self.other_names: dict[str, Any] = {}  # the LogNames of both languages, for answers in words
+        self.hinted = False  # the line saying what an answer may be: once, at the first decision
 
     def decide(self, game: NetrunnerGame, decision: Decision) -> str:
         from toolkit.cli._lang import LogNames
@@ -166,6 +169,9 @@ class TerminalPolicy:
             self.write(line)
         prompt = names.say("prompt", decision.prompt)
         self.write(t(lang, "you ({side}): {prompt}", side=side(decision.seat), prompt=prompt))
+        if not self.hinted:  # once a game: what an answer may be (the label is the code before the dash)
+            self.write(t(lang, "(answer with an option's number, its label or its words)"))
+            self.hinted = True
         for number, option in enumerate(decision.options, start=1):
             text = names.say("option", option.text)
             shown = f"  {number}. {option.label}" + (f"  — {text}" if str(text) != option.label else "")  # (not twice)
@@ -177,4 +183,37 @@ class TerminalPolicy:
             try:
                 return decision.find(answer).label
             except EngineError:
-                self.write(t(lang, "type a number from 1 to {n} or an option's label", n=len(decision.options)))
+                pass
+            named = self.worded(game, decision, answer)
+            if len(named) == 1:
+                return named[0].label
+            if named:  # the same words for several options (two copies of a card): their numbers tell them apart
+                self.write(tn(lang, "{answer} names {n} option: type its number",
+                              "{answer} names {n} options: type its number", len(named), answer=repr(answer),
+                              n=len(named)))  # fmt: skip
+            else:
+                self.write(t(lang, "type a number from 1 to {n}, an option's label or its words",
+                             n=len(decision.options)))  # fmt: skip
+
+    def worded(self, game: NetrunnerGame, decision: Decision, answer: str) -> list[Option]:
+        """The options whose words (as the screen shows them, or with the game's symbols as codes: ``5[credit]``)
+        are ``answer`` in any case, in either language (``保留`` and ``keep``)."""
+        from toolkit.cli._lang import LogNames
+
+        from .screen import icon_words
+
+        wanted = answer.casefold()
+        if not wanted:
+            return []
+        for lang in ("en", "zh-Hans"):
+            if lang not in self.other_names:
+                same = self.names is not None and self.names.lang == lang
+                self.other_names[lang] = self.names if same else LogNames(game.records, lang)
+        found = []
+        for option in decision.options:
+            for lang, names in self.other_names.items():
+                text = str(names.say("option", option.text))
+                if wanted in (text.casefold(), icon_words(text, lang).casefold()):
+                    found.append(option)
+                    break
+        return found
