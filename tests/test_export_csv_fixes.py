@@ -90,7 +90,7 @@ def test_the_problems_of_a_sheet_are_error_lines(cli, tmp_path: Path) -> None:
     assert result.stderr.splitlines() == [
         f"dossier: error: {path}: tactics card 'broken': text cannot be written to a sheet so that the import reads "
         "it back unchanged",
-        "dossier: error: 1 record(s) cannot go into a sheet unchanged; nothing written",
+        "dossier: error: 1 record cannot go into a sheet unchanged; nothing written",
     ]
 
 

@@ -99,8 +99,8 @@ def import_csv(cli, sheet: Path, tmp_path: Path) -> Any:
 @pytest.mark.parametrize(
     ("rows", "finding_line", "summary"),
     [
-        (["快抽,{big},skill"], 2, "1 error(s) in 1 of 1 row(s)"),
-        (["快抽,Quick Draw,skill", "慢抽,{big},skill"], 3, "1 error(s) in 1 of 2 row(s)"),
+        (["快抽,{big},skill"], 2, "1 error in 1 of 1 row"),
+        (["快抽,Quick Draw,skill", "慢抽,{big},skill"], 3, "1 error in 1 of 2 rows"),
     ],
     ids=["row-2", "row-3"],
 )
@@ -126,7 +126,7 @@ def test_header_and_row_errors_are_both_counted(cli, tmp_path: Path) -> None:
     result = import_csv(cli, sheet, tmp_path)
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == (
-        f"dossier: error: {sheet}: 2 error(s) in the header row and 1 of 2 row(s); nothing written"
+        f"dossier: error: {sheet}: 2 errors in the header row and 1 of 2 rows; nothing written"
     )
 
 
@@ -144,7 +144,7 @@ def test_a_sheet_with_a_unicode_byte_order_mark_is_read_as_its_encoding(cli, tmp
     sheet.write_bytes(data)
     result = import_csv(cli, sheet, tmp_path)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(f"{sheet}: 1 tactics card record(s); would write 1,")
+    assert result.stdout.startswith(f"{sheet}: 1 tactics card record; would write 1,")
 
 
 def test_a_broken_utf32_sheet_is_one_line(cli, tmp_path: Path) -> None:

@@ -66,7 +66,7 @@ def test_tactics_sheet_becomes_canonical_records_that_lint_clean(cli, game_copy,
     sheet = write(tmp_path / "cards.csv", TACTICS_CSV)
     result = cli("import", "csv", sheet, "--game", "tactics", "--into", game)
     assert result.exit_code == 0, result.output
-    assert f"{sheet}: 4 tactics card record(s); wrote 4, 0 unchanged, in {game}" in result.stdout
+    assert f"{sheet}: 4 tactics card records; wrote 4, 0 unchanged, in {game}" in result.stdout
     rifle = game / "cards" / "prototype_coil_rifle.json"
     assert load(rifle) == EXPECTED_RIFLE
     assert rifle.read_text(encoding="utf-8") == canonical_dumps(EXPECTED_RIFLE)
@@ -189,7 +189,7 @@ def test_one_bad_row_writes_nothing_and_every_problem_is_listed(cli, tmp_path: P
         f"{sheet}: row 3, column E (cost.tap)",
         f"{sheet}: row 5, column D (cost.mortgage)",  # the model's minimum, located at its cell; blank row 4 skipped
     ]
-    assert "2 of 3 row(s); nothing written" in result.stderr
+    assert "3 errors in 2 of 3 rows; nothing written" in result.stderr
     assert not (tmp_path / "out").exists()
 
 

@@ -170,7 +170,7 @@ def test_banlist_on_a_tactics_deck(cli: Any) -> None:
 
 def test_an_empty_aim_says_what_the_seat_must_point_at(game: Crossfire) -> None:
     data = _table("vip", "bomber", "red_decoy", "assassin", "agent")
-    with pytest.raises(TableError, match=r"seat 4 \(Assassin\) points at 0 player\(s\) and must point at 1"):
+    with pytest.raises(TableError, match=r"seat 4 \(Assassin\) points at 0 players and must point at 1"):
         game.table(data)
 
 

@@ -147,7 +147,7 @@ def test_export_then_import_gives_every_bundled_record_unchanged(
     exported = cli("export", "csv", "--game", game, "--kind", kind, "--cards", CARDS, "--out", sheet)
     assert exported.exit_code == 0, exported.output
     originals = sorted((CARDS / game / KIND_DIRS[kind]).glob("*.json"))
-    assert f"{sheet}: {len(originals)} record(s)" in exported.stdout
+    assert f"{sheet}: {len(originals)} records" in exported.stdout
     assert sheet.read_bytes().startswith(b"\xef\xbb\xbf")  # Excel's "CSV UTF-8"
     imported = cli("import", "csv", sheet, "--game", game, "--kind", kind, "--into", copy)
     assert imported.exit_code == 0, imported.output

@@ -109,7 +109,7 @@ def test_tts_sheet_is_a_grid_under_4096_pixels(cli, tmp_path: Path, count: int, 
     out = tmp_path / "deck.png"
     result = cli("print", *ids, "--tts", out)
     assert result.exit_code == 0, result.output
-    assert f"{columns} wide × {rows} tall, {count} card(s)" in result.stdout
+    assert f"{columns} wide × {rows} tall, {count} cards" in result.stdout
     with Image.open(out) as image:
         width, height = image.size
     assert width < 4096 and height < 4096
@@ -125,7 +125,7 @@ def test_tts_splits_large_decks_into_sheets_of_69(cli, tmp_path: Path) -> None:
     result = cli("print", *(["crossfire/vip"] * 75), "--tts", out)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "big-1.png").is_file() and (tmp_path / "big-2.png").is_file()
-    assert "69 card(s)" in result.stdout and "6 card(s)" in result.stdout
+    assert "69 cards" in result.stdout and "6 cards" in result.stdout
 
 
 @pytest.mark.parametrize(("duplex", "dx", "dy"), [("long-edge", 0.0, 0.0), ("short-edge", 1.5, -0.5)])
@@ -198,7 +198,7 @@ def test_the_refusal_counts_cards_not_their_problems(cli, game_copy, tmp_path: P
     assert result.exit_code == 1
     errors = [ln for ln in result.stderr.splitlines() if "roles/agent.json: error" in ln]
     assert len(errors) >= 2, result.stderr
-    assert "error: 1 card(s) cannot be printed as they are" in result.stderr, result.stderr
+    assert "error: 1 card cannot be printed as it is" in result.stderr, result.stderr
 
 
 def test_output_is_the_same_bytes_every_time(cli, tmp_path: Path) -> None:

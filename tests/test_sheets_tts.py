@@ -141,7 +141,7 @@ def test_a_deck_becomes_a_custom_deck_of_as_many_cards(cli, tmp_path: Path) -> N
     out.parent.mkdir()
     result = cli("print", "--deck", deck, "--tts", out, "--lang", "en")
     assert result.exit_code == 0, result.output
-    assert f"{out.with_suffix('.json')}: Tabletop Simulator saved object, a deck of 5 card(s) from 1 sheet(s)" in (
+    assert f"{out.with_suffix('.json')}: Tabletop Simulator saved object, a deck of 5 cards from 1 sheet" in (
         result.stdout
     )
     data = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))

@@ -19,7 +19,7 @@ from toolkit.cli._options import OUTPUT_FILE, CardsOption, check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError, and_more, os_reason, value_reason
 from toolkit.findings import Finding, finding_line
-from toolkit.i18n import N_, tr
+from toolkit.i18n import N_, tr, trn
 from toolkit.paths import SCHEMA_DIR
 
 DECK_HELP = help_text(
@@ -921,8 +921,9 @@ def draft(
     if picks:  # a script longer than the draft: its picks past the end are named, never dropped in silence
         from toolkit.errors import warning_line
 
-        left = tr("{path}:{line}: the draft is over; {n} more pick(s) not used", path=script, line=picks[0][0],
-                  n=len(picks))  # fmt: skip
+        left = trn("{path}:{line}: the draft is over; {n} more pick not used",
+                   "{path}:{line}: the draft is over; {n} more picks not used", len(picks), path=script,
+                   line=picks[0][0])  # fmt: skip
         print(warning_line(left), file=sys.stderr)
     if format == "json":
         print(

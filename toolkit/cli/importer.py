@@ -150,7 +150,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
         from toolkit.config import LOCAL_CARDS, card_pool
-        from toolkit.i18n import current_lang, tr, word
+        from toolkit.i18n import current_lang, tr, trn, word
         from toolkit.importers.spreadsheet import import_csv
         from toolkit.paths import CARDS_DIR
         from validators.wording import kind_word
@@ -190,11 +190,19 @@ def register(app: typer.Typer) -> None:
             "into": into,
         }
         if dry_run:
-            line = tr(
-                "{path}: {n} {game} {kind} record(s); would write {count}, {unchanged} unchanged, in {into}", **fields
+            line = trn(
+                "{path}: {n} {game} {kind} record; would write {count}, {unchanged} unchanged, in {into}",
+                "{path}: {n} {game} {kind} records; would write {count}, {unchanged} unchanged, in {into}",
+                len(result.records),
+                **fields,
             )
         else:
-            line = tr("{path}: {n} {game} {kind} record(s); wrote {count}, {unchanged} unchanged, in {into}", **fields)
+            line = trn(
+                "{path}: {n} {game} {kind} record; wrote {count}, {unchanged} unchanged, in {into}",
+                "{path}: {n} {game} {kind} records; wrote {count}, {unchanged} unchanged, in {into}",
+                len(result.records),
+                **fields,
+            )
         print(line)
         if result.updated:
             print(
@@ -275,7 +283,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """``dossier export csv`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
-        from toolkit.i18n import tr
+        from toolkit.i18n import trn
 
         output_lang(lang)
         writes = None if out is None or str(out) == "-" else out
@@ -285,7 +293,10 @@ def register(app: typer.Typer) -> None:
             plan.write(sys.stdout.write)
             return
         _write_sheet(out, plan, force)
-        print(tr("{path}: {n} record(s) in {columns} column(s)", path=out, n=plan.rows, columns=len(plan.columns)))
+        columns = trn("{n} column", "{n} columns", len(plan.columns))
+        # TRANSLATORS: {columns} is "{n} columns"
+        print(trn("{path}: {n} record in {columns}", "{path}: {n} records in {columns}", plan.rows, path=out,
+                  columns=columns))  # fmt: skip
 
     app.add_typer(export_app, name="export")
 
@@ -442,13 +453,15 @@ def _refuse_problems(problems: list[str]) -> None:
     """Each record that cannot go into the sheet unchanged, a line on stderr (``dossier: error: …``, as every
     error is told), then the error (exit 1)."""
     from toolkit.cli.app import error_line
-    from toolkit.i18n import tr
+    from toolkit.i18n import trn
 
     if not problems:
         return
     for problem in problems:
         print(error_line(problem), file=sys.stderr)
-    raise DossierError(tr("{n} record(s) cannot go into a sheet unchanged; nothing written", n=len(problems)), exit_code=1)
+    raise DossierError(trn("{n} record cannot go into a sheet unchanged; nothing written",
+                           "{n} records cannot go into a sheet unchanged; nothing written", len(problems)),
+                       exit_code=1)  # fmt: skip
 
 
 def _write_sheet(out: Path, plan: SheetPlan, force: bool) -> None:

@@ -302,10 +302,12 @@ def print_cards(
     errors = _report(issues, selection.catalog, force)
     if errors and not force:
         raise DossierError(
-            tr(
-                "{n} card(s) cannot be printed as they are (see above); nothing written. {advice}, or add --force "
+            trn(
+                "{n} card cannot be printed as it is (see above); nothing written. {advice}, or add --force "
                 "to print anyway",
-                n=errors,
+                "{n} cards cannot be printed as they are (see above); nothing written. {advice}, or add --force "
+                "to print anyway",
+                errors,
                 advice=_advice(issues),
             ),
             exit_code=1,
@@ -893,9 +895,11 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         stage.rmdir()  # (emptied by the moves; gone when it was renamed into place)
     fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
     if spec.bleed:
-        print(tr("{directory}: {n} PNG file(s) at {dpi} dpi with {bleed} mm bleed", **fields))
+        print(trn("{directory}: {n} PNG file at {dpi} dpi with {bleed} mm bleed",
+                  "{directory}: {n} PNG files at {dpi} dpi with {bleed} mm bleed", len(names), **fields))  # fmt: skip
     else:
-        print(tr("{directory}: {n} PNG file(s) at {dpi} dpi", **fields))
+        print(trn("{directory}: {n} PNG file at {dpi} dpi", "{directory}: {n} PNG files at {dpi} dpi", len(names),
+                  **fields))  # fmt: skip
 
 
 def _tts_sheet_paths(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
@@ -976,12 +980,12 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
         atomic_write_bytes(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
         print(
             tr(
-                "{path}: {program} sheet, {columns} wide × {rows} tall, {n} card(s), {width}×{height} px",
+                "{path}: {program} sheet, {columns} wide × {rows} tall, {cards}, {width}×{height} px",
+                cards=trn("{n} card", "{n} cards", sheet.count),
                 path=path,
                 program="Tabletop Simulator",
                 columns=sheet.columns,
                 rows=sheet.rows,
-                n=sheet.count,
                 width=sheet.width,
                 height=sheet.height,
             )
@@ -1017,11 +1021,12 @@ def _write_tts_object(
     data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang, names=names)
     path = target.with_suffix(".json")
     atomic_write_text(path, canonical_dumps(data))
-    fields = {"path": path, "program": "Tabletop Simulator", "n": len(records), "sheets": len(faces)}
+    fields = {"path": path, "program": "Tabletop Simulator", "cards": trn("{n} card", "{n} cards", len(records)),
+              "sheets": trn("{n} sheet", "{n} sheets", len(faces))}  # fmt: skip
     if url_base is not None:
         print(
             tr(
-                "{path}: {program} saved object, a deck of {n} card(s) from {sheets} sheet(s), images under {url}",
+                "{path}: {program} saved object, a deck of {cards} from {sheets}, images under {url}",
                 **fields,
                 url=url_base,
             )
@@ -1029,7 +1034,7 @@ def _write_tts_object(
     else:
         print(
             tr(
-                "{path}: {program} saved object, a deck of {n} card(s) from {sheets} sheet(s), images as {scheme} "
+                "{path}: {program} saved object, a deck of {cards} from {sheets}, images as {scheme} "
                 "paths (keep the images where they are)",
                 **fields,
                 scheme="file:///",

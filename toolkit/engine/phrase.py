@@ -7,15 +7,42 @@ its message and fields, so that a reader puts it in any language (:meth:`toolkit
 are. ``Term("type", "program")`` is the code ``program`` of a vocabulary (:mod:`toolkit.engine.logwords`):
 JSON keeps the code, text shows the word. A Phrase compares, hashes and serialises as its English string,
 so rules that look at reasons or prompts (``prompt.startswith("discard")``) work as before.
+
+``Phrase(Nn_("draw {n} card", "draw {n} cards"), n=2)`` has plural forms: its count field (``n``) chooses
+the English (``draw 2 cards``) and, where it is worded, the form of the reader's language (ngettext). Its
+message is then a :class:`toolkit.i18n.Plural` with that count, which :func:`toolkit.i18n.t` words as
+:func:`toolkit.i18n.tn` does, so every reader of ``phrase.message`` words it right; a Phrase made again
+from its message and new fields keeps its plural forms.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from toolkit.i18n import Plural
+
+_BEFORE_S = re.compile(r"\{(\w+)\}[^{}]*\(s\)")  # the count before a plural written "(s)" (a Phrase of before)
 
 
 def _phrase(message: str, fields: dict[str, Any]) -> Phrase:
+    if not isinstance(message, Plural) and message.count("(s)") == 1:
+        # a Phrase pickled before the plural forms (``draw {n} card(s)``): its count chooses the words now written
+        # for it (``draw {n} card``, ``draw {n} cards``), which the catalogs translate
+        found = _BEFORE_S.search(message)
+        if found is not None and _number(fields.get(found.group(1))) is not None:
+            message = Plural(message.replace("(s)", ""), message.replace("(s)", "s"), found.group(1))
     return Phrase(message, **fields)
+
+
+def _number(value: Any) -> int | None:
+    """A count field's value as a number (a count shown as a string, ``"2"``, too); None when it is none."""
+    if isinstance(value, int):
+        return int(value)
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
 
 
 def _term(kind: str, code: str, shown: str | None) -> Term:
@@ -23,12 +50,18 @@ def _term(kind: str, code: str, shown: str | None) -> Term:
 
 
 class Phrase(str):
-    """An English sentence with its message (``{field}`` placeholders) and fields."""
+    """An English sentence with its message (``{field}`` placeholders) and fields; a message with plural forms
+    (:func:`toolkit.i18n.Nn_`) takes the form its count field's number asks for."""
 
     message: str
     fields: dict[str, Any]
 
     def __new__(cls, message: str, /, **fields: Any) -> Phrase:
+        if isinstance(message, Plural):
+            n = _number(fields.get(message.field))
+            if n is None:
+                raise TypeError(f"the count field {message.field!r} of {message.plural!r} is not a number")
+            message = message.counted(n)
         self = super().__new__(cls, message.format(**fields) if fields else message)
         self.message = message
         self.fields = fields

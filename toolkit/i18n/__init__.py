@@ -3,13 +3,14 @@
 Messages are written in English where they are used, and marked for extraction by the functions
 they go through: :func:`t` (a message in a given language), :func:`tn` (with plural forms),
 :func:`tc` (with a context, for an English word that other languages say two ways), :func:`tr` and
-:func:`trn` (in the current language, for errors and findings that travel without one) and
+:func:`trn` (in the current language, for errors and findings that travel without one),
 :func:`toolkit.i18n.words.N_` (a word of a vocabulary, translated where it is looked up by
-:func:`word`). Babel extracts them into ``locale/dossier.pot``; each other language is one file,
-``locale/<lang>/LC_MESSAGES/dossier.po`` (``zh_Hans`` for zh-Hans), compiled to a ``.mo`` in the
-user's cache on first use (``python -m toolkit.i18n.catalogs`` extracts, updates, checks and
-compiles; docs/translating.md says how to add a language). A language whose catalog lacks a
-message shows the English.
+:func:`word`) and :func:`Nn_` (a message with plural forms, worded later for its count: an engine's
+:class:`~toolkit.engine.phrase.Phrase`). Babel extracts them into ``locale/dossier.pot``; each
+other language is one file, ``locale/<lang>/LC_MESSAGES/dossier.po`` (``zh_Hans`` for zh-Hans),
+compiled to a ``.mo`` in the user's cache on first use (``python -m toolkit.i18n.catalogs``
+extracts, updates, checks and compiles; docs/translating.md says how to add a language). A
+language whose catalog lacks a message shows the English.
 
 Names come from the records (``name.zh_hans``, ``name.en``), never from here; JSON keys are never
 translated. ``en-XA`` is the pseudo-locale: English names, and every message accented and wrapped
@@ -239,8 +240,41 @@ def _fill(text: str, fields: dict[str, Any]) -> str:
     return text.format(**fields) if fields else text
 
 
+class Plural(str):
+    """A message with plural forms (:func:`Nn_`), worded later for a count: as a string the English form for its
+    count ``n`` (the singular while it has none), so that it formats as the English always did; :func:`t` words it
+    by ``n`` in any language (ngettext), as :func:`tn` does. ``field`` names the field that holds the count (``n``):
+    :class:`toolkit.engine.phrase.Phrase` gives a Plural its count from that field."""
+
+    singular: str
+    plural: str
+    field: str
+    n: int | None
+
+    def __new__(cls, singular: str, plural: str, field: str = "n", n: int | None = None) -> Plural:
+        made = super().__new__(cls, singular if n is None or n == 1 else plural)
+        made.singular, made.plural, made.field, made.n = singular, plural, field, n
+        return made
+
+    def counted(self, n: int) -> Plural:
+        """The message for the count ``n``."""
+        return self if n == self.n else Plural(self.singular, self.plural, self.field, n)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Plural, (self.singular, self.plural, self.field, self.n))
+
+
+def Nn_(singular: str, plural: str, /, count: str = "n") -> Plural:
+    """Marks a message with plural forms for the catalogs (``Phrase(Nn_("draw {n} card", "draw {n} cards"), n=2)``);
+    ``count`` names the field whose number chooses the form."""
+    return Plural(singular, plural, count)
+
+
 def t(lang: str, message: str, /, **fields: Any) -> str:
-    """``message`` (English, with ``{fields}``) in ``lang``, its fields filled in."""
+    """``message`` (English, with ``{fields}``) in ``lang``, its fields filled in; a message with plural forms
+    (a :class:`Plural` with its count) in the form its count takes (:func:`tn`)."""
+    if isinstance(message, Plural):
+        return tn(lang, message.singular, message.plural, 1 if message.n is None else message.n, **fields)
     if lang == SOURCE_LANG:
         return _fill(pseudo(message) if _pseudo.get() else message, fields)
     return _fill(translations(lang_of(lang)).gettext(message), fields)
@@ -400,7 +434,9 @@ __all__ = [
     "DEFAULT_LANG",
     "LANGS",
     "N_",
+    "Nn_",
     "PSEUDO",
+    "Plural",
     "accept",
     "asked",
     "match",

@@ -42,6 +42,7 @@ KEYWORDS: dict[str, Any] = {
     "tr": (1,),
     "trn": (1, 2),
     "N_": (1,),
+    "Nn_": (1, 2),  # a message with plural forms, worded later for its count (an engine's Phrase)
     "Nc_": ((1, "c"), 2),
     "_": (1,),  # the web app's templates: the page's language is bound
     "_n": (1, 2),

@@ -66,7 +66,7 @@ from pydantic import BaseModel
 
 from toolkit.errors import DossierError, os_reason
 from toolkit.findings import Finding, finding_line
-from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n import current_lang, tr, trn, word
 from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_limited, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
@@ -1063,15 +1063,21 @@ class CsvImport:
         lines = {f.line for f in self.findings if f.severity == "error"}
         rows = lines - {self.header_line}
         if not rows or not self.rows:
-            return tr("{n} error(s) in the header row", n=self.errors)
+            return trn("{n} error in the header row", "{n} errors in the header row", self.errors)
+        errors = trn("{n} error", "{n} errors", self.errors)  # (the rows' count chooses the form of the rest)
         if self.header_line in lines:
-            return tr(
-                "{n} error(s) in the header row and {rows} of {total} row(s)",
-                n=self.errors,
+            # TRANSLATORS: {errors} is "{n} errors"; {total} chooses the form
+            return trn(
+                "{errors} in the header row and {rows} of {total} row",
+                "{errors} in the header row and {rows} of {total} rows",
+                self.rows,
+                errors=errors,
                 rows=len(rows),
                 total=self.rows,
             )
-        return tr("{n} error(s) in {rows} of {total} row(s)", n=self.errors, rows=len(rows), total=self.rows)
+        # TRANSLATORS: {errors} is "{n} errors"; {total} chooses the form
+        return trn("{errors} in {rows} of {total} row", "{errors} in {rows} of {total} rows", self.rows, errors=errors,
+                   rows=len(rows), total=self.rows)  # fmt: skip
 
 
 def _game_dir(into: Path, game: str) -> None:

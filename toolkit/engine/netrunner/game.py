@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import current_lang, name_of, tr, word
+from toolkit.i18n import Nn_, current_lang, name_of, tr, trn, word
 from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 from toolkit.models.netrunner import side_of_type
@@ -1408,7 +1408,7 @@ class NetrunnerGame:
         if flatline and not self.over:
             self.flatline(
                 Phrase(
-                    N_("{amount} {damage} with {n} card(s) in the grip"),
+                    Nn_("{amount} {damage} with {n} card in the grip", "{amount} {damage} with {n} cards in the grip"),
                     amount=amount,
                     damage=Term("damage", kind),
                     n=len(trashed),
@@ -1973,10 +1973,11 @@ class NetrunnerGame:
             raise EngineError(tr("{card} is not an installed agenda", card=card))
         if requirement is None or card.advancement < requirement:
             raise EngineError(
-                tr(
-                    "{card} has {n} advancement counter(s); it needs {requirement}",
+                trn(
+                    "{card} has {n} advancement counter; it needs {requirement}",
+                    "{card} has {n} advancement counters; it needs {requirement}",
+                    card.advancement,
                     card=card,
-                    n=card.advancement,
                     requirement=requirement,
                 )
             )

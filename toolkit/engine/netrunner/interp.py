@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import tr
+from toolkit.i18n import tr, trn
 from toolkit.i18n.words import N_
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
 from toolkit.text import AbilitySyntaxError, parse_cached
@@ -145,10 +145,11 @@ class Interpreter:
             if card is None or card.counters.get(cost.kind, 0) < cost.count:
                 have = 0 if card is None else card.counters.get(cost.kind, 0)
                 raise EngineError(
-                    tr(
-                        "{what} has {n} {kind} counter(s); the cost is {cost}",
+                    trn(
+                        "{what} has {n} {kind} counter; the cost is {cost}",
+                        "{what} has {n} {kind} counters; the cost is {cost}",
+                        have,
                         what=said(what),
-                        n=have,
                         kind=cost.kind,
                         cost=cost.count,
                     )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import tr
+from toolkit.i18n import Nn_, tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
@@ -301,7 +301,7 @@ class Runs:
                 if not options and not forced:
                     break
                 unbroken = sum(1 for s in subs if not s.broken)
-                done = Phrase(N_("let {n} unbroken subroutine(s) fire"), n=unbroken)
+                done = Phrase(Nn_("let {n} unbroken subroutine fire", "let {n} unbroken subroutines fire"), n=unbroken)
                 options.append(Option("done", done, None))
                 prompt = Phrase(N_("encountering {ice} (strength {n})"), ice=str(ice), n=g.strength_of(ice))
                 option = g.ask("runner", "break", prompt, options, force=forced)
@@ -369,8 +369,9 @@ class Runs:
                     out.append(Option(f"break:{breaker.ref}/{index}", text, (breaker, index)))
         for _, (clicks, count) in g.script_hooks("runner_break", [ice]):  # "Lose [click]: break 1 subroutine on this"
             if unbroken and g.runner.clicks >= clicks:
-                text = Phrase(N_("lose {clicks}: break {n} subroutine(s) of {ice}"), clicks="[click]" * clicks, n=count,
-                              ice=str(ice))  # fmt: skip
+                text = Phrase(Nn_("lose {clicks}: break {n} subroutine of {ice}",
+                                  "lose {clicks}: break {n} subroutines of {ice}"),
+                              clicks="[click]" * clicks, n=count, ice=str(ice))  # fmt: skip
                 out.append(Option(f"clickbreak:{ice.ref}", text, ClickBreak(ice, clicks, count)))
         return out
 

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import current_lang, name_of, tc, tr
+from toolkit.i18n import current_lang, name_of, tc, tr, trn
 from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
 from toolkit.text import ast as A
@@ -320,11 +320,12 @@ class TacticsBase(TextRunner):
         options = [c for c in player.hand if not c.token]
         if required and len(options) < count:
             raise EngineError(
-                tr(
-                    "player {seat} cannot pay {cost}: {n} card(s) can be mortgaged",
+                trn(
+                    "player {seat} cannot pay {cost}: {n} card can be mortgaged",
+                    "player {seat} cannot pay {cost}: {n} cards can be mortgaged",
+                    len(options),
                     seat=seat,
                     cost=f"-{count}",
-                    n=len(options),
                 )
             )
         chosen = self.decider.choose_many(seat, Phrase(N_("mortgage a card")), options, count)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
@@ -164,8 +165,9 @@ def _suffer_core(x: Exec, amount: int) -> None:
                                                                                    card=str(x.card)))  # fmt: skip
     g.announce("damage_done", kind="brain", amount=amount, cards=trashed)
     if amount > len(trashed) and not g.over:
-        g.flatline(Phrase(N_("{amount} {damage} with {n} card(s) in the grip"), amount=amount,
-                          damage=Term("damage", "brain"), n=len(trashed)))  # fmt: skip
+        g.flatline(Phrase(Nn_("{amount} {damage} with {n} card in the grip",
+                              "{amount} {damage} with {n} cards in the grip"),
+                          amount=amount, damage=Term("damage", "brain"), n=len(trashed)))  # fmt: skip
     else:
         g.check_memory()
 
@@ -416,7 +418,7 @@ def _wake(b: Builder) -> None:
         most = min(3, x.card.counters.get("power", 0))
         if x.event.get("server") != "rnd" or not most or not g.is_installed(x.card):
             return
-        options = [Option(f"remove:{n}", Phrase(N_("remove {n} power counter(s)"), n=n), n)
+        options = [Option(f"remove:{n}", Phrase(Nn_("remove {n} power counter", "remove {n} power counters"), n=n), n)
                    for n in range(most, -1, -1)]  # fmt: skip
         prompt = Phrase(N_("{card}: remove power counters to access as many more cards?"), card=str(x.card))
         n = int(g.ask("runner", "target", prompt, options).value)
@@ -708,8 +710,8 @@ def _matryoshka(b: Builder) -> None:
         for h in down:
             h.faceup = True
         if down:
-            x.game.log.add("effect", RUNNER, card=str(x.card), reason=Phrase(N_("{n} hosted card(s) turned face up"),
-                                                                            n=len(down)))  # fmt: skip
+            turned = Phrase(Nn_("{n} hosted card turned face up", "{n} hosted cards turned face up"), n=len(down))
+            x.game.log.add("effect", RUNNER, card=str(x.card), reason=turned)
 
     def host(x: Exec) -> None:
         g = x.game
@@ -738,7 +740,8 @@ def _matryoshka(b: Builder) -> None:
                            options).value)  # fmt: skip
         g.pay("runner", amount, str(x.card), "icebreaker")
         copies[0].faceup = False
-        g.log.add("effect", RUNNER, card=str(x.card), reason=Phrase(N_("{n} hosted card(s) turned face down"), n=1))
+        turned = Phrase(Nn_("{n} hosted card turned face down", "{n} hosted cards turned face down"), n=1)
+        g.log.add("effect", RUNNER, card=str(x.card), reason=turned)
         x.break_subroutines(amount)
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:

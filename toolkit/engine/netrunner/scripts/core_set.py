@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 
 from ..decisions import Option
@@ -355,20 +356,24 @@ def _aggressive_secretary(b: Builder) -> None:
             if c in g.runner.rig:
                 g.trash(c, _by("corp"), by="corp")
 
-    _ambush(b.paragraph(1), 2, N_("{card}: pay {n}{credit} to trash {m} program(s)?"), hit)
+    _ambush(b.paragraph(1), 2, Nn_("{card}: pay {n}{credit} to trash {m} program?",
+                                   "{card}: pay {n}{credit} to trash {m} programs?", count="m"), hit)  # fmt: skip
 
 
 @card("ghost_branch", paragraphs=(1,), summary="When accessed, the corp may give the runner 1 tag for each "
       "advancement counter on it.")  # fmt: skip
 def _ghost_branch(b: Builder) -> None:
-    _ambush(b.paragraph(1), 0, N_("{card}: give the runner {m} tag(s)?"), lambda x, n: x.game.gain_tags(n))
+    _ambush(b.paragraph(1), 0, Nn_("{card}: give the runner {m} tag?", "{card}: give the runner {m} tags?", count="m"),
+            lambda x, n: x.game.gain_tags(n))  # fmt: skip
 
 
 @card("project_junebug", paragraphs=(1,), summary="When accessed, the corp may pay 1 credit to do 2 net damage for "
       "each advancement counter on it.")  # fmt: skip
 def _project_junebug(b: Builder) -> None:
-    _ambush(b.paragraph(1), 1, N_("{card}: pay {n}{credit} to do 2 net damage for each of its {m} advancement "
-                                  "counter(s)?"), lambda x, n: x.game.damage("net", 2 * n))  # fmt: skip
+    _ambush(b.paragraph(1), 1, Nn_("{card}: pay {n}{credit} to do 2 net damage for each of its {m} advancement "
+                                   "counter?", "{card}: pay {n}{credit} to do 2 net damage for each of its {m} "
+                                   "advancement counters?", count="m"),
+            lambda x, n: x.game.damage("net", 2 * n))  # fmt: skip
 
 
 @card("red_herrings", paragraphs=(0,), summary="In a run on its server, stealing an agenda costs 5 credits more, for "

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 
 from ..state import INSTALLABLE, SEATS, SIDE_OF_SEAT, Context, Sub
@@ -509,7 +510,8 @@ def _idiosyncresis(b: Builder) -> None:
         if not g.is_installed(x.card):
             return
         n = x.card.advancement
-        if not x.may(Phrase(N_("trash {card} for {n} advancement counter(s)?"), card=str(x.card), n=n)):
+        asked = Nn_("trash {card} for {n} advancement counter?", "trash {card} for {n} advancement counters?")
+        if not x.may(Phrase(asked, card=str(x.card), n=n)):
             return
         g.trash(x.card, _by_corp(), by="corp")
         if n:
@@ -981,7 +983,8 @@ def _ip_enforcement(b: Builder) -> None:
         n = _number(x, Phrase(N_("remove how many tags")), 0, g.runner.tags)
         g.remove_tags(n)
         agendas = [c for c in g.runner.score_area if int(c.record.agenda_points or 0) == n]
-        prompt = Phrase(N_("install an agenda of {n} point(s) from the runner's score area"), n=n)
+        prompt = Phrase(Nn_("install an agenda of {n} point from the runner's score area",
+                            "install an agenda of {n} points from the runner's score area"), n=n)  # fmt: skip
         chosen = _pick(x, prompt, agendas, optional=False, kind="install")
         if chosen is None:
             return

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 
 from ..decisions import Option
@@ -120,7 +121,8 @@ def _lie_low(b: Builder) -> None:
         g = x.game
         options = [Option("draw", Phrase(N_("draw {n} cards"), n=4), 0)]
         most = min(2, g.runner.tags)
-        options += [Option(f"tags:{n}", Phrase(N_("remove {n} tag(s)"), n=n), n) for n in range(min(1, most), most + 1)]
+        removed = Nn_("remove {n} tag", "remove {n} tags")
+        options += [Option(f"tags:{n}", Phrase(removed, n=n), n) for n in range(min(1, most), most + 1)]
         chosen = g.ask(x.side, "target", Phrase(N_("resolve which option")), options)
         if chosen.label == "draw":
             x.do("你抽 4 张牌。")
@@ -889,7 +891,8 @@ def _shred(b: Builder) -> None:
             hand = g.corp.hand
             if n == 0:
                 return False  # nothing to trash: the run ends
-            prompt = Phrase(N_("reveal and trash {n} random card(s) from HQ so that the run ends?"), n=n)
+            prompt = Phrase(Nn_("reveal and trash {n} random card from HQ so that the run ends?",
+                                "reveal and trash {n} random cards from HQ so that the run ends?"), n=n)  # fmt: skip
             if len(hand) < n or not x.may(prompt, side="corp"):
                 return True
             trashed = g.rng.sample(hand, n)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 from toolkit.text.render import render
@@ -1447,7 +1448,7 @@ def _deuces_wild(b: Builder) -> None:
         g = x.game
         choices = {
             "credits": Phrase(N_("gain {n}{credit}"), n=3, credit="[credit]"),
-            "draw": Phrase(N_("draw {n} card(s)"), n=2),
+            "draw": Phrase(Nn_("draw {n} card", "draw {n} cards"), n=2),
             "tag": Phrase(N_("remove 1 tag")),
             "run": Phrase(N_("expose 1 piece of ice, then make a run")),
         }

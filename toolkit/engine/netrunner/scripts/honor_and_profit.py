@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
@@ -717,7 +718,8 @@ def _komainu(b: Builder) -> None:
         start = len(enc.subs)
         enc.subs.extend(Sub(start + i + 1, ability) for i in range(total))
         g.log.add("effect", CORP, card=str(x.card), count=total,
-                  reason=Phrase(N_("{n} net damage subroutine(s) gained"), n=total))  # fmt: skip
+                  reason=Phrase(Nn_("{n} net damage subroutine gained", "{n} net damage subroutines gained"),
+                                n=total))  # fmt: skip
 
     b.when("encounter", met)
 

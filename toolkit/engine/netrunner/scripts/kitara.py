@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
@@ -64,6 +65,7 @@ RIG_TYPES = ("program", "hardware", "resource")
 CORP_TYPES = ("agenda", "asset", "ice", "operation", "upgrade")
 ETR = "[subroutine] 终止潜袭。"
 LOSE_CLICK = "[subroutine] 潜袭者失去 [click]。"
+_PLACE_COUNTERS = Nn_("{card}: place {n} {kind} counter on it?", "{card}: place {n} {kind} counters on it?")
 
 
 # ---------------------------------------------------------------- what several cards ask
@@ -343,7 +345,7 @@ def _may_gain(x: Exec, n: int) -> None:
 
 def _may_counter(x: Exec, kind: str, n: int = 1) -> None:
     """"You may place ``n`` ``kind`` counters on this card"."""
-    prompt = Phrase(N_("{card}: place {n} {kind} counter(s) on it?"), card=str(x.card), n=n, kind=Term("counter", kind))
+    prompt = Phrase(_PLACE_COUNTERS, card=str(x.card), n=n, kind=Term("counter", kind))
     if x.may(prompt):
         x.game.add_counters(x.card, kind, n)
 
@@ -1612,8 +1614,7 @@ def _rashida(b: Builder) -> None:
       "advancement counter on it; trash it: move any of them to a card that can be advanced.")  # fmt: skip
 def _reconstruction_contract(b: Builder) -> None:
     def damaged(x: Exec) -> None:
-        if x.may(Phrase(N_("{card}: place {n} {kind} counter(s) on it?"), card=str(x.card), n=1,
-                        kind=Term("counter", "advancement"))):  # fmt: skip
+        if x.may(Phrase(_PLACE_COUNTERS, card=str(x.card), n=1, kind=Term("counter", "advancement"))):
             x.game.place_advancement(x.card, 1)
 
     def move(x: Exec) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.render import render
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 RUNNER = SEATS["runner"]
 CORP = SEATS["corp"]
+_SPEND_POWER = Nn_("{card}: spend {n} power counter to bypass {ice}?",
+                   "{card}: spend {n} power counters to bypass {ice}?")
 
 
 # ---------------------------------------------------------------- what several cards ask
@@ -670,8 +673,9 @@ def _eye_for_an_eye(b: Builder) -> None:
         target = x.event.get("card")
         if target is None or not _trashable_accessed(g, target) or not g.runner.hand:
             return
-        prompt = Phrase(N_("{card}: trash {n} card(s) from your grip to trash {target}?"), card=str(x.card), n=1,
-                        target=str(target))  # fmt: skip
+        prompt = Phrase(Nn_("{card}: trash {n} card from your grip to trash {target}?",
+                            "{card}: trash {n} cards from your grip to trash {target}?"),
+                        card=str(x.card), n=1, target=str(target))  # fmt: skip
         if not x.may(prompt):
             return
         cost = x.choose(Phrase(N_("trash which card from your grip")), g.runner.hand)
@@ -789,7 +793,7 @@ def _curupira(b: Builder) -> None:
             return
         if x.card.counters.get("power", 0) < 3:
             return
-        prompt = Phrase(N_("{card}: spend {n} power counter(s) to bypass {ice}?"), card=str(x.card), n=3, ice=str(ice))
+        prompt = Phrase(_SPEND_POWER, card=str(x.card), n=3, ice=str(ice))
         if x.may(prompt):
             x.game.add_counters(x.card, "power", -3)
             x.bypass()
@@ -1351,8 +1355,7 @@ def _malandragem(b: Builder) -> None:
             g.strength_of(ice) <= 3
             and x.card.counters.get("power", 0) >= 1
             and x.card.notes.get("used") != g.turns
-            and x.may(Phrase(N_("{card}: spend {n} power counter(s) to bypass {ice}?"), card=str(x.card), n=1,
-                             ice=str(ice)))  # fmt: skip
+            and x.may(Phrase(_SPEND_POWER, card=str(x.card), n=1, ice=str(ice)))
         ):
             x.card.notes["used"] = g.turns
             x.bypass()

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
@@ -388,7 +389,7 @@ def _errand_boy(b: Builder) -> None:
     def sub(x: Exec) -> None:
         g = x.game
         options = [Option("credit", Phrase(N_("gain {n}{credit}"), n=1, credit="[credit]"), "credit"),
-                   Option("draw", Phrase(N_("draw {n} card(s)"), n=1), "draw")]  # fmt: skip
+                   Option("draw", Phrase(Nn_("draw {n} card", "draw {n} cards"), n=1), "draw")]  # fmt: skip
         if g.ask("corp", "target", Phrase(N_("{card}: choose one"), card=str(x.card)), options).value == "draw":
             g.draw("corp", 1)
         else:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.models.netrunner import side_of_type
 from toolkit.text import ast as A
@@ -937,7 +938,7 @@ def _hopper(b: Builder) -> None:
     def pick(x: Exec) -> None:
         g = x.game
         choice = _ask(x, Phrase(N_("{card}: choose one"), card=str(x.card)), [
-            ("draw", Phrase(N_("draw {n} card(s)"), n=1)),
+            ("draw", Phrase(Nn_("draw {n} card", "draw {n} cards"), n=1)),
             ("credit", Phrase(N_("gain {n}{credit}"), n=1, credit="[credit]")),
             ("done", Phrase(N_("done"))),
         ])  # fmt: skip
@@ -1021,8 +1022,9 @@ def _puppet_master(b: Builder) -> None:
 def _voting_machine(b: Builder) -> None:
     def spend(x: Exec) -> None:
         g = x.game
-        if not x.may(Phrase(N_("remove {n} agenda counter(s) from {card}: the runner loses {click}?"), n=1,
-                            card=str(x.card), click="[click]")):  # fmt: skip
+        if not x.may(Phrase(Nn_("remove {n} agenda counter from {card}: the runner loses {click}?",
+                                "remove {n} agenda counters from {card}: the runner loses {click}?"),
+                            n=1, card=str(x.card), click="[click]")):  # fmt: skip
             return
         g.add_counters(x.card, "agenda", -1)
         x.do("潜袭者失去 [click]。")

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
@@ -553,7 +554,8 @@ def _persephone(b: Builder) -> None:
                 fired += 1
         if not met or not g.runner.deck:
             return
-        if not x.may(Phrase(N_("{card}: trash the top card of your stack to trash {n} card(s) from R&D?"),
+        if not x.may(Phrase(Nn_("{card}: trash the top card of your stack to trash {n} card from R&D?",
+                                "{card}: trash the top card of your stack to trash {n} cards from R&D?"),
                             card=str(x.card), n=fired)):  # fmt: skip
             return
         g.trash(g.runner.deck[-1], x.why, by="runner")
@@ -1264,8 +1266,9 @@ def _rip_deal(b: Builder) -> None:
         if run is None or not g.runner.discard:
             return
         n = 1 + run.extra_access
-        if n <= 0 or not x.may(Phrase(N_("{card}: add {n} card(s) from your heap to your grip instead of accessing HQ?"),
-                                      card=str(x.card), n=n)):  # fmt: skip
+        instead = Nn_("{card}: add {n} card from your heap to your grip instead of accessing HQ?",
+                      "{card}: add {n} cards from your heap to your grip instead of accessing HQ?")
+        if n <= 0 or not x.may(Phrase(instead, card=str(x.card), n=n)):
             return
         prompt = Phrase(N_("add a card from your heap to your grip"))
         for c in g.choose_many("runner", "target", prompt, list(g.runner.discard), n):

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
@@ -49,6 +50,8 @@ RUNNER = SEATS["runner"]
 CORP = SEATS["corp"]
 RUNNER_TYPES = ("event", "hardware", "program", "resource")
 CORP_INSTALLABLE = ("agenda", "asset", "ice", "upgrade")
+_PLACE_POWER = Nn_("{card}: place {n} power counter on it?", "{card}: place {n} power counters on it?")
+_SUBS_GAINED = Nn_("{n} subroutine gained", "{n} subroutines gained")
 
 
 # ---------------------------------------------------------------- what several cards ask
@@ -427,7 +430,7 @@ def _mache(b: Builder) -> None:
             return
         x.card.notes["turn"] = g.turns
         cost = int(getattr(x.event["card"].record, "trash_cost", 0) or 0)
-        if cost and x.may(Phrase(N_("{card}: place {n} power counter(s) on it?"), card=str(x.card), n=cost)):
+        if cost and x.may(Phrase(_PLACE_POWER, card=str(x.card), n=cost)):
             g.add_counters(x.card, "power", cost)
 
     b.when("trashed", trashed, only=accessed_trash)
@@ -499,7 +502,7 @@ def _district_99(b: Builder) -> None:
         if x.card.notes.get("turn") == g.turns:
             return
         x.card.notes["turn"] = g.turns
-        if x.may(Phrase(N_("{card}: place {n} power counter(s) on it?"), card=str(x.card), n=1)):
+        if x.may(Phrase(_PLACE_POWER, card=str(x.card), n=1)):
             g.add_counters(x.card, "power", 1)
 
     def faction_cards(g: NetrunnerGame) -> list[Card]:
@@ -687,7 +690,7 @@ def _fast_break(b: Builder) -> None:
             return
         g.gain_credits("corp", n, x.why)
         draws = _count(g, "corp", Phrase(N_("draw how many cards")), min(n, len(g.corp.deck)),
-                       lambda k: Phrase(N_("draw {n} card(s)"), n=k))  # fmt: skip
+                       lambda k: Phrase(Nn_("draw {n} card", "draw {n} cards"), n=k))  # fmt: skip
         if draws:
             g.draw("corp", draws)
         target: str | None = None
@@ -817,7 +820,9 @@ def _jumon(b: Builder) -> None:
     def end(x: Exec) -> None:
         g = x.game
         options = [c for s in g.servers.values() if s.remote for c in s.root]
-        chosen = x.pick(Phrase(N_("{card}: place {n} advancement counter(s) on which card?"), card=str(x.card), n=2), options, optional=False)
+        which = Nn_("{card}: place {n} advancement counter on which card?",
+                    "{card}: place {n} advancement counters on which card?")
+        chosen = x.pick(Phrase(which, card=str(x.card), n=2), options, optional=False)
         if chosen is not None:
             g.place_advancement(chosen, 2)
 
@@ -1068,7 +1073,7 @@ def _gatekeeper(b: Builder) -> None:
     def sub(x: Exec) -> None:
         g = x.game
         n = _count(g, "corp", Phrase(N_("draw how many cards")), min(3, len(g.corp.deck)),
-                   lambda k: Phrase(N_("draw {n} card(s)"), n=k))  # fmt: skip
+                   lambda k: Phrase(Nn_("draw {n} card", "draw {n} cards"), n=k))  # fmt: skip
         if n:
             g.draw("corp", n)
         shown = _reveal_agendas(x, 3)
@@ -1089,7 +1094,8 @@ def _otoroshi(b: Builder) -> None:
         if chosen is None:
             return
         n = _count(g, "corp", Phrase(N_("how many advancement counters")), 3,
-                   lambda k: Phrase(N_("{n} advancement counter(s)"), n=k), least=1)  # fmt: skip
+                   lambda k: Phrase(Nn_("{n} advancement counter", "{n} advancement counters"), n=k),
+                   least=1)  # fmt: skip
         g.place_advancement(chosen, n)
         server = g.server_of(chosen)
         if server is None:
@@ -1151,7 +1157,7 @@ def _peeping_tom(b: Builder) -> None:
         ability = A.Ability("subroutine", (A.Sentence((A.Scripted(x.card.id, 0, part),)),))
         start = len(enc.subs)
         enc.subs.extend(Sub(start + i + 1, ability) for i in range(total))
-        g.log.add("effect", CORP, card=str(x.card), count=total, reason=Phrase(N_("{n} subroutine(s) gained"), n=total))
+        g.log.add("effect", CORP, card=str(x.card), count=total, reason=Phrase(_SUBS_GAINED, n=total))
 
     b.play(toll)
     b.when("encounter", met, only=this_ice)
@@ -1173,7 +1179,7 @@ def _blockchain(b: Builder) -> None:
         enc.subs[:0] = [Sub(0, subs[0]) for _ in range(n)]
         for index, sub in enumerate(enc.subs, start=1):
             sub.index = index
-        g.log.add("effect", CORP, card=str(x.card), count=n, reason=Phrase(N_("{n} subroutine(s) gained"), n=n))
+        g.log.add("effect", CORP, card=str(x.card), count=n, reason=Phrase(_SUBS_GAINED, n=n))
 
     b.when("encounter", met, only=this_ice)
 

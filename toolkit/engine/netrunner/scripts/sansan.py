@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text.render import render
 
@@ -1357,8 +1358,9 @@ def _hollywood_renovation(b: Builder) -> None:
         g = x.game
         count = 2 if x.card.advancement >= 6 else 1
         options = [c for c in g.installed("corp") if c is not x.card and g.can_advance(c)]
-        chosen = x.pick(Phrase(N_("{card}: place {n} advancement counter(s) on which card?"), card=str(x.card),
-                               n=count), options)  # fmt: skip
+        which = Nn_("{card}: place {n} advancement counter on which card?",
+                    "{card}: place {n} advancement counters on which card?")
+        chosen = x.pick(Phrase(which, card=str(x.card), n=count), options)
         if chosen is not None:
             g.place_advancement(chosen, count)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
@@ -285,8 +286,9 @@ def _carnivore(b: Builder) -> None:
             or x.card.notes.get("used") == g.turns
         ):
             return
-        prompt = Phrase(N_("{card}: trash {n} card(s) from your grip to trash {target}?"), card=str(x.card), n=2,
-                        target=str(target))  # fmt: skip
+        prompt = Phrase(Nn_("{card}: trash {n} card from your grip to trash {target}?",
+                            "{card}: trash {n} cards from your grip to trash {target}?"),
+                        card=str(x.card), n=2, target=str(target))  # fmt: skip
         if not x.may(prompt):
             return
         x.card.notes["used"] = g.turns
