@@ -240,3 +240,13 @@ def test_a_hand_larger_than_the_deck_is_refused(cli: Any, command: str, hand: st
     assert result.stderr.strip() == f"dossier: error: --hand {hand}: more than the deck's 45 cards"
     whole = cli("deck", "draw", CORP, "--hand", "45", *POOL, "--lang", "en")
     assert whole.exit_code == 0 and len(whole.stdout.splitlines()) == 45
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "You gain 2 credits."), ("zh-Hans", "你获得 2 信用点。")])
+def test_text_run_of_netrunner_says_symbols_in_words(cli: Any, lang: str, said: str) -> None:
+    """`text run --game netrunner` printed `[credit]` in its log lines, as simulate did; its JSON keeps the codes."""
+    result = cli("text", "run", "你获得 2[credit]。", "--game", "netrunner", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    assert "[credit]" not in result.stdout and said in result.stdout, result.stdout
+    data = json.loads(cli("text", "run", "你获得 2[credit]。", "--game", "netrunner", "-f", "json").stdout)
+    assert any("[credit]" in json.dumps(e, ensure_ascii=False) for e in data["log"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, cast
@@ -514,9 +514,11 @@ def _netrunner_note(triggered: dict[str, Any], lang: str) -> str:
     )
 
 
-def _print_events(events: list[dict[str, Any]], who_is: Any, names: Any) -> None:
+def _print_events(
+    events: list[dict[str, Any]], who_is: Any, names: Any, words: Callable[[str], str] = lambda line: line
+) -> None:
     """The log entries (``Event.to_json``) in words of the language of ``names`` (a LogNames), each with who may
-    see it when that is not everyone."""
+    see it when that is not everyone; ``words``: each line's symbols in words (Netrunner's ``[credit]``)."""
     from toolkit.i18n import t
 
     lang = names.lang
@@ -524,7 +526,7 @@ def _print_events(events: list[dict[str, Any]], who_is: Any, names: Any) -> None
         visible = event.get("visible", "all")
         seen = t(lang, ", ").join(who_is(s) for s in visible) if visible != "all" else ""
         hidden = t(lang, " (seen by {who})", who=seen) if seen else ""
-        print(names.line(event, who_is, width=3) + hidden)
+        print(words(names.line(event, who_is, width=3) + hidden))
 
 
 def _run_netrunner(
@@ -611,5 +613,7 @@ def _run_netrunner(
     def who(seat: int) -> str:
         return word("side", sides[seat], lang) if seat in sides else t(lang, "player {n}", n=seat)
 
-    _print_events(entries, who, log_names)
+    from toolkit.engine.netrunner.screen import icon_words
+
+    _print_events(entries, who, log_names, lambda line: icon_words(line, lang))  # (symbols in words, as simulate)
     print_sides(state, lang, log_names)
