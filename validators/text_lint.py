@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from toolkit.engine.forms import (
     ENGINE_NODES,
@@ -277,6 +277,21 @@ class FileWork(Protocol):
         """Here: check the files of ``entries`` whole."""
 
 
+_Found = TypeVar("_Found")
+
+
+def _known(tables: dict[str, dict[str, _Found]], game: str, text: str, find: Callable[[str, str], _Found]) -> _Found:
+    """What ``find`` says of ``text`` in ``game``, kept in ``tables`` (a table a game, emptied when it holds
+    :data:`KNOWN_LIMIT` texts)."""
+    known = tables.get(game)
+    if known is None or len(known) >= KNOWN_LIMIT:
+        known = tables[game] = {}
+    found = known.get(text)
+    if found is None:
+        found = known[text] = find(game, text)
+    return found
+
+
 class TextVerdicts:
     """The verdicts on ability texts reached so far, and the worker processes that check files alongside.
 
@@ -336,24 +351,12 @@ class TextVerdicts:
 
     def unsupported(self, game: str, text: str) -> Forms:
         """The forms of ``text`` (a text that parses) that ``game``'s engine does not run: known, else found here."""
-        known = self.forms.get(game)
-        if known is None or len(known) >= KNOWN_LIMIT:
-            known = self.forms[game] = {}
-        found = known.get(text)
-        if found is None:
-            found = known[text] = forms_of(game, text)
-        return found
+        return _known(self.forms, game, text, forms_of)
 
     def not_lasting(self, game: str, text: str) -> Fleeting:
         """The effects of ``text`` (a text that parses) that a lasting holder of ``game`` never resolves
         (:func:`fleeting_of`): known, else found here."""
-        known = self.fleeting.get(game)
-        if known is None or len(known) >= KNOWN_LIMIT:
-            known = self.fleeting[game] = {}
-        found = known.get(text)
-        if found is None:
-            found = known[text] = fleeting_of(game, text)
-        return found
+        return _known(self.fleeting, game, text, fleeting_of)
 
     def delegated(self, key: str) -> bool:
         """Whether a worker may check the file ``key`` (this process then leaves it to :meth:`take_back`)."""

@@ -8,10 +8,12 @@ the models' documentation (English, with the rule documents' Chinese terms in it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from toolkit import i18n
 from toolkit.i18n.words import N_, WORDS, Nc_
+from toolkit.sheets.labels import ATTACK_STYLE, EQUIPMENT_SIZE, OBSTACLE, STATUS_TARGET
 
 Entry = str | tuple[str, str]
 
@@ -548,30 +550,17 @@ _TYPES: dict[str, Entry] = {
 # The words of the values a field of the editor's form chooses from (a JSON Schema enum, a discriminated union's
 # type), by the field's name: the menu shows the word in the page's language, the value stays the id. A field
 # whose name chooses other things in another kind of record: KIND_CHOICES. A value with no word shows as it is.
-CHOICES: dict[str, dict[str, Entry]] = {
+CHOICES: dict[str, Mapping[str, Entry]] = {
     "side": {"corp": N_("Corp"), "runner": N_("Runner")},
     "category": {k: _TYPES[k] for k in ("equipment", "skill", "item", "status", "minion")},
     "type": _TYPES,  # a netrunner card's and a unit's type; a deck rule's card type
     "back": {"personal": N_("Personal deck"), "shop": N_("Matrix shop")},
-    "size": {
-        "carried": Nc_("card face", "Carried"),
-        "normal": Nc_("card face", "Normal"),
-        "heavy": Nc_("card face", "Heavy"),
-    },
+    "size": EQUIPMENT_SIZE,  # (the words the printed card says: toolkit.sheets.labels)
     "users": {"agent": RECORD["agent"], "minion": RECORD["minion"]},
-    "style": {"melee": Nc_("card face", "Melee"), "ranged": Nc_("card face", "Ranged")},
+    "style": ATTACK_STYLE,
     "team": {"blue": Nc_("team", "Blue team"), "red": Nc_("team", "Red team"), "none": Nc_("team", "No team")},
-    "target": {
-        "any_unit": Nc_("card face", "Attach: any unit"),
-        "friendly_unit": Nc_("card face", "Attach: friendly unit"),
-        "enemy_unit": Nc_("card face", "Attach: enemy unit"),
-        "agent": Nc_("card face", "Attach: agent"),
-        "friendly_agent": Nc_("card face", "Attach: friendly agent"),
-        "enemy_agent": Nc_("card face", "Attach: enemy agent"),
-        "minion": Nc_("card face", "Attach: minion"),
-        "none": Nc_("card face", "Attach: not directly"),
-    },
-    "obstacle": {"normal": Nc_("card face", "Obstacle"), "scene": Nc_("card face", "Scene obstacle")},
+    "target": STATUS_TARGET,
+    "obstacle": OBSTACLE,
     "position": {
         "same_coordinate": Nc_("card face", "same coordinate"),
         "adjacent": Nc_("card face", "adjacent coordinate"),
@@ -607,7 +596,7 @@ def choice_words(lang: str) -> dict[str, Any]:
     """The words of :data:`CHOICES` (``fields``, by field name) and :data:`KIND_CHOICES` (``kinds``, by
     "game/kind" and path) in ``lang``, for the editor's menus."""
 
-    def worded(words: dict[str, Entry]) -> dict[str, str]:
+    def worded(words: Mapping[str, Entry]) -> dict[str, str]:
         return {value: say(entry, lang) for value, entry in words.items()}
 
     return {
