@@ -246,6 +246,9 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         typer.echo(tn(language, "game over after {n} turn: no winner (the turn limit was reached)",
                       "game over after {n} turns: no winner (the turn limit was reached)", played.turns,
                       n=played.turns))  # fmt: skip
+    over = _over_line(language, stop.saved, "netrunner")
+    if over is not None:
+        typer.echo(over)
     if seed_line is not None:
         typer.echo(seed_line)
 
@@ -500,6 +503,7 @@ class _Stop:
     (``q``, Esc), ``interrupted`` (Ctrl-C: exit 130) or None (it was not stopped)."""
 
     how: str | None = None
+    saved: Path | None = None  # where the game was written (--save), whether stopped or over
 
 
 def _write_game(save: Path, game: dict[str, Any]) -> None:
@@ -538,7 +542,7 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
             kept = record()
             if ended or len(kept.get("decisions", ())) >= loaded:
                 _write_game(save, kept)
-                written = True
+                written, stop.saved = True, save
     if failed is not None:
         raise DossierError(str(failed), exit_code=1) from None
     if stop.how is None:
@@ -546,6 +550,19 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
     typer.echo("\n" + _stopped_line(language, stop.how, save if written else None, game))
     if stop.how == "interrupted":
         raise typer.Exit(130)
+
+
+def _over_line(language: str, saved: Path | None, game: str) -> str | None:
+    """The line that says where a game played to its end was saved (None: it was not): a finished game, which
+    ``--load`` shows again (its log, line by line, and how it ended), never to go on with."""
+    import shlex
+
+    from toolkit.i18n import t
+
+    if saved is None:
+        return None
+    command = f"`dossier play {game} --load {shlex.quote(str(saved))} --plain`"
+    return t(language, "the game is over; saved to {path} ({command} shows it again)", path=saved, command=command)
 
 
 def _stopped_line(language: str, how: str, saved: Path | None, game: str | None) -> str:
@@ -660,11 +677,14 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
         from toolkit.engine.logwords import word
         from toolkit.i18n import tn
 
-        winners = t(language, ", ").join(seat_label(w, language) for w in result["winners"]) or "–"  # (as the log)
+        winners = t(language, ", ").join(seat_label(w, language) for w in result["winners"]) or "—"  # (as the log)
         reason = str(result["reason"])
         typer.echo(tn(language, "game over after {n} round: {winners} ({reason})",
                       "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
                       winners=winners, reason=word("reason", reason, language) or reason))  # fmt: skip
+        over = _over_line(language, stop.saved, "tactics")
+        if over is not None:
+            typer.echo(over)
         if seed_line is not None:
             typer.echo(seed_line)
 

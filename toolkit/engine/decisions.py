@@ -21,7 +21,7 @@ import contextlib
 import contextvars
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -247,6 +247,23 @@ class Stepper:
         option = self.pending.find(label, names, terms)
         self._receive(self._engine.switch(option.label))
         return option
+
+
+def named_options(answer: str, options: Sequence[Option], words: Iterable[Sequence[str]]) -> list[Option]:
+    """The options an answer typed at a terminal names by their words, in any case (``保留``, ``Keep``): ``words``
+    holds each way the options are said, one word (or phrase) per option at the option's place: their words in
+    each language the player may type in (the terminal's and the other), and other forms of them (Netrunner's
+    symbols as codes). Several options may share words (two copies of a card): all are returned, and the caller
+    asks for the number. Never the number or the label (:meth:`Decision.find`): those come first."""
+    wanted = " ".join(answer.split()).casefold()
+    if not wanted:
+        return []
+    found: set[int] = set()
+    for way in words:
+        for index, text in enumerate(way):
+            if index < len(options) and " ".join(str(text).split()).casefold() == wanted:
+                found.add(index)
+    return [options[index] for index in sorted(found)]
 
 
 def as_policy(who: Policy | Decider | None) -> Policy | None:

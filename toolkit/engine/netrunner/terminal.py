@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.i18n import t, tn, word
 
 from ..core import EngineError
+from ..decisions import named_options
 from .decisions import Decision, Option
 from .state import SIDE_OF_SEAT
 
@@ -202,18 +203,14 @@ class TerminalPolicy:
 
         from .screen import icon_words
 
-        wanted = answer.casefold()
-        if not wanted:
+        if not answer.strip():
             return []
         for lang in ("en", "zh-Hans"):
             if lang not in self.other_names:
                 same = self.names is not None and self.names.lang == lang
                 self.other_names[lang] = self.names if same else LogNames(game.records, lang)
-        found = []
-        for option in decision.options:
-            for lang, names in self.other_names.items():
-                text = str(names.say("option", option.text))
-                if wanted in (text.casefold(), icon_words(text, lang).casefold()):
-                    found.append(option)
-                    break
-        return found
+        words = []
+        for lang, names in self.other_names.items():
+            texts = [str(names.say("option", option.text)) for option in decision.options]
+            words += [texts, [icon_words(text, lang) for text in texts]]
+        return named_options(answer, decision.options, words)

@@ -1,7 +1,7 @@
 """A person plays one tactics seat at a terminal: before each of their decisions they see what their seat may see
 (the new lines of the log, the map with the units on it, their hand and what the view shows of the other players)
-and the options, and type a number or a label; ``u`` undoes their last decision (the game replayed without it), end
-of input stops."""
+and the options, and type a number, a label or the option's words as shown (in either language, any case); ``u``
+undoes their last decision (the game replayed without it), end of input stops."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import string
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.i18n import t
+from toolkit.i18n import t, tn
 
 from ..core import EngineError
+from ..decisions import Decision, Option, named_options
 from .attack import SELF_DEFENSE
 from .session import UNDO_REFUSALS, TacticsSession, view
 
@@ -245,10 +246,45 @@ def table_lines(seen: dict[str, Any], lang: str, names: Any) -> list[str]:
     return lines
 
 
+def _answered(session: TacticsSession, decision: Decision, seen: dict[str, Any], answer: str, said: list[str],
+              others: dict[str, Any]) -> Option | str:  # fmt: skip
+    """The option ``answer`` names: its number (a place in the list), its label, or its words as shown (``said``,
+    in the terminal's language, or in the other: :func:`~toolkit.engine.decisions.named_options`, any case); else
+    the line to write: words several options share ask for the number, and an answer that is none of them lists
+    the options as the player sees them (their numbers and words, never the codes)."""
+    from toolkit.cli._lang import LogNames
+
+    lang = next(iter(others))  # (the terminal's: the first)
+    if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+        return decision.options[int(answer) - 1]
+    try:
+        return decision.find(answer)
+    except EngineError:
+        pass
+    words = [said]
+    for other in ("en", "zh-Hans"):
+        if other not in others:
+            others[other] = LogNames(session.records, other)
+        if other != lang:
+            words.append(option_words(decision, seen, other, others[other]))
+    named = named_options(answer, decision.options, words)
+    if len(named) == 1:
+        return named[0]
+    if named:  # the same words for several options: their numbers tell them apart
+        return tn(lang, "{answer} names {n} option: type its number", "{answer} names {n} options: type its number",
+                  len(named), answer=repr(answer), n=len(named))  # fmt: skip
+    listed = [f"{i}. {words}" for i, words in enumerate(said[:30], 1)]
+    return t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}",
+             number=session.own_number(decision), prompt=prompt_text(decision.prompt, others[lang]), label=repr(answer),
+             options=t(lang, "; ").join(listed) + (" …" if len(said) > 30 else ""))  # fmt: skip
+
+
 def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
                   read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:  # fmt: skip
     """Play ``seat`` of ``session`` from the terminal until the game ends or the input does (EOFError goes up)."""
     shown = 0  # log entries already written
+    others: dict[str, Any] = {lang: names}  # the LogNames of both languages, for answers in words
+    hinted = False
     while session.pending is not None:
         decision = session.pending
         seen = view(session.game, seat, decision)
@@ -272,8 +308,11 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
                 prompt=prompt_text(decision.prompt, names),
             )
         )
-        for i, (option, words) in enumerate(zip(decision.options, option_words(decision, seen, lang, names),
-                                                strict=True), 1):  # fmt: skip
+        if not hinted:  # once a game, as Netrunner's: an answer may be the option's words too
+            write(t(lang, "(answer with an option's number, its label or its words)"))
+            hinted = True
+        said = option_words(decision, seen, lang, names)
+        for i, (option, words) in enumerate(zip(decision.options, said, strict=True), 1):
             write(f"  {i:>2}. {words}   [{option.label}]")
         # a number is always a place in the list, never a label (a label "2" is typed as its place)
         answer = read(t(lang, "your choice (the number of an option, its label, u to undo): ")).strip()
@@ -281,11 +320,12 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             if not session.undo(decision.seat):
                 write(t(lang, UNDO_REFUSALS.get(session.refused or "", UNDO_REFUSALS["nothing"])))  # (and why)
             continue
-        label = answer
-        if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-            label = decision.options[int(answer) - 1].label
+        chosen = _answered(session, decision, seen, answer, said, others)
+        if isinstance(chosen, str):
+            write(chosen)
+            continue
         try:
-            session.apply(label)
+            session.apply(chosen.label)
         except EngineError as exc:
             write(str(exc))
     for entry in view(session.game, seat)["log"][shown:]:
