@@ -396,8 +396,8 @@ def test_the_replay_page_and_the_tooltips_speak_the_current_language(board: Boar
     for label in re.findall(r'data-label="([^"]*)"', page):  # the frames' labels are the caller's (simulate's)
         words = words.replace(label, " ")
     log = re.findall(r'<li data-frame="\d+">.*?</li>', page)
-    for entry in log:  # the log's lines are the events' codes: event names and their fields
-        words = words.replace(re.sub(r"<[^>]+>", " ", entry), " ")
+    for entry in log:  # the log's lines are the events' codes: event names and their fields (the player in words)
+        words = words.replace(re.sub(r"‹[^›]*›", " ", re.sub(r"<[^>]+>", " ", entry)), " ")
     assert not re.findall(r"\b[A-Za-z]{2,}\b", words.replace("tiny", "")), words
     assert '<html lang="en">' in page
     title = _unit_title_in("zh-Hans", unit(1, [1, 2], hidden=True))

@@ -138,3 +138,12 @@ def test_the_builders_options_vary_with_the_language(client: Any) -> None:
     """/api/decks/options is worded in the page's language (Accept-Language, the cookie): it says so to caches."""
     answer = client.get("/api/decks/options", headers={"Accept-Language": "en"})
     assert answer.status_code == 200 and "Accept-Language" in answer.headers.get("vary", ""), answer.headers
+
+
+def test_every_api_answer_varies_with_the_language(client: Any) -> None:
+    """/api/decks/cards (worded in the page's language) and localised refusals of /api/records and /api/decks/share
+    said only Vary: Accept-Encoding."""
+    for path in ("/api/decks/cards?game=tactics", "/api/records/tactics/nope", "/api/decks/share/xyz"):
+        answer = client.get(path, headers={"Accept-Language": "zh-Hans"})
+        vary = {part.strip().lower() for part in answer.headers.get("vary", "").split(",")}
+        assert {"accept-language", "cookie"} <= vary, (path, answer.status_code, answer.headers.get("vary"))

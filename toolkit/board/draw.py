@@ -526,7 +526,7 @@ def _unit_title(unit: Mapping[str, Any], log_names: bool = False) -> str:
     if unit.get("kind") == "obstacle":
         parts.append(tr("obstacle"))
     elif unit.get("seat") is not None:
-        parts.append(f"P{unit['seat']}")
+        parts.append(tr("P{seat}", seat=unit["seat"]))  # (玩家2 in Chinese, as the page's headings)
     if unit.get("hp") is not None:
         hp, most = unit["hp"], unit.get("max_hp")
         parts.append(tr("{hp}/{max_hp} HP", hp=hp, max_hp=most) if most is not None else tr("{hp} HP", hp=hp))

@@ -203,7 +203,7 @@ def event_line(event: Mapping[str, Any]) -> str:
     (``visible`` only when the entry is not public)."""
     parts = [f'<span class="seq">{escape(_value(event.get("seq", "")))}</span>']
     if event.get("player"):
-        parts.append(f"P{escape(_value(event['player']))} ")
+        parts.append(escape(tr("P{seat}", seat=_value(event["player"]))) + " ")
     parts.append(f'<span class="ev">{escape(_value(event.get("event", "")))}</span>')
     for key, value in event.items():
         if key in ("seq", "event", "player") or (key == "visible" and value == "all"):

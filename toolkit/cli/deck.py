@@ -962,7 +962,7 @@ def _ask(prompt: str) -> str:
         with contextlib.nullcontext() if both else contextlib.redirect_stdout(sys.stderr):
             answer = ""
             while not answer.strip():  # an empty line asks again
-                answer = input(f"{prompt}: ")
+                answer = input(tr("{prompt}: ", prompt=prompt))  # (a full-width colon in Chinese)
             return answer
     except EOFError:
         print(file=sys.stderr)  # (the prompt's line is left open)

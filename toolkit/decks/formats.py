@@ -1172,7 +1172,7 @@ def _game_problem(
         ), 1  # fmt: skip
     if entries:
         return "deck.game", trn(
-            "cannot tell which game this list is for: none of its {n} card names is in the card pool{pool}; "
+            "cannot tell which game this list is for: its {n} card name is not in the card pool{pool}; "
             "{hint}; or add a line {directive}",
             "cannot tell which game this list is for: none of its {n} card names is in the card pool{pool}; "
             "{hint}; or add a line {directive}",

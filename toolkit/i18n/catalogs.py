@@ -131,6 +131,16 @@ def _fields(text: str) -> set[str]:
     return set(_FIELD.findall(text))
 
 
+def fills(text: str, fields: set[str]) -> bool:
+    """Whether ``text`` takes its ``fields`` as the code fills them in (``str.format``): a lone ``{`` or ``}``, a
+    form cut to its first character (``"{"``), cannot."""
+    try:
+        text.format(**{name: "" for name in fields})
+    except (ValueError, IndexError, KeyError, AttributeError):
+        return False
+    return True
+
+
 def problems(lang: str, template: Catalog | None = None) -> Iterator[str]:
     """What is wrong with ``lang``'s catalog against the sources: a message missing or untranslated, a fuzzy
     translation, a translation whose ``{fields}`` are not the message's."""
@@ -155,6 +165,9 @@ def problems(lang: str, template: Catalog | None = None) -> Iterator[str]:
         for string in strings:
             if not _fields(string) <= expected or (len(ids) == 1 and _fields(string) != expected):
                 yield f"{where}: the fields of {string!r} are not those of {shown!r} ({ref})"
+            elif expected and all(map(str.isidentifier, expected)) and not fills(string, expected):
+                # (a message without fields, or with JSON in braces, is never formatted: its braces are text)
+                yield f"{where}: {string!r}, the translation of {shown!r}, cannot be filled in ({ref})"
     for message in catalog:
         if message.id and template.get(message.id, message.context) is None:
             shown = message.id if isinstance(message.id, str) else message.id[0]
@@ -185,7 +198,10 @@ def translate(lang: str, entries: dict[str, str | list[str]]) -> list[str]:
             if found is None:
                 unknown.append(key)
                 continue
-            found.string = tuple(value) if isinstance(found.id, tuple) else str(value)
+            if isinstance(found.id, tuple):  # plural forms: a list of them (a lone string is the one form, whole)
+                found.string = (value,) if isinstance(value, str) else tuple(value)
+            else:
+                found.string = str(value)
             found.flags.discard("fuzzy")
         _write(catalog, path)
     return unknown

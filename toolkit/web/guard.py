@@ -275,6 +275,24 @@ def content_security_policy(nonce: str) -> str:
     )
 
 
+LANG_VARY = (b"accept-language", b"cookie")  # what an answer in the request's language depends on
+
+
+def _varying(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` of an API answer saying it varies with the language asked for (``Accept-Language``, the
+    ``lang`` cookie), as every page does: its words (a record's names, a refusal) are in that language, so a
+    cache must not give one reader's answer to another."""
+    said = [v for k, v in headers if k.lower() == b"vary"]
+    have = {part.strip().lower() for value in said for part in value.split(b",")}
+    missing = [name for name in LANG_VARY if name not in have]
+    if not missing or b"*" in have:
+        return headers
+    if not said:
+        return [*headers, (b"vary", b"Accept-Language, Cookie")]
+    added = b", ".join(b"-".join(w.capitalize() for w in name.split(b"-")) for name in missing)
+    return [(k, v + b", " + added if k.lower() == b"vary" else v) for k, v in headers]
+
+
 class SecurityHeaders:
     """The security headers of every answer, and the CSP of every HTML page (see the module)."""
 
@@ -295,6 +313,8 @@ class SecurityHeaders:
                     (b"referrer-policy", b"same-origin"),
                     (b"x-frame-options", b"DENY"),
                 ]
+                if scope.get("path", "").startswith("/api/"):
+                    headers = _varying(headers)
                 kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
                 if kind.startswith(b"text/html"):  # every page, /docs too (our own page: no CDN, no script)
                     nonce = str(scope.get("state", {}).get("csp_nonce", ""))
