@@ -20,7 +20,7 @@ def test_validate_examples(cli) -> None:
     assert result.exit_code == 0, result.output
     # The example decks are in Chinese (JSON decks name ids; the lists use Chinese names): the summary is too.
     assert (
-        f"{EX / 'netrunner/corp-hb-tireless-hands.json'}: 45 张牌（至少 45） · 影响力 0/15 · 议案分数 21（20–21） · 合法"
+        f"{EX / 'netrunner/corp-hb-tireless-hands.json'}：45 张牌（至少 45） · 影响力 0/15 · 议案分数 21（20–21） · 合法"
         in result.output
     )
     assert result.output.count("· 合法") == len(files)
@@ -88,7 +88,7 @@ def test_a_directory_reports_the_deck_names_it_cannot_read(cli, tmp_path: Path) 
         result.stderr
     )
     assert f"dossier：错误：{tmp_path / 'pipe.txt'}：无法读取：不是普通文件（是命名管道）" in result.stderr
-    assert "duel.json: " in result.output and "· 合法" in result.output
+    assert "duel.json：" in result.output and "· 合法" in result.output
     assert "notes.md" not in result.output
 
 

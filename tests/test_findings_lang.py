@@ -145,7 +145,7 @@ def test_lint_speaks_chinese_by_default_and_when_asked(cli: Run, planted: Path, 
     assert "特工战术卡牌 'med_kit'：/text/0：文本第 6 列：意外的 '牌。'" in messages
     assert "提示：数量需要量词：" in messages and "不是特工战术的任何记录" in messages
     summary = _summary(result.output)
-    assert summary[0].startswith("特工战术") and "条记录：" in summary[0] and "卡牌" in summary[0]
+    assert summary[0].startswith("特工战术") and "条记录：" in summary[0] and "张牌" in summary[0]
     assert re.fullmatch(r"\d+ 个文件：\d+ 个错误，\d+ 个警告", summary[-1]), summary
     for line in summary:
         assert not re.findall(r"[A-Za-z]{2,}", line), line

@@ -50,3 +50,42 @@ def test_a_hand_larger_than_the_deck_is_refused_in_one_line_in_chinese(cli) -> N
     result = cli("--lang", "zh-Hans", "deck", "draw", ROOT / "examples" / "decks" / "tactics" / "duel.json",
                  "--hand", "11")  # fmt: skip
     assert result.exit_code == 2 and "超过了牌组的 10 张牌" in result.stderr and "Traceback" not in result.output
+
+
+def test_lint_counts_records_in_plural_forms(cli) -> None:  # type: ignore[no-untyped-def]
+    """`146 card, 9 faction, 1 game` (and 1 game read 1 局 in Chinese: a game played, not a record)."""
+    from .conftest import CARDS
+
+    english = cli("lint", CARDS / "crossfire", "--lang", "en").stdout
+    assert "1 game record, 2 modes, 14 roles" in english, english
+    chinese = cli("lint", CARDS / "crossfire", "--lang", "zh-Hans").stdout
+    assert "1 条游戏记录，2 个模式，14 个角色" in chinese, chinese
+
+
+def test_a_crossfire_set_of_roles_alone_plays_among_the_pool(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`crossfire deal --cards my-set` said there are no crossfire modes (the deck commands read it among the pool)."""
+    import json
+
+    from .conftest import CARDS
+
+    role = json.loads((CARDS / "crossfire" / "roles" / "bomber.json").read_text(encoding="utf-8"))
+    role.pop("$schema", None)
+    (tmp_path / "roles").mkdir()
+    (tmp_path / "roles" / "hacker.json").write_text(
+        json.dumps({**role, "id": "hacker", "name": {"en": "Hacker", "zh-Hans": "黑客"}}), encoding="utf-8")
+    result = cli("crossfire", "deal", "-n", "6", "--seed", "1", "--cards", tmp_path, "--lang", "en")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_role_set_is_dealt_not_drawn_with_a_hand_given_too(cli) -> None:  # type: ignore[no-untyped-def]
+    from .conftest import ROOT
+
+    deck = ROOT / "examples" / "decks" / "crossfire" / "crossfire-6.json"
+    for command in ("draw", "odds"):
+        result = cli("deck", command, deck, "--hand", "3", "--lang", "en")
+        assert result.exit_code != 0 and "dealt, not drawn" in result.output, result.output
+
+
+def test_who_sees_an_entry_is_spaced_as_chinese_is(cli) -> None:  # type: ignore[no-untyped-def]
+    out = cli("text", "run", "你抽 2 张牌。", "--mode", "duel", "--seed", "1", "--lang", "zh-Hans").stdout
+    assert "（仅玩家 1 可见）" in out and "（仅 玩家" not in out, out

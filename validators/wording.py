@@ -31,6 +31,29 @@ KINDS: dict[str, tuple[str, str]] = {
 }
 
 
+def kind_count(kind: str, n: int) -> str:
+    """``146 cards``, ``1 faction`` (Chinese: ``146 张卡牌``): a count of records of a kind, in the current
+    language's plural forms; an unknown kind as ``{n} {kind}``."""
+    from toolkit.i18n import trn
+
+    forms = {
+        "ability": lambda: trn("{n} ability", "{n} abilities", n),
+        "agent": lambda: trn("{n} agent", "{n} agents", n),
+        "attack": lambda: trn("{n} attack", "{n} attacks", n),
+        "card": lambda: trn("{n} card", "{n} cards", n),
+        "faction": lambda: trn("{n} faction", "{n} factions", n),
+        "format": lambda: trn("{n} format", "{n} formats", n),
+        "game": lambda: trn("{n} game record", "{n} game records", n),  # (not games played)
+        "identity": lambda: trn("{n} identity", "{n} identities", n),
+        "map": lambda: trn("{n} map", "{n} maps", n),
+        "mode": lambda: trn("{n} mode", "{n} modes", n),
+        "role": lambda: trn("{n} role", "{n} roles", n),
+        "unit": lambda: trn("{n} unit", "{n} units", n),
+    }
+    said = forms.get(kind)
+    return said() if said is not None else tr("{n} {kind}", n=n, kind=kind)
+
+
 def _say(table: dict[str, tuple[str, str]], value: str) -> str:
     entry = table.get(value)
     return tc(current_lang(), *entry) if entry is not None else value

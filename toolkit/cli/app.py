@@ -840,13 +840,13 @@ def print_summary(result: LintResult) -> None:
     """The records of each game by kind, then the files, errors and warnings, in the current language."""
     from toolkit.i18n import current_lang, tc, tr, trn
     from toolkit.textwidth import pad
-    from validators.wording import game_word, kind_word
+    from validators.wording import game_word, kind_count
 
     data = summary(result)
     sep = tc(current_lang(), "list", ", ")
     for game, kinds in data["games"].items():
         total = sum(kinds.values())
-        detail = sep.join(tr("{n} {kind}", n=n, kind=kind_word(k)) for k, n in kinds.items())
+        detail = sep.join(kind_count(k, n) for k, n in kinds.items())
         count = trn("{n} record", "{n} records", total, n=str(total).rjust(5))
         print(tr("{game} {records}: {detail}", game=pad(game_word(game), 10), records=count, detail=detail))
     print(

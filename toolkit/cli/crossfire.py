@@ -167,7 +167,7 @@ def _records(cards: Path | Sequence[Path] | None) -> list[Any]:
 def _catalog(cards: Path | Sequence[Path] | None) -> Catalog:
     """The card pool of :func:`_records`, read, with the file of each record."""
     from toolkit.catalog import load_catalog
-    from toolkit.config import card_pool, missing_pool
+    from toolkit.config import among_pool, card_pool, missing_pool
     from toolkit.paths import CARDS_DIR
 
     given = [cards] if isinstance(cards, Path) else list(cards or [])
@@ -175,7 +175,8 @@ def _catalog(cards: Path | Sequence[Path] | None) -> Catalog:
     for root in pool.paths:
         if not root.exists():
             raise DossierError(i18n.tr("{path}: no such directory", path=root))
-    catalog = load_catalog(pool.paths)
+    # a designer's set of roles alone plays among the pool, as every command's (toolkit.config.among_pool)
+    pool, catalog = among_pool(pool, load_catalog(pool.paths), [CARDS_DIR / "crossfire"])
     if not any(getattr(r, "game", None) == "crossfire" for r in catalog.records):
         raise DossierError(
             i18n.tr("the card pool ({pool}) has no {game} roles; {hint}", pool=pool.describe(),

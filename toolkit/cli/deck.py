@@ -228,7 +228,7 @@ def validate(
             if format == "text":
                 for finding in findings:
                     print(finding_line(finding))
-                print(f"{path}: {summary}")
+                print(tr("{path}: {summary}", path=path, summary=summary))  # (a full-width colon in Chinese)
             yield {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
 
     if format == "json":
@@ -693,7 +693,8 @@ def draw(
     pool = load_pool(cards)
     loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
-    size = hand or _opening_hand(pool, deck)
+    opening = _opening_hand(pool, deck)  # (a role set is refused, with --hand or without)
+    size = opening if hand is None else hand
     lookup = pool.lookup(deck.game)
     _hand_fits(hand, pile(deck, lookup)[0])
     for card_id in sample_hand(deck, size, seed, lookup):
@@ -725,7 +726,8 @@ def odds(
     deck = _usable(loaded, pool)
     lookup = pool.lookup(deck.game)
     deck, left = pile(deck, lookup)  # the draw pile: the cards never in a deck left out, as `deck validate` counts
-    opening = hand or _opening_hand(pool, deck)
+    opening = _opening_hand(pool, deck)  # (a role set is refused, with --hand or without)
+    opening = opening if hand is None else hand
     _hand_fits(hand, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     if format == "json":

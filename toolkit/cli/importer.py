@@ -70,8 +70,9 @@ def register(app: typer.Typer) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
         from toolkit.config import LOCAL_CARDS
-        from toolkit.i18n import current_lang, tr, word
+        from toolkit.i18n import tr
         from toolkit.importers import import_netrunnerdb
+        from validators.wording import kind_count
 
         output_lang(lang)
         if into is not None:
@@ -81,11 +82,7 @@ def register(app: typer.Typer) -> None:
             report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
         for line in report.lines():
             print(tr("warning: {message}", message=line), file=sys.stderr)
-        lang = current_lang()
-        counts = tr(", ").join(
-            tr("{n} {kind}", n=count, kind=word("record", kind, lang))
-            for kind, count in report.counts.items()
-        )
+        counts = tr(", ").join(kind_count(kind, count) for kind, count in report.counts.items())
         print(
             tr(
                 "imported {counts} from the {layout} layout of {path} into {into}",

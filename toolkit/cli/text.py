@@ -519,13 +519,13 @@ def _print_events(
 ) -> None:
     """The log entries (``Event.to_json``) in words of the language of ``names`` (a LogNames), each with who may
     see it when that is not everyone; ``words``: each line's symbols in words (Netrunner's ``[credit]``)."""
-    from toolkit.i18n import t
+    from toolkit.i18n import t, t_beside
 
     lang = names.lang
     for event in events:
         visible = event.get("visible", "all")
         seen = t(lang, ", ").join(who_is(s) for s in visible) if visible != "all" else ""
-        hidden = t(lang, " (seen by {who})", who=seen) if seen else ""
+        hidden = t_beside(lang, " (seen by {who})", who=seen) if seen else ""  # (仅玩家 1 可见)
         print(words(names.line(event, who_is, width=3) + hidden))
 
 
