@@ -23,7 +23,6 @@ Findings (one per bad string, located at the string in the JSON file):
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import fields
@@ -92,8 +91,10 @@ def parse_ahead(texts: Iterable[str]) -> None:
     """Parse each of ``texts`` into the parse cache (:func:`toolkit.text.parse_cached`), where :func:`verdict`
     finds it (a text that does not parse is parsed again there, for its error)."""
     for text in texts:
-        with contextlib.suppress(AbilitySyntaxError):
+        try:  # noqa: SIM105 - contextlib.suppress: a context manager a text, ten times the cost of this
             parse_cached(text)
+        except AbilitySyntaxError:
+            pass
 
 
 def parses(found: Verdict) -> bool:
@@ -691,16 +692,7 @@ def _report_fleeting(
     lang = current_lang()
     where = pointer(*path)
     gloss = lang != "zh-Hans"
-    sep = str(tc(lang, "list", ", "))
-    nested, timings, activated = _FLEETING_WORDS[game]
-    words = {
-        "label": entry.label,
-        "pointer": where,
-        "holder": tr(_HOLDER_WORDS[holder]),
-        "nested": tr("{some} or {last}", some=sep.join(nested[:-1]), last=nested[-1]),
-        "timings": sep.join(timings),
-        "ability": activated,
-    }
+    words = {"label": entry.label, "pointer": where, **_fleeting_words(game, holder, lang, pseudo_active())}
     for zh, en in found:
         effect = f"{zh} ({en})" if gloss else zh
         if game == "netrunner":
@@ -721,6 +713,21 @@ def _report_fleeting(
                 **words,
             )
         add("text.form.not_lasting", message, where, "warning")
+
+
+@functools.cache
+def _fleeting_words(game: str, holder: str, lang: str, pseudo: bool) -> dict[str, str]:
+    """The words of ``text.form.not_lasting`` that depend on the game and the holder alone (in ``lang``, with the
+    pseudo-locale on or off: ``pseudo``): a lint says them again for thousands of texts. A copy is not needed: the
+    caller unpacks the dict into its own."""
+    sep = str(tc(lang, "list", ", "))
+    nested, timings, activated = _FLEETING_WORDS[game]
+    return {
+        "holder": tr(_HOLDER_WORDS[holder]),
+        "nested": tr("{some} or {last}", some=sep.join(nested[:-1]), last=nested[-1]),
+        "timings": sep.join(timings),
+        "ability": activated,
+    }
 
 
 @functools.cache
