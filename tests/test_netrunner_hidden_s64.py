@@ -1,4 +1,4 @@
-"""Two ways the runner learnt what HQ holds (stop 64):
+"""Two ways the runner learnt what HQ holds, and the corp what the grip held (stop 64):
 
 1. An install that could not be made said why to both sides (``install failed (reason: no asset in the hand can be
    installed)``): the reason is the hand's, and its side's own; the other side is shown nothing of it, or, when the
@@ -7,9 +7,13 @@
    runner by its own number, and the numbers follow the order of R&D when the game began (the decks are shuffled,
    then numbered): the runner learnt when the card was drawn. It now gets a number of the runner's own then, in
    games of two people and against the machine alike.
+3. The same the other way: a runner card come out of the grip or the stack (an event played, a card installed,
+   trashed from the grip or milled) was shown to the corp by its own number, its place in the shuffled stack; the
+   corp now knows it by a number of its own (from CORP_VIEW_BASE), and a card still in the grip or the stack by its
+   name only; the runner's view and log are as they were.
 
-Each test reads the runner's view as the page and ``/api/play/ID`` give it (:meth:`NetrunnerSession.view`), or the
-log as the runner is shown it (:meth:`NetrunnerGame.seen_log`, what that view is made of)."""
+Each test reads the seat's view as the page and ``/api/play/ID`` give it (:meth:`NetrunnerSession.view`), or the
+log as the seat is shown it (:meth:`NetrunnerGame.seen_log`, what that view is made of)."""
 
 from __future__ import annotations
 
@@ -19,10 +23,12 @@ from functools import cache
 from typing import Any
 
 from toolkit.catalog import load_catalog
-from toolkit.engine.netrunner.game import VIEW_BASE
+from toolkit.engine.netrunner.game import CORP_VIEW_BASE, VIEW_BASE
 from toolkit.engine.netrunner.players import make_policy
 from toolkit.engine.netrunner.scenario import set_up
 from toolkit.engine.netrunner.session import PERSON, NetrunnerSession, example_deck, new_record, revealed
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n.words import N_
 from toolkit.models.scenario import Scenario
 
 from .conftest import CARDS
@@ -205,3 +211,138 @@ def test_a_game_saved_with_the_old_numbers_replays_and_seeing_a_played_card_stil
     before = NetrunnerSession(pool(), {**s.record, "decisions": labels[:played]}, "corp", PERSON)
     after = NetrunnerSession(pool(), {**s.record, "decisions": labels[: played + 1]}, "corp", PERSON)
     assert revealed(before.game, after.game, RUNNER)
+
+
+# ---------------------------------------------------------------- 3. the same the other way: the runner's cards
+# The runner's cards are numbered once the stack is shuffled too: a card played, installed (the runner installs face
+# up), trashed from the grip or milled from the stack was shown to the corp by its own number (``Overnight
+# Takeout#86``), telling the corp when it was drawn. The corp now knows it by a number of its own (CORP_VIEW_BASE on,
+# a range no other number meets), and a runner card still in the grip or the stack by its name only (``@grip`` in
+# the corp's options); the runner's view and log are as they were.
+
+
+def _runner_numbers(s: NetrunnerSession) -> set[int]:
+    """The numbers of the runner's cards (but its identity): none of them is ever the corp's to see."""
+    return {c.uid for c in [*s.game.runner.deck, *s.game.runner.hand]}
+
+
+def _numbers_shown_to_the_corp(s: NetrunnerSession) -> set[int]:
+    text = json.dumps(s.view(seat=CORP), ensure_ascii=False, default=str)
+    return {int(n) for n in re.findall(r"#(\d+)", text)} | {int(n) for n in re.findall(r'"uid": (\d+)', text)}
+
+
+def _played_by_the_runner(s: NetrunnerSession) -> bool:
+    return any(e.kind == "play" and e.player == RUNNER for e in s.game.log)
+
+
+def test_an_event_played_between_two_people_is_shown_to_the_corp_by_a_new_number() -> None:
+    s = session(22, "weyland_skyward_holdings", "zero_weaver", PERSON, "corp")
+    secret = _runner_numbers(s)
+    answer(s, until=_played_by_the_runner)
+    played = next(e for e in s.game.log if e.kind == "play" and e.player == RUNNER)
+    own = int(played.data["card"].rpartition("#")[2])
+    assert own in secret
+    seen = next(e for e in log_of(s, CORP) if e["seq"] == played.seq)
+    number = int(seen["card"].rpartition("#")[2])
+    assert number >= CORP_VIEW_BASE and number == s.game.corp_uid(next(c for c in s.game.runner.discard
+                                                                            if c.uid == own))  # fmt: skip
+    # the runner is shown its own card as it was: by its own number
+    assert next(e for e in log_of(s, RUNNER) if e["seq"] == played.seq)["card"] == played.data["card"]
+    assert not _numbers_shown_to_the_corp(s) & secret
+
+
+def test_no_number_of_a_runner_card_reaches_the_corp_in_either_kind_of_game() -> None:
+    for seed in (18, 22, 23):
+        for machine in (PERSON, "heuristic"):  # (the person on the corp: the machine plays the runner)
+            s = session(seed, "weyland_skyward_holdings", "zero_weaver", machine, "corp")
+            secret = _runner_numbers(s)
+            for _ in range(16):  # (a look every 25 decisions: the view, the log and the pending decision's labels)
+                answer(s, limit=25)
+                assert not _numbers_shown_to_the_corp(s) & secret, (seed, machine, len(s.labels))
+                if s.pending is None:
+                    break
+            shown = [json.dumps(e, ensure_ascii=False) for e in log_of(s, CORP)]
+            kinds = {e["event"] for e, text in zip(log_of(s, CORP), shown, strict=True) if re.search(r"#5\d{3}\b", text)}
+            assert {"play", "install", "trashed"} <= kinds, (seed, machine, kinds)
+            # the runner's log names its own cards by their own numbers, as the full log does, and no corp handle
+            runner_log = json.dumps(log_of(s, RUNNER), ensure_ascii=False)
+            assert not re.search(r"#5\d{3}\b", runner_log)
+            view = s.view(seat=RUNNER)["runner"]
+            assert [c["uid"] for c in view["rig"]] == [c.uid for c in s.game.runner.rig if c.host is None]
+            assert [c["uid"] for c in view["heap"]] == [c.uid for c in s.game.runner.discard]
+
+
+def test_the_corp_s_trashing_a_resource_names_it_by_the_corp_s_number_and_an_old_save_replays() -> None:
+    # hot-seat seed 22: the corp trashes the tagged runner's resources (trash_resource:basement_flat#85 then)
+    s = session(22, "weyland_skyward_holdings", "zero_weaver", PERSON, "corp")
+    answer(s)
+    assert s.pending is None
+    corp_labels = [d["label"] for d in s.game.decisions if d["seat"] == CORP]
+    trashing = [x for x in corp_labels if x.startswith("trash_resource:")]
+    assert trashing and all(int(x.rpartition("#")[2]) >= CORP_VIEW_BASE for x in trashing)
+    # a game saved before named those cards by their own numbers (the labels it recorded, as checked against the
+    # tree before this change): it replays to the same game, its labels read as today's
+    own = {h: uid for uid, h in [*s.game.corp_handles.items(), *((u, h) for h, u in s.game.corp_dropped.items())]}
+    old = [re.sub(r"#(\d+)", lambda m: f"#{own.get(int(m[1]), int(m[1]))}", label) for label in s.labels]
+    assert old != s.labels and "trash_resource:basement_flat#85" in old
+    again = NetrunnerSession(pool(), {**s.record, "decisions": old}, "corp", PERSON)
+    assert again.labels == s.labels and again.game.log.to_json() == s.game.log.to_json()
+    assert again.view(seat=RUNNER) == s.view(seat=RUNNER)
+    assert [f["label"] for f in again.frames()] == [f["label"] for f in s.frames()]
+
+
+def test_the_corp_undoing_across_the_runner_s_playing_an_event_would_take_back_what_it_saw() -> None:
+    s = session(22, "weyland_skyward_holdings", "zero_weaver", PERSON, "corp")
+    answer(s, until=_played_by_the_runner)
+    labels = s.labels
+    played = max(i for i, d in enumerate(s.game.decisions) if d["seat"] == RUNNER)
+    before = NetrunnerSession(pool(), {**s.record, "decisions": labels[:played]}, "corp", PERSON)
+    after = NetrunnerSession(pool(), {**s.record, "decisions": labels[: played + 1]}, "corp", PERSON)
+    assert _played_by_the_runner(after) and not _played_by_the_runner(before)
+    assert revealed(before.game, after.game, CORP)
+
+
+def _grip_position() -> Any:
+    return set_up(records(), Scenario.model_validate({
+        "game": "netrunner", "name": "grip", "active": "corp",
+        "corp": {"identity": "weyland_skyward_holdings", "credits": 5, "deck": ["neutral_pilot_scheme"] * 3},
+        "runner": {"identity": "zero_weaver", "credits": 5, "deck": ["spark_of_insight"] * 3,
+                   "hand": ["spark_of_insight", "modded", "spark_of_insight"]}}))  # fmt: skip
+
+
+def test_a_runner_card_of_the_grip_is_named_to_the_corp_by_its_name_only() -> None:
+    # a card paid for before it leaves the grip, searched from the stack or revealed there: the corp is told its
+    # name (the runner its number, as before)
+    game = _grip_position()
+    card = game.runner.hand[1]
+    entry = game.log.add("reveal", RUNNER, card=str(card), zone="grip")
+    assert next(e for e in game.seen_log(CORP) if e.seq == entry.seq).data["card"] == card.name
+    assert next(e for e in game.seen_log(RUNNER) if e.seq == entry.seq).data["card"] == str(card)
+    paying = game.log.add("pay", RUNNER, credits=1, reason=Phrase(N_("playing {card}"), card=str(card)))
+    assert str(card) not in str(next(e for e in game.seen_log(CORP) if e.seq == paying.seq).data["reason"])
+    assert game.log.to_json()[-1]["reason"] == f"playing {card}"  # (the full log as it was)
+
+
+def test_the_corp_chooses_among_cards_of_the_grip_by_where_they_are_and_an_old_label_finds_its_copy() -> None:
+    game = _grip_position()
+    asked: list[Any] = []
+
+    class Corp:
+        def decide(self, g: Any, decision: Any) -> str:
+            asked.append(decision)
+            return str(decision.options[-1].label)
+
+    game.policies[CORP] = Corp()
+    first, _, second = game.runner.hand
+    chosen = game.choose("corp", "target", "trash a card from the grip", list(game.runner.hand))
+    labels = [o.label for o in asked[0].options]
+    assert labels == ["spark_of_insight@grip", "modded@grip", "spark_of_insight@grip~2"]
+    assert not re.search(r"#\d", json.dumps([str(o.text) for o in asked[0].options], ensure_ascii=False))
+    assert chosen is second
+    # a game saved before named the second copy by its number: that copy, not the first
+    game.replay.append(f"spark_of_insight#{second.uid}")
+    assert game.choose("corp", "target", "trash a card from the grip", list(game.runner.hand)) is second
+    game.replay.append(f"spark_of_insight#{first.uid}")
+    assert game.choose("corp", "target", "trash a card from the grip", list(game.runner.hand)) is first
+    game.replay.append("modded")  # (a scenario's label without a number: the card of that id)
+    assert game.choose("corp", "target", "trash a card from the grip", list(game.runner.hand)).id == "modded"

@@ -185,12 +185,12 @@ def _pending_json(pending: Any, names: Any, game: Any) -> dict[str, Any]:
 
 
 def _runner_numbers(game: Any, pending: Any) -> dict[int, int]:
-    """The runner's own numbers for corp cards (given when a card goes face down, so that the runner cannot tell it
-    for one it saw before: :meth:`~toolkit.engine.netrunner.game.NetrunnerGame.hide`) that the decision it waits
-    for names, each with the card's number in the full log the scenario prints; empty for the corp's decisions."""
-    if pending.seat != 2:
-        return {}
-    log_number = {handle: uid for uid, handle in game.handles.items() if uid != handle}
+    """A side's own numbers for the other side's cards (the runner's for corp cards gone face down or come out of HQ
+    or R&D, :meth:`~toolkit.engine.netrunner.game.NetrunnerGame.hide`; the corp's for runner cards come out of the
+    grip or the stack) that the decision it waits for names, each with the card's number in the full log the
+    scenario prints."""
+    handles = game.handles if pending.seat == 2 else getattr(game, "corp_handles", {})
+    log_number = {handle: uid for uid, handle in handles.items() if uid != handle}
     said = " ".join([str(pending.prompt), *(f"{o.label} {o.text}" for o in pending.options)])
     return {h: log_number[h] for h in sorted({int(n) for n in re.findall(r"#(\d+)", said)}) if h in log_number}
 

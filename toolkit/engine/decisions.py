@@ -33,7 +33,8 @@ from .core import Decider, EngineError, Pending, said
 from .phrase import Phrase, Term
 
 _UID = re.compile(r"#\d+")
-_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq)(?:~\d+)?")  # a Netrunner card the runner sees in R&D or HQ
+# a Netrunner card a side sees where it is, not by a number: the runner's in R&D or HQ, the corp's in the grip or stack
+_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq|stack:\d+|grip)(?:~\d+)?")
 
 
 def shown_nodes(value: Any) -> Iterator[Any]:

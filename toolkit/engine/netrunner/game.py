@@ -81,9 +81,11 @@ class _Log(Log):
         self.held: list[tuple[str, int | None, dict[str, Any]]] = []
         self.masks: dict[int, dict[int, dict[str, Any]]] = {}  # seq -> seat -> the fields that seat is shown
         self.renames: list[tuple[int, int, int]] = []  # (entries before it, uid, handle): hide()
+        self.corp_renames: list[tuple[int, int, int]] = []  # the same for the corp: its handles of runner cards
         self.twins: set[int] = set()  # seqs of entries telling the other seat what one before told its own: apart()
         self.ended = False  # the game is over: the set-up entry's seed is every seat's to see
         self.naming: Callable[[Event], None] | None = None  # the game's: corp cards of R&D or HQ by name for the runner
+        self.corp_naming: Callable[[Event], None] | None = None  # the game's: runner cards come out, for the corp
         self.sweep: Callable[[], None] | None = None  # the game's, before each entry: the runner's handles, up to date
 
     def hold(self, kind: str, player: int | None, **data: Any) -> int:
@@ -119,6 +121,8 @@ class _Log(Log):
         """``event`` once :attr:`naming` has seen it (an entry the runner is shown)."""
         if self.naming is not None and (event.visible == "all" or SEATS["runner"] in event.visible):
             self.naming(event)
+        if self.corp_naming is not None and (event.visible == "all" or SEATS["corp"] in event.visible):
+            self.corp_naming(event)
         return event
 
     # What a seat is shown of an entry may be less than the entry (the full log, which card scripts read, is the
@@ -153,10 +157,11 @@ class _Log(Log):
         own seat (:meth:`apart`)."""
         return [e.to_json() for e in self._events[start:] if e.seq not in self.twins]
 
-    def rename(self, uid: int, handle: int, this: bool = False) -> None:
-        """From the next entry on (``this``: from the last one on), the runner is shown the card ``uid`` as
-        ``#handle``."""
-        self.renames.append((len(self._events) - (1 if this else 0), uid, handle))
+    def rename(self, uid: int, handle: int, this: bool = False, seat: int = SEATS["runner"]) -> None:
+        """From the next entry on (``this``: from the last one on), ``seat`` (the runner, or the corp: its handles
+        of runner cards) is shown the card ``uid`` as ``#handle``."""
+        renames = self.renames if seat == SEATS["runner"] else self.corp_renames
+        renames.append((len(self._events) - (1 if this else 0), uid, handle))
 
     def named_only(self, seat: int, since: int = 0) -> bool:
         """Whether an entry after the first ``since`` shows ``seat`` a card by its name only (a mask naming it: a
@@ -174,7 +179,7 @@ class _Log(Log):
             setup = object.__new__(Event)
             setup.__dict__.update(events[0].__dict__, data={k: v for k, v in events[0].data.items() if k != "seed"})
             events[0] = setup
-        renames = self.renames if seat == SEATS["runner"] else []
+        renames = self.renames if seat == SEATS["runner"] else self.corp_renames if seat == SEATS["corp"] else []
         if not renames and not any(e.seq in self.masks for e in events):
             return events
         shown: dict[int, int] = {}
@@ -204,6 +209,9 @@ class _Log(Log):
 
 
 VIEW_BASE = 1000  # the runner's handles of corp cards come out of HQ or R&D: 1000 on (NetrunnerGame._next_view)
+# the corp's handles of runner cards come out of the grip or the stack: 5000 on (NetrunnerGame._next_corp_view), a
+# range of their own (the corp's handles never meet a number the other counters give)
+CORP_VIEW_BASE = 5000
 _HIDDEN_ENTRY = "\0hidden"  # a mask's mark: the seat is not shown the entry
 _KIND = "\0kind"  # a mask's field: the seat is shown the entry as one of this kind
 # entries their player's seat only sees unless logged otherwise: an install that could not be made (whether a card
@@ -213,7 +221,8 @@ _ENDS = frozenset({"game_over", "simulation_end"})  # the entries that end a gam
 _CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)
 _CARD_IN_LABEL = re.compile(r"([\w-]+)#(\d+)(?!\d)")  # a card as a label names it: ``id#uid`` (part of it)
 _CARD_LABEL = re.compile(r"([\w-]+)#(\d+)")  # a label that is a card: ``id#uid``
-_SECRET_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq)(?:~\d+)?")  # where a card of R&D or HQ is: ``@rnd:2``
+# where a card of R&D or HQ is (``@rnd:2``), or for the corp a runner card of the stack or the grip (``@grip``)
+_SECRET_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq|stack:\d+|grip)(?:~\d+)?")
 _SHOWN_UID = re.compile(r"#(\d+)(?!\d)")
 
 
@@ -340,6 +349,7 @@ class NetrunnerGame:
         self.rng = random.Random(seed)
         log = _Log()
         log.naming = self._name_secret_cards
+        log.corp_naming = self._name_runner_cards
         log.sweep = self._sweep_handles
         self.log: Log = log
         self.damage_dealt = 0  # damage the runner has suffered this game (the log says it too: this is its count)
@@ -377,6 +387,14 @@ class NetrunnerGame:
         self.view_handles: set[int] = set()  # the handles given so (a card the runner sees come into its sight)
         self._secret: dict[int, Card] = {}  # the corp's cards in HQ and R&D at the last sweep, by uid (_sweep_handles)
         self._out: dict[int, Card] = {}  # cards come out of them since, not yet in the runner's sight (_sweep_handles)
+        # the same the other way: uid -> the corp's handle of a runner card come out of the grip or the stack (its own
+        # number is its place in the shuffled stack, which would tell the corp when it was drawn: _sweep_corp_handles)
+        self.corp_handles: dict[int, int] = {}
+        self.corp_dropped: dict[int, int] = {}  # handle -> uid: handles of runner cards gone back to the grip or stack
+        self._corp_view = CORP_VIEW_BASE - 1  # the last handle given so (_next_corp_view)
+        self.corp_view_handles: set[int] = set()  # the handles given so (a card the corp sees come into its sight)
+        self._grip: dict[int, Card] = {}  # the runner's cards in the grip and the stack at the last sweep, by uid
+        self._runner_out: dict[int, Card] = {}  # cards come out of them since, not yet in the corp's sight
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
         # per record (by id): the record, its abilities (abilities()) and their effects by kind (effects_of()); the
@@ -454,6 +472,8 @@ class NetrunnerGame:
         self._uid += 1
         if self._uid >= VIEW_BASE:
             self._uid = max(self._uid, self._view + 1)
+            if self._uid >= CORP_VIEW_BASE:  # (past the corp's handles too: never in a game of a hundred turns)
+                self._uid = max(self._uid, self._corp_view + 1)
         return self._uid
 
     def _next_view(self) -> int:
@@ -462,8 +482,19 @@ class NetrunnerGame:
         that the uids of cards and the handles of :meth:`hide` are those of a game saved before (its labels name
         them)."""
         self._view = max(self._view, self._uid) + 1
+        if self._view >= CORP_VIEW_BASE:
+            self._view = max(self._view, self._corp_view + 1)
         self.view_handles.add(self._view)
         return self._view
+
+    def _next_corp_view(self) -> int:
+        """A handle for a runner card come out of the grip or the stack into the corp's sight
+        (:meth:`_sweep_corp_handles`): :data:`CORP_VIEW_BASE`, then the next one, past every number the other two
+        counters gave (they skip the corp's handles in turn): the runner's numbers are those they were before the
+        corp had handles, and a game saved before replays to them."""
+        self._corp_view = max(self._corp_view, self._uid, self._view) + 1
+        self.corp_view_handles.add(self._corp_view)
+        return self._corp_view
 
     def new_card(self, card_id: str, side: Side | None = None) -> Card:
         record = self.by_id.get(("card", card_id))
@@ -612,6 +643,23 @@ class NetrunnerGame:
             if self.handles:  # corp cards by the runner's handles (runner_uid), in the prompt, texts and labels
                 prompt = renamed(prompt, self.handles)
                 options = [self._renamed(o) for o in options]
+        elif side == "corp":
+            # runner cards of the grip and the stack: labelled by where they are (``id@grip``), by their names only
+            # in the prompt and texts (never their numbers: the numbers follow the shuffled stack)
+            if "#" in str(prompt) or any("#" in o.label or "#" in str(o.text) for o in options):
+                places = self.grip_places()
+                options = _unique([self._secret_labelled(o, places) for o in options])
+                grip: dict[int, Card] = {}
+                prompt = self.secret_named(prompt, grip, side="runner")
+                options = [o if (text := self.secret_named(o.text, grip, side="runner")) is o.text
+                           else Option(o.label, text, o.value) for o in options]  # fmt: skip
+            if self._runner_out:  # (a card on its way, an event being played, named before it is in a zone)
+                named = {int(n) for n in _SHOWN_UID.findall(" ".join(_texts([prompt, *((o.label, o.text)
+                                                                                       for o in options)])))}
+                self._bring_out_runner([c for uid, c in self._runner_out.items() if uid in named])
+            if self.corp_handles:  # runner cards by the corp's handles (corp_uid), in the prompt, texts and labels
+                prompt = renamed(prompt, self.corp_handles)
+                options = [self._renamed(o, self.corp_handles) for o in options]
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
         label: str | None = None
         while self.replay and label is None:
@@ -672,9 +720,11 @@ class NetrunnerGame:
             return f"{name_of(zones['remote'], current_lang())} {number}"
         return None
 
-    def _renamed(self, option: Option) -> Option:
-        """A runner's option with the corp cards it names by the runner's handles (:meth:`runner_uid`)."""
-        label, text = renamed(option.label, self.handles), renamed(option.text, self.handles)
+    def _renamed(self, option: Option, handles: Mapping[int, int] | None = None) -> Option:
+        """A runner's option with the corp cards it names by the runner's handles (:meth:`runner_uid`); the corp's
+        with the runner cards by its own (``handles``: :attr:`corp_handles`, :meth:`corp_uid`)."""
+        handles = self.handles if handles is None else handles
+        label, text = renamed(option.label, handles), renamed(option.text, handles)
         return option if label is option.label and text is option.text else Option(label, text, option.value)
 
     def older_handle(self, decision: Decision, label: str) -> Option | None:
@@ -684,8 +734,13 @@ class NetrunnerGame:
         R&D (:meth:`_sweep_handles`), if the decision offers it. The same copy: a card named by a number is found by
         it (a label without the number would find the first copy); a label with no number finds the first copy, as
         :meth:`Decision.find` reads it. Only labels replayed from a saved game or a scenario are read so: a player
-        cannot pick a card by a number it should not know."""
-        if decision.seat != SEATS["runner"] or any(o.label == label for o in decision.options):
+        cannot pick a card by a number it should not know. The corp's label the same way: a runner card by its own
+        uid where it now has the corp's handle (:meth:`_sweep_corp_handles`), or by a handle it has lost since."""
+        if any(o.label == label for o in decision.options):
+            return None
+        if decision.seat == SEATS["corp"]:
+            return self._older_corp_handle(decision, label)
+        if decision.seat != SEATS["runner"]:
             return None
         own = renamed(label, self.dropped)
         found = _CARD_LABEL.fullmatch(own)
@@ -702,6 +757,37 @@ class NetrunnerGame:
         # the numbers, and the places of cards of R&D or HQ, are dropped (as Decision.find reads labels)
         loose = _UID.sub("", own)
         return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
+
+    def _older_corp_handle(self, decision: Decision, label: str) -> Option | None:
+        """:meth:`older_handle` for the corp's label of a game saved before: a runner card by its own uid where it now
+        has the corp's handle (``sure_gamble#86`` now ``sure_gamble#5002``) or where it is in the grip or the stack
+        (``id@grip``: :meth:`grip_places`), or by a handle it lost since, back there; the same copy."""
+        own = renamed(label, self.corp_dropped)
+        found = _CARD_LABEL.fullmatch(own)
+        if found is not None:
+            uid = int(found[2])
+            same = next((o for o in decision.options if isinstance(o.value, Card) and o.value.uid == uid
+                         and o.value.id == found[1]), None)  # fmt: skip
+            if same is not None:
+                return same
+        wanted = self._secret_labelled(renamed(own, self.corp_handles), self.grip_places())
+        if wanted != label and (same := next((o for o in decision.options if o.label == wanted), None)) is not None:
+            return same
+        loose = _UID.sub("", own)  # (a label without the card's number: the first option it names, as for the runner)
+        if loose == label:
+            return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
+        return None
+
+    def grip_places(self) -> dict[int, tuple[Card, str]]:
+        """The runner's cards of the grip and the stack by uid, each with where the corp sees it when it chooses among
+        them (:meth:`secret_places` the other way: ``stack:<n>``, the n-th card from the top; ``grip``)."""
+        runner = self.players.get("runner")
+        if runner is None:
+            return {}
+        deck = runner.deck
+        places = {c.uid: (c, f"stack:{len(deck) - i}") for i, c in enumerate(deck)}
+        places.update((c.uid, (c, "grip")) for c in runner.hand)
+        return places
 
     def secret_places(self) -> dict[int, tuple[Card, str]]:
         """The corp's cards of R&D and HQ by uid, each with where the runner sees it when it chooses among them (its
@@ -759,6 +845,55 @@ class NetrunnerGame:
             for uid in [u for u in self._out if u in secret or u in handles]:  # (back in, or gone face down)
                 del self._out[uid]
             self._bring_out([c for c in self._out.values() if self._in_sight(c)])
+        self._sweep_corp_handles()
+
+    def _sweep_corp_handles(self) -> None:
+        """The corp's handles of runner cards brought up to date (:meth:`_sweep_handles` the other way): a card
+        back in the grip or the stack loses its handle; a card come out of them into the corp's sight gets a new
+        one (:meth:`_next_corp_view`): an event played, a card installed (the runner installs face up), trashed from
+        the grip or milled from the stack. Never its own number: the stack was numbered once shuffled, so the number
+        would tell the corp when the card was drawn."""
+        runner = self.players.get("runner") if hasattr(self, "players") else None
+        if runner is None:
+            return
+        handles = self.corp_handles
+        now = {c.uid for c in runner.hand}
+        now.update([c.uid for c in runner.deck])
+        if handles:
+            for uid in [u for u in handles if u in now]:
+                self.corp_dropped[handles.pop(uid)] = uid
+                if isinstance(self.log, _Log):
+                    self.log.rename(uid, uid, seat=SEATS["corp"])
+        if now != self._grip.keys():  # (cards came in or out: a draw moves none)
+            self._runner_out.update((uid, c) for uid, c in self._grip.items() if uid not in now and uid not in handles)
+            self._grip = {c.uid: c for c in runner.hand}
+            self._grip.update((c.uid, c) for c in runner.deck)
+        if self._runner_out:
+            grip = self._grip
+            for uid in [u for u in self._runner_out if u in grip]:  # (back in)
+                del self._runner_out[uid]
+            self._bring_out_runner([c for c in self._runner_out.values() if self._in_corp_sight(c)])
+
+    def _bring_out_runner(self, cards: list[Card], this: bool = False) -> None:
+        """The corp's handles (:meth:`_next_corp_view`) for ``cards``, runner cards come out of the grip or the
+        stack into its sight: from the next log entry on (``this``: from the last one on, the entry naming them)."""
+        for card in sorted(cards, key=lambda c: c.id):  # (by what the corp sees of them, never by their uids)
+            del self._runner_out[card.uid]
+            self.corp_handles[card.uid] = self._next_corp_view()
+            if isinstance(self.log, _Log):
+                self.log.rename(card.uid, self.corp_handles[card.uid], this=this, seat=SEATS["corp"])
+
+    def _in_corp_sight(self, card: Card) -> bool:
+        """Whether the corp sees the runner's ``card`` where it is: installed (the runner installs face up, on a host
+        too), in the heap, in play, removed from the game or in a score area. Not a card set aside face down, nor one
+        on its way somewhere (an event being played), unless a log entry the corp sees names it
+        (:meth:`_name_runner_cards`)."""
+        runner = self.runner
+        if card in runner.rig or card in runner.discard or card.host is not None:
+            return True
+        if card in self.in_play or card in self.removed:
+            return True
+        return card in runner.score_area or card in self.corp.score_area
 
     def _bring_out(self, cards: list[Card], this: bool = False) -> None:
         """The runner's handles (:meth:`_next_view`) for ``cards``, corp cards come out of HQ or R&D into its
@@ -1885,15 +2020,16 @@ class NetrunnerGame:
             self.log.mask(event, SEATS["runner"], **{**self.log.masks.get(event.seq, {}).get(SEATS["runner"], {}),
                                                      **shown})  # fmt: skip
 
-    def secret_named(self, value: Any, secret: dict[int, Card] | None = None) -> Any:
+    def secret_named(self, value: Any, secret: dict[int, Card] | None = None, side: Side = "corp") -> Any:
         """``value`` (a log field, a prompt, an option's text) as the runner is shown it: each corp card in R&D or HQ
         it names ``name#uid`` (a whole string, or a phrase's field) by its name only; the same object when nothing
-        changes. ``secret``: those cards by uid, when known (filled when empty)."""
+        changes. ``secret``: those cards by uid, when known (filled when empty). ``side`` "runner": as the corp is
+        shown it, each runner card in the grip or the stack by its name only."""
         if isinstance(value, Phrase):
-            fields = {k: self.secret_named(v, secret) for k, v in value.fields.items()}
+            fields = {k: self.secret_named(v, secret, side) for k, v in value.fields.items()}
             return value if all(fields[k] is v for k, v in value.fields.items()) else Phrase(value.message, **fields)
         if isinstance(value, list | tuple):
-            items = [self.secret_named(v, secret) for v in value]
+            items = [self.secret_named(v, secret, side) for v in value]
             return value if all(a is b for a, b in zip(items, value, strict=True)) else items
         if not isinstance(value, str) or isinstance(value, Term) or "#" not in value:
             return value
@@ -1903,9 +2039,32 @@ class NetrunnerGame:
         if secret is None:
             secret = {}
         if not secret:
-            secret.update((c.uid, c) for c in (*self.corp.deck, *self.corp.hand))
+            hidden = self.player(side)
+            secret.update((c.uid, c) for c in (*hidden.deck, *hidden.hand))
         card = secret.get(int(found[2]))
         return card.name if card is not None and card.name == found[1] else value
+
+    def _name_runner_cards(self, event: Event) -> None:
+        """A log entry the corp is shown: the runner cards come out of the grip or the stack it names get their
+        handles from this entry on (:meth:`_sweep_corp_handles`: an event being played is in no zone yet), and those
+        still in the grip or the stack (a card paid for before it leaves, one searched or revealed there) are shown
+        to the corp by their names only, as the runner is shown HQ's and R&D's (:meth:`_name_secret_cards`). The
+        full log keeps the entry as it is."""
+        if "runner" not in getattr(self, "players", {}):
+            return
+        if self._runner_out:
+            named = {int(n) for n in _SHOWN_UID.findall(" ".join(_texts(event.data)))}
+            self._bring_out_runner([c for uid, c in self._runner_out.items() if uid in named], this=True)
+        grip: dict[int, Card] = {}
+        shown = {}
+        for key, value in event.data.items():
+            if (isinstance(value, str) and "#" in value) or isinstance(value, list | tuple):  # (a phrase's text too)
+                named = self.secret_named(value, grip, side="runner")
+                if named is not value:
+                    shown[key] = named
+        if shown and isinstance(self.log, _Log):
+            corp = SEATS["corp"]
+            self.log.mask(event, corp, **{**self.log.masks.get(event.seq, {}).get(corp, {}), **shown})
 
     def seen_log(self, seat: int, over: bool = False) -> list[Event]:
         """The log as ``seat`` is shown it (:meth:`_Log.seen_by`: the seed once the game is over, or ``over``)."""
@@ -1921,6 +2080,12 @@ class NetrunnerGame:
         face up the one it got then (:meth:`_sweep_handles`), so that it never shows the card's own number (its
         place in R&D when the game began) nor the number of a sighting in R&D or HQ; other cards their own."""
         return self.handles.get(card.uid, card.uid) if card.side == "corp" else card.uid
+
+    def corp_uid(self, card: Card) -> int:
+        """The number the corp knows a card by: a runner card come out of the grip or the stack the handle it got
+        then (:meth:`_sweep_corp_handles`), never its own (its place in the stack when the game began, which would
+        tell when it was drawn); other cards their own."""
+        return self.corp_handles.get(card.uid, card.uid) if card.side == "runner" else card.uid
 
     def seen_uid(self, card: Card) -> int:
         """The uid a face-down corp card goes by for the runner (in its view of the state and its options): the one
@@ -2353,6 +2518,7 @@ class NetrunnerGame:
         if isinstance(self.log, _Log):
             log.masks = dict(self.log.masks)
             log.renames = list(self.log.renames)
+            log.corp_renames = list(self.log.corp_renames)
             log.twins = set(self.log.twins)
             log.ended = self.log.ended
             log.naming = None  # (the copy's own, below)
@@ -2367,6 +2533,7 @@ class NetrunnerGame:
         if new.current_run is not None and new.current_run.instead_of_breach is not None:
             new.current_run.instead_of_breach = _fork_function(new.current_run.instead_of_breach, memo)
         log.naming = new._name_secret_cards
+        log.corp_naming = new._name_runner_cards
         log.sweep = new._sweep_handles
         return new, memo
 

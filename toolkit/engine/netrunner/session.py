@@ -269,8 +269,10 @@ def revealed(before: NetrunnerGame, after: NetrunnerGame, seat: int) -> bool:
     a handle of a card come out of HQ or R&D into the runner's sight is a card seen,
     :meth:`~.game.NetrunnerGame._next_view`), or when a log entry added since names it by its name only (a card of
     R&D or HQ, :meth:`~.game.NetrunnerGame.mask` with the name: that seat knows which card it is, never by a
-    number)."""
-    made, seen = before._uid, after.view_handles  # the numbers handed out by then; the handles of cards come out
+    number). The corp's handles of runner cards come out of the grip or the stack likewise
+    (:meth:`~.game.NetrunnerGame._next_corp_view`)."""
+    made = before._uid  # the numbers handed out by then; the handles of cards come out into the seat's sight
+    seen = after.corp_view_handles if seat == SEATS["corp"] else after.view_handles
     if any(entry[2] <= made or entry[2] in seen for entry in _shown(after, seat) - _shown(before, seat)):
         return True
     return after.named_only(seat, since=len(before.log))

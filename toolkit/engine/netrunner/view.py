@@ -6,7 +6,9 @@ face-down cards only as such, each by a uid of its own that is new each time the
 goes out of its sight (:meth:`~.game.NetrunnerGame.seen_uid`), never the card's; face up, a corp card keeps
 for the runner the uid it had face down, or the one it got coming out of HQ or R&D face up (an operation played,
 a card trashed or stolen there: :meth:`~.game.NetrunnerGame.runner_uid`), never its own (its place in R&D when
-the game began, which would tell when it was drawn).
+the game began, which would tell when it was drawn). The other way the same: the corp sees a runner card come out
+of the grip or the stack (an event played, a card installed, trashed or milled) by a number of its own
+(:meth:`~.game.NetrunnerGame.corp_uid`), never the card's.
 Neither sees the other's hand, nor any deck.
 """
 
@@ -20,12 +22,14 @@ if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 
-def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False) -> dict[str, Any]:
+def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False, corp: bool = False) -> dict[str, Any]:
     """One card; ``seen`` False shows only what is public about it (a face-down card), and the uid the runner sees
     it by instead of its own. ``runner``: shown to the runner, a corp card face up by the runner's handle for it
     (:meth:`~.game.NetrunnerGame.runner_uid`: the one it had face down or got coming out of HQ or R&D, never its
-    own)."""
-    uid = (game.runner_uid(card) if runner else card.uid) if seen else game.seen_uid(card)
+    own); ``corp``: shown to the corp, a runner card by the corp's handle for it (:meth:`~.game.NetrunnerGame.corp_uid`:
+    the one it got coming out of the grip or the stack, never its own)."""
+    own = game.runner_uid(card) if runner else game.corp_uid(card) if corp else card.uid
+    uid = own if seen else game.seen_uid(card)
     out: dict[str, Any] = {"uid": uid}
     if seen:
         name = card.record.name
@@ -50,7 +54,7 @@ def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False)
     if card.recurring:
         out["recurring"] = card.recurring
     if card.hosted:
-        out["hosted"] = [card_view(game, c, True, runner) for c in card.hosted]
+        out["hosted"] = [card_view(game, c, True, runner, corp) for c in card.hosted]
     return out
 
 
@@ -60,12 +64,13 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
     runner_eyes = seat in (None, SEATS["runner"])
 
     only_runner = seat == SEATS["runner"]  # (corp cards by the runner's handles)
+    only_corp = seat == SEATS["corp"]  # (runner cards by the corp's handles)
 
     def cards(items: list[Card], seen: bool) -> list[dict[str, Any]]:
-        return [card_view(game, c, seen, only_runner) for c in items]
+        return [card_view(game, c, seen, only_runner, only_corp) for c in items]
 
     def corp_card(card: Card) -> dict[str, Any]:
-        return card_view(game, card, corp_eyes or card.rezzed, only_runner)
+        return card_view(game, card, corp_eyes or card.rezzed, only_runner, only_corp)
 
     corp, runner = game.corp, game.runner
     out: dict[str, Any] = {
@@ -76,7 +81,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
         "winner": game.winner,
         "reason": game.end_reason,
         "corp": {
-            "identity": card_view(game, corp.identity, True, only_runner),
+            "identity": card_view(game, corp.identity, True, only_runner, only_corp),
             "credits": corp.credits,
             "clicks": corp.clicks,
             "bad_publicity": corp.bad_publicity,
@@ -85,7 +90,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
             "hand": cards(corp.hand, True) if corp_eyes else None,
             "hand_count": len(corp.hand),
             "deck_count": len(corp.deck),
-            "archives": [card_view(game, c, corp_eyes or c.faceup, only_runner) for c in corp.discard],
+            "archives": [card_view(game, c, corp_eyes or c.faceup, only_runner, only_corp) for c in corp.discard],
             "score_area": cards(corp.score_area, True),
             "servers": [
                 {"name": s.name, "ice": [corp_card(c) for c in s.ice], "root": [corp_card(c) for c in s.root]}
@@ -94,7 +99,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
             "in_play": cards([c for c in game.in_play if c.side == "corp"], True),
         },
         "runner": {
-            "identity": card_view(game, runner.identity, True),
+            "identity": card_view(game, runner.identity, True, corp=only_corp),
             "credits": runner.credits,
             "clicks": runner.clicks,
             "tags": runner.tags,
@@ -109,7 +114,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
             "deck_count": len(runner.deck),
             "heap": cards(runner.discard, True),
             "score_area": cards(runner.score_area, True),
-            "rig": [card_view(game, c, True) for c in runner.rig if c.host is None],
+            "rig": [card_view(game, c, True, corp=only_corp) for c in runner.rig if c.host is None],
             "in_play": cards([c for c in game.in_play if c.side == "runner"], True),
         },
         "run": None,
@@ -119,7 +124,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
         encounter = None
         if run.encounter is not None:
             encounter = {
-                "ice": card_view(game, run.encounter.ice, True, only_runner),
+                "ice": card_view(game, run.encounter.ice, True, only_runner, only_corp),
                 "subroutines": [
                     {"index": s.index, "text": ability_text(run.encounter.ice, s.ability), "broken": s.broken}
                     for s in run.encounter.subs
