@@ -76,6 +76,18 @@ EXPLORE = 0.3  # … and how often, then, the player tries another action that i
 FUTILE = 3  # attacks in a row a target has stepped out of: it dodges every time (it regains its means each turn)
 IN_LINE = 0.12  # per enemy 1-4 steps away with a clear, uncovered line to the cell (it may turn and fire later)
 
+# isinstance tuples (a union written in a call is built anew each time it is evaluated)
+_GAINS_CARDS = (A.Draw, A.Buy, A.GainToken)
+_NESTING = (A.If, A.YouMay)
+_DRAWS = (A.Draw, A.Buy, A.Search, A.Reveal)
+_ATTACKS = (A.BasicAttack, A.AttackWith)
+_ON_UNITS = (A.Damage, A.Heal, A.Tap, A.Move)
+_CONTINUOUS = (A.Modify, A.Cannot, A.GainVision)
+_GUARDS = (A.GainTempHp, A.GainShield)
+_DRAW_BUY = (A.Draw, A.Buy)
+_CARD_COSTS = (A.MortgageCost, A.DiscardCost)
+_PIECES = (Unit, Card)
+
 
 @lru_cache(maxsize=1024)
 def hit_distribution(table: tuple[int, ...], speed: int, modifier: int) -> tuple[float, ...]:
@@ -422,7 +434,7 @@ class TacticianDecider(HeuristicDecider):
             return -50.0 - (g.distance(attacker, option) or 99) * 0.01 if value is None else value
         if isinstance(option, Profile):
             return self.profile_score(g, option)
-        if prompt.startswith(("target:", "choose:")) and isinstance(option, Unit | Card):
+        if prompt.startswith(("target:", "choose:")) and isinstance(option, _PIECES):
             return self.reference_value(g, seat, prompt, option)
         if prompt.startswith("attach") and isinstance(option, Unit):
             card = hint[1] if hint and hint[0] == "status" else None
@@ -564,16 +576,19 @@ class TacticianDecider(HeuristicDecider):
 
     def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:
         """:meth:`TacticsGame.stat_bonus` (it adds up every continuous effect), read from :meth:`kit`."""
-        stats: dict[str, int] = self.kit(g, unit)[0]
+        found = self._memo.get(("kit", unit.uid))
+        stats: dict[str, int] = (found if found is not None else self.kit(g, unit))[0]
         return stats.get(stat, 0)
 
     def cannot(self, g: TacticsGame, unit: Unit, action: str) -> bool:
         """:meth:`TacticsGame.cannot_quiet`, read from :meth:`kit`."""
-        return action in self.kit(g, unit)[1]
+        found = self._memo.get(("kit", unit.uid))
+        return action in (found if found is not None else self.kit(g, unit))[1]
 
     def vision(self, g: TacticsGame, unit: Unit) -> tuple[bool, bool]:
         """:meth:`TacticsGame.extra_vision` (none for an obstacle), read from :meth:`kit`."""
-        vision: tuple[bool, bool] = self.kit(g, unit)[2]
+        found = self._memo.get(("kit", unit.uid))
+        vision: tuple[bool, bool] = (found if found is not None else self.kit(g, unit))[2]
         return vision
 
     def kit(self, g: TacticsGame, unit: Unit) -> list[Any]:
@@ -623,7 +638,7 @@ class TacticianDecider(HeuristicDecider):
                     for effect in _flat(ability.sentences):
                         if isinstance(effect, A.Move) and _is_self(effect.ref):
                             moved = _steps(g, unit, effect)
-                        elif isinstance(effect, A.BasicAttack | A.AttackWith) and moved:
+                        elif isinstance(effect, _ATTACKS) and moved:
                             steps = max(steps, moved)
         profiles = g.profiles(unit, built_in_only=True)
         for card in unit.equipment:
@@ -643,13 +658,20 @@ class TacticianDecider(HeuristicDecider):
         return found  # shared: callers do not change it
 
     def _attack_texts(self, g: TacticsGame, unit: Unit, profile: Profile | None) -> list[A.Ability]:
-        sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
-        if profile is not None and profile.record is not None:
-            sources.append(RecordSource(profile.record))
-        out = []
-        for source in sources:
-            out += [ab for ab in self.texts(g, source) if ab.kind == "triggered"]
-        return out
+        """The triggered abilities of ``unit``, its equipment and statuses, and of ``profile``'s attack record (kept
+        for the decision; callers do not change the list)."""
+        record = profile.record if profile is not None else None
+        key = ("attack texts", unit.uid, None if record is None else (record.kind, record.id))
+        found: list[A.Ability] | None = self._memo.get(key)
+        if found is None:
+            sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
+            if record is not None:
+                sources.append(RecordSource(record))
+            found = []
+            for source in sources:
+                found += [ab for ab in self.texts(g, source) if ab.kind == "triggered"]
+            self._memo[key] = found
+        return found
 
     def attack_mods(self, g: TacticsGame, attacker: Unit, target: Unit | None, profile: Profile) -> tuple[int, int, int]:
         """(attack speed, hit result, damage) added by the attacker's 攻击前 and 攻击时 texts."""
@@ -781,7 +803,9 @@ class TacticianDecider(HeuristicDecider):
 
     def _aim(self, g: TacticsGame, unit: Unit, profile: Profile) -> tuple[int, int, bool]:
         """(least range, greatest range with the unit's 攻击距离 ±X, 穿墙) of ``unit``'s attack with ``profile``."""
-        kit = self.kit(g, unit)
+        kit = self._memo.get(("kit", unit.uid))
+        if kit is None:
+            kit = self.kit(g, unit)
         key = (profile.name, id(profile.profile))
         found: tuple[int, int, bool] | None = kit[5].get(key)
         if found is None:
@@ -884,16 +908,23 @@ class TacticianDecider(HeuristicDecider):
                     worth += GAME
             if "last_squad_standing" in victory or not victory:
                 team = g.team_of(unit.seat)
-                others = [
-                    u for u in g.units() if u.kind == "agent" and u is not unit and not u.dying and g.team_of(u.seat) == team
-                ]
-                standby = any(p.standby for p in g.players if p.team == team and not p.out)
-                if not others and not standby:
+                others = any(u is not unit and t == team for u, t in self._agent_teams(g))
+                if not others and not any(p.standby for p in g.players if p.team == team and not p.out):
                     worth += GAME
             return worth
         if unit.kind == "minion":
             return MINION_KILL
         return self.obstacle_worth(g, unit, by_seat)
+
+    def _agent_teams(self, g: TacticsGame) -> list[tuple[Unit, int]]:
+        """Each agent on the map not being destroyed, with its team (kept for the decision)."""
+        found: list[tuple[Unit, int]] | None = self._memo.get(("agent teams",))
+        if found is None:
+            team_of = g.team_of
+            found = self._memo[("agent teams",)] = [
+                (u, team_of(u.seat)) for u in g.units() if u.kind == "agent" and not u.dying
+            ]
+        return found
 
     def obstacle_worth(self, g: TacticsGame, obstacle: Unit, seat: int) -> float:
         """An obstacle destroyed: what its 消灭时/消灭后 text gives the destroyer (read from the text; of one face
@@ -907,7 +938,7 @@ class TacticianDecider(HeuristicDecider):
             if ability.kind != "triggered" or ability.timing not in ("on_destroyed", "after_destroyed", "after_lost"):
                 continue
             for effect in _flat(ability.sentences):
-                if isinstance(effect, A.Draw | A.Buy | A.GainToken):
+                if isinstance(effect, _GAINS_CARDS):
                     worth += CARD * getattr(effect, "count", 1)
                 elif isinstance(effect, A.Damage):
                     within = getattr(effect.ref, "within", None) or (0, 1)
@@ -1217,18 +1248,10 @@ class TacticianDecider(HeuristicDecider):
         if self.unseen(target, attacker.seat):
             return self.mean_seen(g, target, attacker.seat, lambda guess: self.retaliation(g, attacker, guess, spot,
                                                                                          counter))  # fmt: skip
-        cost = 0.0
-        for source in [target, *target.equipment, *target.statuses]:
-            for ability in self.texts(g, source):
-                if ability.kind == "triggered" and ability.timing == "after_attacked":
-                    for effect in _flat(ability.sentences):
-                        if isinstance(effect, A.Damage) and isinstance(effect.ref, A.Fixed):
-                            if effect.ref.ref == "attacker":
-                                cost += self.damage_cost(g, attacker, effect.amount)
-                            elif effect.ref.ref in ("attached", "wearer", "self_unit") and isinstance(source, Card):
-                                cost -= min(effect.amount, target.hp) * self.hp_weight(target)  # 猎杀令
-                        elif isinstance(effect, A.Discard) and effect.who == "opponent":
-                            cost += 0.4 * effect.count
+        key = ("armour", attacker.uid, target.uid)
+        cost: float | None = self._memo.get(key)
+        if cost is None:
+            cost = self._memo[key] = self._armour_cost(g, attacker, target)
         if counter or not target.seat or target.seat == g.active or not g.hostile(target.seat, attacker.seat):
             return cost
         if target.kind == "obstacle" or self.cannot(g, target, "attack"):
@@ -1241,6 +1264,23 @@ class TacticianDecider(HeuristicDecider):
             back = self.threat_of(g, target, profile, attacker, spot, target.pos, target.facing)
             best = max(best, back)
         return cost + best
+
+    def _armour_cost(self, g: TacticsGame, attacker: Unit, target: Unit) -> float:
+        """What ``target``'s 被攻击后 texts cost ``attacker`` (armour that hurts attackers, 猎杀令 on the target, a discard)
+        for :meth:`retaliation`; it does not depend on where they stand (kept for the decision)."""
+        cost = 0.0
+        for source in [target, *target.equipment, *target.statuses]:
+            for ability in self.texts(g, source):
+                if ability.kind == "triggered" and ability.timing == "after_attacked":
+                    for effect in _flat(ability.sentences):
+                        if isinstance(effect, A.Damage) and isinstance(effect.ref, A.Fixed):
+                            if effect.ref.ref == "attacker":
+                                cost += self.damage_cost(g, attacker, effect.amount)
+                            elif effect.ref.ref in ("attached", "wearer", "self_unit") and isinstance(source, Card):
+                                cost -= min(effect.amount, target.hp) * self.hp_weight(target)  # 猎杀令
+                        elif isinstance(effect, A.Discard) and effect.who == "opponent":
+                            cost += 0.4 * effect.count
+        return cost
 
     def damage_cost(self, g: TacticsGame, unit: Unit, amount: int) -> float:
         """The worth to its side of ``unit`` taking ``amount`` damage for sure."""
@@ -1396,13 +1436,15 @@ class TacticianDecider(HeuristicDecider):
             bound = self.reach_bound(g, unit)
             eight = g.board.adjacency == 8
             x, y = cell
+            seat = unit.seat
+            unseen = self.unseen
             foes = []
-            for e in self.foes(g, unit.seat):
+            for e in self.foes(g, seat):
                 pos = e.pos
                 if pos is not None:
                     dx, dy = abs(x - pos[0]), abs(y - pos[1])
                     if (max(dx, dy) if eight else dx + dy) <= bound:
-                        foes.append(e)
+                        foes.append((e, pos, unseen(e, seat)))
             if foes:
                 look = None if unit.kind == "obstacle" else unit.facing if facing == "keep" else facing
                 board = g.board
@@ -1412,18 +1454,16 @@ class TacticianDecider(HeuristicDecider):
                 if look is not None:
                     side, rear = self.vision(g, unit)
                 for profile, move, pairs in self._attack_plans(g, unit):
-                    for enemy in foes:
+                    for enemy, spot_to, face_down in foes:
                         pair = pairs.get(enemy.uid)
                         if pair is None:
                             pair = pairs[enemy.uid] = self._pair(g, unit, profile, enemy)
                         low, high, through = pair[0], pair[1], pair[2]
-                        spot_to = enemy.pos
-                        assert spot_to is not None
+                        dx, dy = abs(x - spot_to[0]), abs(y - spot_to[1])
+                        if (max(dx, dy) if eight else dx + dy) > high + move:
+                            continue  # out of reach whatever the way (:meth:`_fire`'s quick bound)
                         if move <= 0:  # :meth:`_strike_pair`, the attack that does not move first written out
-                            dx, dy = abs(x - spot_to[0]), abs(y - spot_to[1])
-                            if (max(dx, dy) if eight else dx + dy) > high or not in_sight(
-                                cell, spot_to, low, high, through, look, side, rear
-                            ):
+                            if not in_sight(cell, spot_to, low, high, through, look, side, rear):
                                 continue
                             spot = cell
                         else:
@@ -1431,7 +1471,7 @@ class TacticianDecider(HeuristicDecider):
                             if fired is None:
                                 continue
                             spot = fired
-                        if self.unseen(enemy, unit.seat):  # the mean over the units it could be
+                        if face_down:  # the mean over the units it could be
                             worth = self._landed(g, unit, profile, enemy, pair, spot, cell, look, move, 0, 0, False,
                                                  True)[0]  # fmt: skip
                             best = max(best, worth)
@@ -1511,7 +1551,13 @@ class TacticianDecider(HeuristicDecider):
                 g, unit, cell, obstacles, loadout, world, obstacle_key
             )
             value = self.opportunity_weight * self._opportunity(g, unit, cell, facing, loadout, world) - threat
-            near = min((d for e in foes if e.pos is not None and (d := g.board.distance(cell, e.pos)) is not None), default=None)
+            distance = g.board.distance
+            near: int | None = None
+            for e in foes:
+                if e.pos is not None:
+                    d = distance(cell, e.pos)
+                    if d is not None and (near is None or d < near):
+                        near = d
             if near is None:
                 near = min(g.board.through_wall(cell, e.pos) for e in foes if e.pos is not None) + 6
             value -= self.approach * (1.0 + 3.0 * urgency) * near
@@ -1716,7 +1762,7 @@ class TacticianDecider(HeuristicDecider):
             if record.cost.tap or record.is_response or not g.card_user_ok(card, unit, unit.seat):
                 continue
             sentences = [s for _, ab in g.face_abilities(card, "front") if ab.kind == "effect" for s in ab.sentences]
-            if not any(isinstance(e, A.BasicAttack | A.AttackWith) for e in _flat(sentences)):
+            if not any(isinstance(e, _ATTACKS) for e in _flat(sentences)):
                 continue
             bonus = _range_bonus(sentences)
             before = self.strike_now(g, unit, range_bonus=bonus)[0]
@@ -1995,7 +2041,7 @@ class TacticianDecider(HeuristicDecider):
             return hurt
         if isinstance(effect, A.Heal) and _is_self(effect.ref):
             return 1.5 if unit.hp < g.max_hp(unit) else 0.6
-        if isinstance(effect, A.Draw | A.Buy | A.GainToken):
+        if isinstance(effect, _GAINS_CARDS):
             return -0.6 if ability.timing == "turn_start" else 0.4  # a status drawing its owner cards sits on an enemy
         if isinstance(effect, A.Expose):
             return -0.2
@@ -2009,12 +2055,12 @@ class TacticianDecider(HeuristicDecider):
         hand, so the first card it draws only replaces it (worth cycling the deck, not a card more)."""
         _, flat, conditional, bonus = _read(sentences)
         effects = list(_conditional(sentences, lambda c: self._condition(g, unit, c))) if conditional else flat
-        value = -(CARD - CYCLE) if card and any(isinstance(e, A.Draw | A.Buy | A.Search | A.Reveal) for e in effects) else 0.0
+        value = -(CARD - CYCLE) if card and any(isinstance(e, _DRAWS) for e in effects) else 0.0
         moved = 0
-        attack_later = [i for i, e in enumerate(effects) if isinstance(e, A.BasicAttack | A.AttackWith)]
+        attack_later = [i for i, e in enumerate(effects) if isinstance(e, _ATTACKS)]
         hand = len(g.player(unit.seat).hand)
         for i, e in enumerate(effects):
-            if isinstance(e, A.Draw | A.Buy | A.Search | A.Reveal):
+            if isinstance(e, _DRAWS):
                 value += (CARD if hand < 7 else 0.3) * getattr(e, "count", 1) * max(0.2, 1.0 - 0.5 * self.urgency(g))
             elif isinstance(e, A.GainToken):
                 value += 0.7 * e.count
@@ -2075,7 +2121,7 @@ class TacticianDecider(HeuristicDecider):
                 value += self.until_worth(g, unit, e, bool(attack_later) or tapped or unit.tapped)
             elif isinstance(e, A.Cannot) and e.action == "move" and not _is_self(e.ref):
                 value += 0.3 + self.pin_worth(g, unit, e.ref, spent=tapped)
-            elif isinstance(e, A.Modify | A.Cannot | A.GainVision):
+            elif isinstance(e, _CONTINUOUS):
                 value += 0.3
             elif isinstance(e, A.Switch):
                 value += 0.0
@@ -2363,7 +2409,7 @@ class TacticianDecider(HeuristicDecider):
                     hit_change += e.delta
                 elif attack is not None and e.stat in ("damage", "speed"):
                     hit_change += e.delta * 2
-            elif isinstance(e, A.GainTempHp | A.GainShield):
+            elif isinstance(e, _GUARDS):
                 if mine and (_is_self(e.ref) and unit is target or isinstance(e.ref, A.Chosen)):
                     absorb += e.amount
             elif isinstance(e, A.Until):
@@ -2385,7 +2431,7 @@ class TacticianDecider(HeuristicDecider):
                     value += max(0.0, self.march_value(g, unit, _steps(g, unit, e)))  # out of reach before the counterattack
             elif isinstance(e, A.Damage):
                 value += self.damage_worth(g, unit, e.ref, e.amount)
-            elif isinstance(e, A.AttackWith | A.BasicAttack):
+            elif isinstance(e, _ATTACKS):
                 if attack is not None and attack.attacker.seat != unit.seat:
                     only = e.name if isinstance(e, A.AttackWith) else None
                     value += self.strike_now(g, unit, only=only, weapons=only is not None)[0]
@@ -2393,7 +2439,7 @@ class TacticianDecider(HeuristicDecider):
                 value += 0.2
             elif isinstance(e, A.Discard) and e.who == "opponent":
                 value += 0.4 * e.count
-            elif isinstance(e, A.Draw | A.Buy):
+            elif isinstance(e, _DRAW_BUY):
                 value += CARD * e.count
         if mine and attack is not None and (hit_change or absorb):
             value += self.attack_change(g, attack, hit_change, absorb)
@@ -2455,7 +2501,7 @@ class TacticianDecider(HeuristicDecider):
         effect = g.hint[1] if g.hint and g.hint[0] == "effect" else None
         actor = self._actor(g, seat)
         within = _within(prompt)
-        if isinstance(option, Card) or actor is None or not isinstance(effect, A.Damage | A.Heal | A.Tap | A.Move):
+        if isinstance(option, Card) or actor is None or not isinstance(effect, _ON_UNITS):
             return self.ref_value(g, seat, prompt, option)
         legal = "choose:" in prompt or g.target_ok_quiet(actor, option, within)
         own = option.seat == seat or (option.seat != 0 and not g.hostile(seat, option.seat))
@@ -2542,7 +2588,7 @@ def _nodes(sentences: Sequence[A.Sentence]) -> Iterator[A.Node]:
     while stack:
         e = stack.pop()
         yield e
-        if isinstance(e, A.If | A.YouMay):
+        if isinstance(e, _NESTING):
             stack.extend(reversed(e.effects))
 
 
@@ -2559,7 +2605,7 @@ def _flat_walk(sentences: Sequence[A.Sentence]) -> Iterator[A.Node]:
 
 def _flat_effects(effects: Sequence[A.Node]) -> Iterator[A.Node]:
     for e in effects:
-        if isinstance(e, A.If | A.YouMay):
+        if isinstance(e, _NESTING):
             yield from _flat_effects(e.effects)
         else:
             yield e
@@ -2610,7 +2656,7 @@ def _uses(g: TacticsGame, ability: A.Ability, source: Any, seat: int, cards: int
         return 0
     if any(isinstance(cost, A.TapCost) for cost in ability.costs):
         return 1
-    each = sum(cost.count for cost in ability.costs if isinstance(cost, A.MortgageCost | A.DiscardCost))
+    each = sum(cost.count for cost in ability.costs if isinstance(cost, _CARD_COSTS))
     return most if each == 0 else min(most, cards // each)
 
 
