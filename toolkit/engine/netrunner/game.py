@@ -828,24 +828,32 @@ class NetrunnerGame:
         corp = getattr(self, "players", {}).get("corp")
         if corp is None:
             return
-        handles = self.handles
-        now = {c.uid for c in corp.hand}
-        now.update([c.uid for c in corp.deck])
-        if handles:
-            for uid in [u for u in handles if u in now]:
-                self.dropped[handles.pop(uid)] = uid
-                if isinstance(self.log, _Log):
-                    self.log.rename(uid, uid)
-        if now != self._secret.keys():  # (cards came in or out: a draw moves none)
-            self._out.update((uid, c) for uid, c in self._secret.items() if uid not in now and uid not in handles)
-            self._secret = {c.uid: c for c in corp.hand}
-            self._secret.update((c.uid, c) for c in corp.deck)
+        self._secret = self._swept(corp, self.handles, self.dropped, self._secret, self._out, SEATS["runner"])
         if self._out:
-            secret = self._secret
-            for uid in [u for u in self._out if u in secret or u in handles]:  # (back in, or gone face down)
-                del self._out[uid]
             self._bring_out([c for c in self._out.values() if self._in_sight(c)])
         self._sweep_corp_handles()
+
+    def _swept(self, player: Any, handles: dict[int, int], dropped: dict[int, int], known: dict[int, Card],
+               out: dict[int, Card], seat: int) -> dict[int, Card]:  # fmt: skip
+        """The sweep of one side's handles of ``player``'s cards (:meth:`_sweep_handles` and
+        :meth:`_sweep_corp_handles`): a card back in ``player``'s hand or deck loses its handle (``handles`` to
+        ``dropped``; the log tells ``seat`` so); a card come out of them since the last sweep (``known``: the cards
+        there then) waits in ``out`` until it is in sight, unless it is back or has a handle already (gone face
+        down). Returns the cards there now, by uid."""
+        now = {c.uid for c in player.hand}
+        now.update([c.uid for c in player.deck])
+        if handles:
+            for uid in [u for u in handles if u in now]:
+                dropped[handles.pop(uid)] = uid
+                if isinstance(self.log, _Log):
+                    self.log.rename(uid, uid, seat=seat)
+        if now != known.keys():  # (cards came in or out: a draw moves none)
+            out.update((uid, c) for uid, c in known.items() if uid not in now and uid not in handles)
+            known = {c.uid: c for c in player.hand}
+            known.update((c.uid, c) for c in player.deck)
+        for uid in [u for u in out if u in known or u in handles]:  # (back in, or gone face down)
+            del out[uid]
+        return known
 
     def _sweep_corp_handles(self) -> None:
         """The corp's handles of runner cards brought up to date (:meth:`_sweep_handles` the other way): a card
@@ -856,22 +864,9 @@ class NetrunnerGame:
         runner = self.players.get("runner") if hasattr(self, "players") else None
         if runner is None:
             return
-        handles = self.corp_handles
-        now = {c.uid for c in runner.hand}
-        now.update([c.uid for c in runner.deck])
-        if handles:
-            for uid in [u for u in handles if u in now]:
-                self.corp_dropped[handles.pop(uid)] = uid
-                if isinstance(self.log, _Log):
-                    self.log.rename(uid, uid, seat=SEATS["corp"])
-        if now != self._grip.keys():  # (cards came in or out: a draw moves none)
-            self._runner_out.update((uid, c) for uid, c in self._grip.items() if uid not in now and uid not in handles)
-            self._grip = {c.uid: c for c in runner.hand}
-            self._grip.update((c.uid, c) for c in runner.deck)
+        self._grip = self._swept(runner, self.corp_handles, self.corp_dropped, self._grip, self._runner_out,
+                                 SEATS["corp"])  # fmt: skip
         if self._runner_out:
-            grip = self._grip
-            for uid in [u for u in self._runner_out if u in grip]:  # (back in)
-                del self._runner_out[uid]
             self._bring_out_runner([c for c in self._runner_out.values() if self._in_corp_sight(c)])
 
     def _bring_out_runner(self, cards: list[Card], this: bool = False) -> None:
