@@ -411,7 +411,7 @@ def test_cli_import_default_directory(cli: Run, tmp_path: Path, monkeypatch: pyt
     assert result.exit_code == 0
     into = tmp_path / "data" / "dossier" / "netrunnerdb"
     assert result.stdout == (
-        "imported 12 card, 10 faction, 7 format, 1 game, 2 identity from the v2 layout of "
+        "imported 12 cards, 10 factions, 7 formats, 1 game record, 2 identities from the v2 layout of "
         f"{FIXTURES / 'netrunnerdb_v2'} into {into}\n"
     )
     assert "warning: unknown field 'frobnicate'" in result.stderr

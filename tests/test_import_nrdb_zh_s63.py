@@ -58,5 +58,5 @@ def test_no_spaces_between_chinese_words(tmp_path: Path) -> None:
     assert any("个翻译条目中有未知字段 '_comment'" in line for line in lines), lines
     assert any("个派系条目中的字段 'description' 未导入" in line for line in lines), lines
     assert any("v2/cards 中有 1 个条目含未知字段 'frobnicate'" in line for line in lines), lines
-    assert any(line.startswith(f"已从 {root} 的 v2 布局导入卡牌 4 条、") for line in lines), lines
+    assert any(line.startswith(f"已从 {root} 的 v2 布局导入 4 张牌、") for line in lines), lines
     assert [line for line in lines if SPACED.search(line)] == []

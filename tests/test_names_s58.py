@@ -114,11 +114,11 @@ def test_deck_stats_heads_its_table_with_names(cli: Any, lang: str, deck: str, h
 
 def test_the_game_in_deck_messages_is_its_word(cli: Any, zh: None, tmp_path: Path) -> None:
     drawn = cli("deck", "draw", EX / "crossfire" / "crossfire-8-bodyguard-bomber.json")
-    assert drawn.exit_code == 2 and "谍战特工 的角色组合是发下去的" in drawn.stderr, drawn.output
+    assert drawn.exit_code == 2 and "谍战特工的角色组合是发下去的" in drawn.stderr, drawn.output
     validated = cli("deck", "validate", "--mode", "nosuch", EX / "tactics" / "duel.json")
-    assert validated.exit_code == 2 and "特工战术 没有这个模式" in validated.stderr, validated.output
+    assert validated.exit_code == 2 and "特工战术没有这个模式" in validated.stderr, validated.output
     made = cli("deck", "new", "--game", "crossfire", "--mode", "nosuch", "--out", tmp_path / "x.json")
-    assert made.exit_code == 2 and "谍战特工 没有这个模式" in made.stderr, made.output
+    assert made.exit_code == 2 and "谍战特工没有这个模式" in made.stderr, made.output
     unset = cli("deck", "new", "--game", "crossfire", "--mode", "crossfire", "--out", tmp_path / "x.json")
     assert unset.exit_code == 2 and "谍战特工 需要 --players" in unset.stderr, unset.output
     for result in (drawn, validated, made, unset):
