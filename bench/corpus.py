@@ -36,6 +36,11 @@ from toolkit.jsonio import canonical_dumps  # noqa: E402
 from toolkit.models import TEXT_FIELDS  # noqa: E402
 from toolkit.text import AbilitySyntaxError, parse, render  # noqa: E402
 from toolkit.text.limits import MAX_COUNT  # noqa: E402
+from validators.text_lint import LASTING_EFFECTS  # noqa: E402
+
+# the lasting effects a card's plain sentence may give where nothing else resolves (equipment, a unit's own text,
+# an installed card): a text made only of them gets no sentence appended that does something once
+_LASTING = frozenset().union(*LASTING_EFFECTS.values())
 
 # a number of the text outside card names (「…」) and symbols ([credit])
 _SLOT = re.compile(r"「[^「」]*」|\[[^\]]*\]|(?<![+\-\d])(\d+)")
@@ -50,6 +55,17 @@ def _valid(text: str) -> bool:
         return render(parse(text)) == text
     except AbilitySyntaxError:
         return False
+
+
+def _lasting_only(text: str) -> bool:
+    """True if ``text`` is a plain sentence of lasting effects only (``本单位移动速度 +1。``): the filler sentences
+    (:data:`_SUFFIXES`, a draw) would make it one lint warns of on equipment or an agent (text.form.not_lasting)."""
+    try:
+        ability = parse(text)
+    except AbilitySyntaxError:
+        return False
+    plain = ability.kind == "effect" and ability.timing is None and not ability.costs
+    return plain and all(type(e) in _LASTING for s in ability.sentences for e in s.effects)
 
 
 class _Variants:
@@ -96,7 +112,7 @@ class _Variants:
             candidate = self._fill(list(combo))
             if candidate not in self.taken and _valid(candidate):
                 yield candidate
-        for suffix in _SUFFIXES:
+        for suffix in () if _lasting_only(self.text) else _SUFFIXES:
             for numbers in itertools.product(range(1, MAX_COUNT + 1), repeat=suffix.count("{}")):
                 candidate = self.text + suffix.format(*numbers)
                 if candidate not in self.taken and _valid(candidate):
