@@ -248,6 +248,17 @@ def _texts(value: Any) -> Iterator[str]:
             yield from _texts(v)
 
 
+def _places(player: Any, deck: str, hand: str) -> dict[int, tuple[Card, str]]:
+    """``player``'s cards of its deck and hand by uid, each with where the other side sees it: ``<deck>:<n>``, the
+    n-th card from the top of the deck, or ``hand`` (a hand has no order the other side sees); {} for no player."""
+    if player is None:
+        return {}
+    cards = player.deck
+    places = {c.uid: (c, f"{deck}:{len(cards) - i}") for i, c in enumerate(cards)}
+    places.update((c.uid, (c, hand)) for c in player.hand)
+    return places
+
+
 def renamed(value: Any, handles: Mapping[int, int]) -> Any:
     """``value`` (a log field, a prompt, an option's text or label) with each ``#uid`` of ``handles`` as
     ``#handle``: the number the runner knows that corp card by. The same object when nothing changes."""
@@ -738,67 +749,45 @@ class NetrunnerGame:
         uid where it now has the corp's handle (:meth:`_sweep_corp_handles`), or by a handle it has lost since."""
         if any(o.label == label for o in decision.options):
             return None
-        if decision.seat == SEATS["corp"]:
-            return self._older_corp_handle(decision, label)
+        if decision.seat == SEATS["corp"]:  # (the corp's labels: runner cards of the grip and the stack)
+            return self._older(decision, label, self.corp_dropped, self.corp_handles, self.grip_places(), corp=True)
         if decision.seat != SEATS["runner"]:
             return None
-        own = renamed(label, self.dropped)
+        return self._older(decision, label, self.dropped, self.handles, self.secret_places(), corp=False)
+
+    def _older(self, decision: Decision, label: str, dropped: dict[int, int], handles: dict[int, int],
+               places: Mapping[int, tuple[Card, str]], corp: bool) -> Option | None:  # fmt: skip
+        """:meth:`older_handle` for one side: ``dropped`` and ``handles`` its handles of the other side's cards lost
+        and held, ``places`` where it sees the other side's secret cards. The runner's face-down cards are not
+        offered by their uid; the corp's label is read without its number only when it had none."""
+        own = renamed(label, dropped)
         found = _CARD_LABEL.fullmatch(own)
         if found is not None:
             uid = int(found[2])
-            offered = (o for o in decision.options if isinstance(o.value, Card) and not o.label.startswith("facedown#"))
+            offered = (o for o in decision.options
+                       if isinstance(o.value, Card) and (corp or not o.label.startswith("facedown#")))  # fmt: skip
             same = next((o for o in offered if o.value.uid == uid and o.value.id == found[1]), None)
             if same is not None:
                 return same
-        wanted = self._secret_labelled(renamed(own, self.handles), self.secret_places())
+        wanted = self._secret_labelled(renamed(own, handles), places)
         if wanted != label and (same := next((o for o in decision.options if o.label == wanted), None)) is not None:
             return same
         # a label without the card's number (a scenario's ``neutral_pilot_scheme``): the first option it names once
-        # the numbers, and the places of cards of R&D or HQ, are dropped (as Decision.find reads labels)
+        # the numbers, and the places of secret cards, are dropped (as Decision.find reads labels)
         loose = _UID.sub("", own)
+        if corp and loose != label:
+            return None
         return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
-
-    def _older_corp_handle(self, decision: Decision, label: str) -> Option | None:
-        """:meth:`older_handle` for the corp's label of a game saved before: a runner card by its own uid where it now
-        has the corp's handle (``sure_gamble#86`` now ``sure_gamble#5002``) or where it is in the grip or the stack
-        (``id@grip``: :meth:`grip_places`), or by a handle it lost since, back there; the same copy."""
-        own = renamed(label, self.corp_dropped)
-        found = _CARD_LABEL.fullmatch(own)
-        if found is not None:
-            uid = int(found[2])
-            same = next((o for o in decision.options if isinstance(o.value, Card) and o.value.uid == uid
-                         and o.value.id == found[1]), None)  # fmt: skip
-            if same is not None:
-                return same
-        wanted = self._secret_labelled(renamed(own, self.corp_handles), self.grip_places())
-        if wanted != label and (same := next((o for o in decision.options if o.label == wanted), None)) is not None:
-            return same
-        loose = _UID.sub("", own)  # (a label without the card's number: the first option it names, as for the runner)
-        if loose == label:
-            return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
-        return None
 
     def grip_places(self) -> dict[int, tuple[Card, str]]:
         """The runner's cards of the grip and the stack by uid, each with where the corp sees it when it chooses among
         them (:meth:`secret_places` the other way: ``stack:<n>``, the n-th card from the top; ``grip``)."""
-        runner = self.players.get("runner")
-        if runner is None:
-            return {}
-        deck = runner.deck
-        places = {c.uid: (c, f"stack:{len(deck) - i}") for i, c in enumerate(deck)}
-        places.update((c.uid, (c, "grip")) for c in runner.hand)
-        return places
+        return _places(self.players.get("runner"), "stack", "grip")
 
     def secret_places(self) -> dict[int, tuple[Card, str]]:
         """The corp's cards of R&D and HQ by uid, each with where the runner sees it when it chooses among them (its
         label: ``rnd:<n>``, the n-th card from the top of R&D; ``hq``, HQ having no order the runner sees)."""
-        corp = self.players.get("corp")
-        if corp is None:
-            return {}
-        deck = corp.deck
-        places = {c.uid: (c, f"rnd:{len(deck) - i}") for i, c in enumerate(deck)}
-        places.update((c.uid, (c, "hq")) for c in corp.hand)
-        return places
+        return _places(self.players.get("corp"), "rnd", "hq")
 
     def _secret_labelled(self, value: Any, places: Mapping[int, tuple[Card, str]]) -> Any:
         """A runner's option (or label) with each corp card of R&D or HQ its label names ``id#uid`` as ``id@place``
