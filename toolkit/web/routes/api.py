@@ -26,7 +26,6 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 LIMIT_MAX = 500
 GAMES = ("tactics", "netrunner", "crossfire")
-LANG_VARY = "Accept-Language, Cookie"  # what an answer in the page's language depends on (as the HTML pages say)
 SMALL_DECK = 32 * 1024  # a deck request up to this size (JSON) is validated on the event loop (WebState.cached_async)
 
 
@@ -247,7 +246,7 @@ async def api_search(
     try:
         sort = check_sort(sort)
     except DossierError as exc:
-        raise HTTPException(400, {"message": exc.message}, headers={"Vary": LANG_VARY}) from None
+        raise HTTPException(400, {"message": exc.message}) from None
 
     def make() -> bytes:
         return json_bytes(run_search(web, q, game, limit, language, offset=offset, sort=sort))
@@ -255,18 +254,15 @@ async def api_search(
     try:
         body = await web.cached_async(("search", q, game, limit, lang_key(language), offset, sort), make)
     except QueryError as exc:
-        refused = query_error(exc)
-        refused.headers = {"Vary": LANG_VARY}  # (its words are in the page's language too)
-        raise refused from None
-    # (in the language of the page's cookie or Accept-Language, unless ?lang= says: a cache keeps one per language)
-    answer = Response(body, media_type="application/json", headers={"Vary": LANG_VARY})
-    return answer  # type: ignore[return-value]  # the model documents it
+        raise query_error(exc) from None
+    # (in the language of the page's cookie or Accept-Language, unless ?lang= says: every answer under /api/ says it
+    # varies so, toolkit.web.guard.SecurityHeaders)
+    return Response(body, media_type="application/json")  # type: ignore[return-value]  # the model documents it
 
 
 @router.get("/records/{game}/{record_id}")
 def api_record(
     request: Request,
-    response: Response,
     web: Web,
     game: str,
     record_id: str,
@@ -277,7 +273,6 @@ def api_record(
     and for netrunner cards the printings and legality in each format."""
     from toolkit.web.cardview import describe
 
-    response.headers["Vary"] = LANG_VARY  # (its names and texts are in the language of the cookie or Accept-Language)
     return describe(web, game, record_id, kind, lang_of(request, lang))
 
 
@@ -502,10 +497,9 @@ def api_unshare(request: Request, code: str) -> dict[str, Any]:
 
 
 @router.get("/decks/options")
-def api_options(request: Request, response: Response, web: Web, lang: str | None = None) -> dict[str, Any]:
+def api_options(request: Request, web: Web, lang: str | None = None) -> dict[str, Any]:
     """What the builder offers: per game its modes/formats, netrunner identities, tactics agents, crossfire
-    player counts and special roles; and the deck formats read and written (in the page's language: it varies)."""
-    response.headers["Vary"] = LANG_VARY
+    player counts and special roles; and the deck formats read and written."""
     language = lang_of(request, lang)
     options = web.memo(f"options:{lang_key(language)}", lambda: deckwork.builder_options(web.deck_pool, language))
     return {"games": options, "formats": deckwork.format_names(language)}
