@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,16 @@ def _messages_language(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
         monkeypatch.setenv("DOSSIER_LANG", "en")
     with i18n.use_lang(i18n.DEFAULT_LANG if default else "en"):
         yield
+
+
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let this process fork its helpers (lint's workers, the build's English, the lint cache's writer) as a
+    command run from the shell does: a test runner's worker has a second thread, which turns forking off
+    (:func:`toolkit.forking.may_fork`). For the tests of the forked work itself."""
+    import toolkit.forking
+
+    monkeypatch.setattr(toolkit.forking, "may_fork", lambda: hasattr(os, "fork"))
 
 
 @pytest.fixture

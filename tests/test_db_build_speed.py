@@ -440,11 +440,24 @@ def test_grams_are_the_plain_loop() -> None:
 
 
 def test_the_english_worked_out_alongside_is_the_english_worked_out_here(
-    pool: Path, built: dict[str, list[Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    pool: Path, built: dict[str, list[Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forking: None
 ) -> None:
     """The process that works out the English of the ability texts during `db build` gives what the rows work
     out themselves when it cannot run (or fails): the same database."""
     import toolkit.db.build as build_module
+
+    started: list[Any] = []
+    real_start = build_module._English.start.__func__  # type: ignore[attr-defined]
+
+    def start(cls: Any, paths: Any) -> Any:
+        started.append(real_start(cls, paths))
+        return started[-1]
+
+    monkeypatch.setattr(build_module._English, "start", classmethod(start))
+    db = tmp_path / "forked.db"
+    build_from_files([pool], resolve_target(str(db)))
+    assert started and started[0] is not None  # (the English was worked out in the forked process)
+    assert dump(db, pool) == built
 
     monkeypatch.setattr(build_module._English, "start", classmethod(lambda cls, paths: None))
     db = tmp_path / "alone.db"
@@ -455,8 +468,9 @@ def test_the_english_worked_out_alongside_is_the_english_worked_out_here(
         send.send(None)
         send.close()
 
-    monkeypatch.undo()
+    monkeypatch.setattr(build_module._English, "start", classmethod(start))
     monkeypatch.setattr(build_module, "_english_worker", failed)
     db = tmp_path / "failed.db"
     build_from_files([pool], resolve_target(str(db)))
+    assert started[-1] is not None
     assert dump(db, pool) == built

@@ -24,6 +24,8 @@ from validators.lint_cache import LintCache, decode, encode
 
 from .test_lint_jobs import pool  # noqa: F401 - the fixture: the bundled cards with text findings planted
 
+pytestmark = pytest.mark.usefixtures("forking")  # (their work is the forked workers')
+
 
 def _lint(root: Path, jobs: int = 1, cache: Path | None = None) -> list[str]:
     found = lint_files(discover([root]), [root], jobs=jobs, cache=cache is not None, cache_dir=cache).findings

@@ -18,6 +18,8 @@ from toolkit.catalog import context_sources, discover
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 from validators.lint import lint_files, lint_sources
 
+pytestmark = pytest.mark.usefixtures("forking")  # (their work is the forked workers')
+
 
 def _set_text(path: Path, texts: list[Any], field: str = "text") -> None:
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -26,6 +26,8 @@ from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 from validators.lint import RecordSummary, lint_files, lint_sources
 from validators.text_lint import TextVerdicts
 
+pytestmark = pytest.mark.usefixtures("forking")  # (their work is the forked workers')
+
 
 def _edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -177,9 +177,10 @@ class LintCache:
         it). A cache that cannot be written is left out silently: the lint's findings do not depend on it."""
         if not fresh and count == self.loaded:
             return _nothing
+        from toolkit.forking import may_fork
         from toolkit.safewrite import write_bytes  # (imported here, not in the child)
 
-        fork = getattr(os, "fork", None)
+        fork = getattr(os, "fork", None) if may_fork() else None
         try:
             child = -1 if fork is None else fork()
         except OSError:

@@ -367,7 +367,9 @@ class TextVerdicts:
         """Fork ``workers`` processes and let them take ``chunks`` of files ((file key, path) each) from the front."""
         import multiprocessing
 
-        if not chunks or workers < 1 or self.files is None or "fork" not in multiprocessing.get_all_start_methods():
+        from toolkit.forking import may_fork
+
+        if not chunks or workers < 1 or self.files is None or not may_fork():
             return
         build_parser()  # once, here: every worker starts with it
         context = multiprocessing.get_context("fork")

@@ -198,7 +198,9 @@ class _English:
     def start(cls, paths: Sequence[Path]) -> _English | None:
         import multiprocessing
 
-        if "fork" not in multiprocessing.get_all_start_methods():
+        from toolkit.forking import may_fork
+
+        if not may_fork() or "fork" not in multiprocessing.get_all_start_methods():
             return None
         import signal
 
