@@ -61,3 +61,27 @@ def test_lint_with_another_thread_starts_no_worker(pool: Path, monkeypatch: pyte
     sources, wanted = context_sources(discover([pool]), walked=[pool])
     assert [f.format() for f in lint_sources(sources, wanted, jobs=3).findings] == serial
     assert forked[-1] == 2
+
+
+def test_coverage_with_another_thread_plays_here_with_the_same_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    import concurrent.futures
+
+    from toolkit.catalog import load_catalog
+    from toolkit.coverage import run_coverage
+    from toolkit.paths import CARDS_DIR
+
+    records = load_catalog([CARDS_DIR]).records
+    alone = run_coverage(records, games=2, seed=3)
+    pools: list[int] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Counted(real):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pools.append(1)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(toolkit.forking, "threads", lambda: 2)
+    threaded = run_coverage(records, games=2, seed=3, jobs=2)
+    assert (threaded.reached, threaded.changed, threaded.reached_in) == (alone.reached, alone.changed, alone.reached_in)
+    assert not pools

@@ -637,7 +637,9 @@ def run_coverage(
     specs = plan_games(pool, games, seed, chosen)
     count = meter_or_silent(meter)
     count.start(tr("playing games"), len(specs))
-    if jobs > 1 and len(specs) > 1:
+    from toolkit.forking import may_fork
+
+    if jobs > 1 and len(specs) > 1 and may_fork():  # (the pool forks its workers)
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(pool,)) as executor:
