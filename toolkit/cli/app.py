@@ -565,14 +565,23 @@ def _lang_before_command(ctx: typer.Context, value: str | None) -> None:
     for :meth:`DossierGroup.invoke`, which makes it the command's DOSSIER_LANG."""
     if value is None:
         return
-    from toolkit.config import output_lang
-
     try:
-        ctx.meta[_LANG_BEFORE] = output_lang(value)
+        ctx.meta[_LANG_BEFORE] = _lang_tag(value)
     except DossierError as exc:
         error = UsageError(exc.message, ctx)
         error.worded = True  # type: ignore[attr-defined]
         raise error from None
+
+
+def _lang_tag(value: str) -> str:
+    """``value`` checked as a command's --lang is (:class:`DossierError` if bad), as the tag DOSSIER_LANG is given
+    for the command: the output language, or the pseudo-locale itself (``en-XA``: English output, its messages
+    pseudo-translated), which the output language alone would lose."""
+    from toolkit.config import output_lang
+    from toolkit.i18n import PSEUDO, pseudo_active
+
+    language = output_lang(value)
+    return PSEUDO if pseudo_active() else language
 
 
 LANG_BEFORE_HELP = N_(
@@ -588,10 +597,10 @@ def _lang_of_group(ctx: typer.Context, _param: Any, value: str | None) -> None:
     command line first.)"""
     if value is None:
         return
-    from toolkit.config import ENV_LANG, output_lang
+    from toolkit.config import ENV_LANG
 
     try:
-        language = output_lang(value)
+        language = _lang_tag(value)
     except DossierError as exc:
         error = UsageError(exc.message, ctx)
         error.worded = True  # type: ignore[attr-defined]
