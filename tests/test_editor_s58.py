@@ -122,7 +122,7 @@ def test_a_rename_is_saved_and_says_plainly_what_it_broke(client: Any, base: Pat
     assert response.status_code == 200, response.text
     body = response.json()
     assert json.loads(path.read_text(encoding="utf-8"))["name"]["zh-Hans"] == "改名牌"
-    assert body["message"] == "Saved cards/ref_target.json." and body["findings"] == []
+    assert body["message"] == "Saved cards/ref_target.json in the card folder my-set." and body["findings"] == []
     assert body["breaks"]["message"] == (
         f"It broke 1 other record, which gets a lint error it did not have: {USER}. Fix that record next."
     )

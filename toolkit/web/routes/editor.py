@@ -1558,7 +1558,10 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
     return JSONResponse(
         {
             "saved": True,
-            "message": i18n.t(lang, "Saved {path}.", path=target.rel),
+            "message": i18n.t(
+                lang, "Saved {file} in the card folder {folder}.", file=target.rel,
+                folder=folder_labels(web)[target.index],
+            ),
             "note": note,
             "base": file_digest(canonical.encode("utf-8")),
             "text": canonical,
