@@ -22,3 +22,15 @@ def test_the_pseudo_locale_after_a_group(cli: Any) -> None:
     result = cli("deck", "--lang", "en-XA", "validate", deck)
     assert result.exit_code == 0, result.output
     assert "‹" in result.output and "çóɱɱáñđ" in result.output
+
+
+def test_deck_convert_says_written_on_standard_output_as_deck_new_does(cli: Any, tmp_path: Any) -> None:
+    deck = str(CARDS_DIR.parent / "examples" / "decks" / "tactics" / "duel.json")
+    out = tmp_path / "duel.txt"
+    result = cli("deck", "convert", deck, "--to", "text", "--out", str(out), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert f"{out}: written" in result.stdout and "written" not in result.stderr
+    made = tmp_path / "new.json"
+    result = cli("deck", "new", "--game", "tactics", "--mode", "duel", "--out", str(made), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "written" in result.stdout

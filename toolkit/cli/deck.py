@@ -839,7 +839,7 @@ def convert(
         _write(out, text, force, (file,))
         from toolkit.i18n import t
 
-        print(t(language, "{path}: written", path=out), file=sys.stderr)
+        print(t(language, "{path}: written", path=out))  # (on standard output, as every command says it)
 
 
 def draft(
