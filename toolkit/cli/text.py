@@ -166,22 +166,45 @@ def render_command(
         context = exc.context.replace("\n", "\n    ")  # the text and its caret, indented alike (as `text parse`)
         raise DossierError(f"<text>:{exc.line}:{exc.column}: {said}\n    {context}", exit_code=1) from None
     rendered = str(render(ability, language))
-    if language == "en" and "「" in rendered:  # the cards it quotes by their English names, as `show` and `print` do
-        from toolkit.names import with_english_names
-
-        rendered = with_english_names(rendered, _pool_english_names(cards))
+    if "「" in rendered:  # the cards it quotes: by their English names in English, as `show` and `print` do
+        rendered = _quoted_names(rendered, language, cards)
     print(rendered)
 
 
-def _pool_english_names(cards: list[Path] | None) -> dict[str, str]:
-    """The English name of each zh-Hans name of the card pool's records (``--cards``, else the configured pool):
-    what the English of an ability text calls the cards it quotes (:func:`toolkit.names.english_names`)."""
+def _quoted_names(rendered: str, language: str, cards: list[Path] | None) -> str:
+    """``rendered`` with the names it quotes as the card pool knows them (``--cards``, else the configured pool):
+    in English each by its English name (:func:`toolkit.names.with_english_names`); a quote of a card's English
+    name (card text quotes the zh-Hans one) or of no card at all is told in a warning, as lint's card.text.ref
+    tells it, and in English put between straight quotes as it is."""
     from toolkit.catalog import load_catalog
     from toolkit.config import card_pool
-    from toolkit.names import english_names
+    from toolkit.errors import warning_line
+    from toolkit.i18n import tr
+    from toolkit.names import QUOTED_NAME, english_names, with_english_names
 
-    names = (getattr(record, "name", None) for record in load_catalog(card_pool(cards).paths).records)
-    return english_names((getattr(name, "zh_hans", None), getattr(name, "en", None)) for name in names)
+    pairs = [
+        (getattr(name, "zh_hans", None), getattr(name, "en", None))
+        for name in (getattr(record, "name", None) for record in load_catalog(card_pool(cards).paths).records)
+    ]
+    zh_names = {zh for zh, _ in pairs if zh}
+    by_english = {en: zh for zh, en in pairs if zh and en}
+    for name in dict.fromkeys(QUOTED_NAME.findall(rendered)):
+        if name in zh_names:
+            continue
+        quoted = "「" + name + "」"
+        if name in by_english:
+            said = tr(
+                "{name} is the English name of a card; card text quotes the zh-Hans name: {zh}",
+                name=quoted,
+                zh="「" + by_english[name] + "」",
+            )
+        else:
+            said = tr("{name} is no card of the card pool", name=quoted)
+        print(warning_line(said), file=sys.stderr)
+    if language != "en":
+        return rendered
+    english = with_english_names(rendered, english_names(pairs))
+    return QUOTED_NAME.sub(lambda m: m[0] if m[1] in zh_names else f'"{m[1]}"', english)
 
 
 @text_app.command(
