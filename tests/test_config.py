@@ -117,8 +117,8 @@ def test_a_string_is_one_directory_and_home_is_expanded(tmp_path: Path, monkeypa
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('lang = "en"\ncards = [1,,]\n', "dossier.toml:2:12: invalid TOML: Invalid value"),
-        ('cards = ["a"\n', "dossier.toml:1: invalid TOML: Unclosed array"),
+        ('lang = "en"\ncards = [1,,]\n', "dossier.toml:2:12: invalid TOML: not a valid value (text goes in double quotes)"),
+        ('cards = ["a"\n', "dossier.toml:1: invalid TOML: a list not closed with ']' (the file ends first)"),
         ('lang = "en"\ncard = ["x"]\n', "dossier.toml:2: unknown setting 'card'; settings: cards, lang, token"),
         ("cards = 3\n", "dossier.toml:1: cards must be a list of directories"),
         ('cards = [""]\n', "dossier.toml:1: cards must be a list of directories"),

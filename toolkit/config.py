@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError, os_reason, warning_line
-from .i18n import DEFAULT_LANG, LANGS, Worded, accept, set_lang, system_lang, tr
+from .i18n import DEFAULT_LANG, LANGS, N_, Worded, accept, set_lang, system_lang, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
@@ -117,6 +117,54 @@ def user_file(environ: Mapping[str, str] | None = None) -> Path:
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 
 
+# what the TOML reader says (tomllib's messages, their position taken off) → Dossier's words: the pattern (its group,
+# if any, is the {value} of the words), the words, the {value} of words whose pattern has none, and whether the end
+# of the file, when the reader stopped there, is the cause (a list or a string left open)
+_TOML_REASONS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
+    (re.compile(r"Invalid value"), N_("not a valid value (text goes in double quotes)"), "", True),
+    (re.compile(r"Invalid initial character for a key part"), N_("a key cannot begin with this character"), "", True),
+    (re.compile(r"Invalid statement"), N_("not a setting of the form {value}"), '`key = "value"`', False),
+    (re.compile(r"Expected newline or end of document after a statement"),
+     N_("more after the value on the same line (one setting per line)"), "", False),
+    (re.compile(r"Expected '=' after a key in a key/value pair"), N_("expected {value} after the key"), "'='", True),
+    (re.compile(r"Unclosed array"), N_("a list not closed with {value}"), "']'", True),
+    (re.compile(r"Unclosed inline table"), N_("an inline table not closed with {value}"), "'}'", True),
+    (re.compile(r"Unterminated string"), N_("a string without its closing quote"), "", True),
+    (re.compile(r"Expected ('[^']*'|\"[^\"]*\")(?: at the end of .*)?"), N_("expected {value}"), "", True),
+    (re.compile(r"(?:Illegal|Found invalid) character (.+)"), N_("the character {value} is not allowed here"), "",
+     False),
+    (re.compile(r"Cannot declare (.+) twice"), N_("{value} is set twice"), "", False),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("{value} is set twice"), "", False),
+    (re.compile(r"Cannot (?:mutate immutable|redefine) namespace (.+)"), N_("{value} is set twice"), "", False),
+    (re.compile(r"Cannot overwrite a value"), N_("a key is set twice"), "", False),
+    (re.compile(r"Unescaped '\\' in a string"),
+     N_("a lone backslash in a string (write {value}, or use single quotes)"), "'\\\\'", False),
+    (re.compile(r"Invalid hex value|Escaped character is not a Unicode scalar value"),
+     N_("a character escape in a string that is not valid"), "", False),
+    (re.compile(r"Invalid date or datetime"), N_("not a valid date or time"), "", False),
+)  # fmt: skip
+
+
+def _toml_reason(message: str) -> tuple[str, bool]:
+    """tomllib's ``message`` (without its position) in the current language, and whether the end of the file is
+    its cause when the reader stopped there. A message of another kind keeps its words, in parentheses after a
+    lead in the language."""
+    message = " ".join(message.split())
+    for pattern, words, value, cut_short in _TOML_REASONS:
+        match = pattern.fullmatch(message)
+        if match is not None:
+            return tr(words, value=_toml_key(match.group(1)) if match.groups() else value), cut_short
+    return tr("not readable ({detail})", detail=message), False
+
+
+def _toml_key(value: str) -> str:
+    """A key as tomllib names it, a tuple of its parts (``('a', 'b')``), as it is written: ``'a.b'``."""
+    if value.startswith("(") and value.endswith(")"):
+        parts = re.findall(r"'((?:[^'\\]|\\.)*)'", value)
+        return repr(".".join(parts)) if parts else value
+    return value
+
+
 def _key_line(text: str, key: str) -> int | None:
     pattern = re.compile(rf"^\s*{re.escape(key)}\s*=", re.MULTILINE)
     match = pattern.search(text)
@@ -138,26 +186,23 @@ def read_config(path: Path) -> ConfigFile:
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = _TOML_POSITION.search(message)
+        reason, cut_short = _toml_reason(_TOML_POSITION.sub("", message))
         if match and match.group(1):
             where = f"{path}:{match.group(1)}:{match.group(2)}"
         elif match:  # at the end of the file: its last line
             where = f"{path}:{max(1, len(text.splitlines()))}"
-            message = tr("{reason} (the file ends first)", reason=_TOML_POSITION.sub("", message))
+            if cut_short:  # (a key set twice on the last line is told "at the end" too: not cut short)
+                reason = tr("{reason} (the file ends first)", reason=reason)
         else:
             where = str(path)
-        # TRANSLATORS: {reason} is the TOML reader's own (English) words
         raise DossierError(
-            tr(
-                "{where}: invalid {format}: {reason}",
-                where=where,
-                format="TOML",
-                reason=_TOML_POSITION.sub("", message),
-            )
+            tr("{where}: invalid {format}: {reason}", where=where, format="TOML", reason=reason)
         ) from None
     except RecursionError:  # arrays nested thousands deep
         raise DossierError(tr("{where}: invalid {format}: nested too deeply", where=path, format="TOML")) from None
     except ValueError as exc:  # an integer of thousands of digits (Python's conversion limit)
-        reason = " ".join(str(exc).split(";")[0].split())
+        limit = re.search(r"limit \((\d+) digits\)", str(exc))
+        reason = tr("a number of more than {n} digits", n=limit[1]) if limit else _toml_reason(str(exc))[0]
         raise DossierError(
             tr("{where}: invalid {format}: {reason}", where=path, format="TOML", reason=reason)
         ) from None
@@ -242,6 +287,7 @@ def card_pool(
         return not p.exists() and os.path.abspath(p) != creating
 
     if explicit:
+        _directories(explicit, "--cards")
         return _told(CardPool(list(explicit), "--cards"))
     env = os.environ if environ is None else environ
     raw = env.get(ENV_CARDS, "")
@@ -252,12 +298,14 @@ def card_pool(
         for p in paths:
             if missing(p):
                 raise DossierError(tr("{variable}: {path}: no such file or directory", variable=ENV_CARDS, path=p))
+        _directories(paths, ENV_CARDS)
         return _told(CardPool(paths, ENV_CARDS))
     for config in config_files(cwd, environ):
         if config.cards is not None:
+            line = f":{config.cards_line}" if config.cards_line else ""
+            _directories(config.cards, f"{config.path}{line}", key="cards")
             for p in config.cards:
                 if missing(p):
-                    line = f":{config.cards_line}" if config.cards_line else ""
                     raise DossierError(
                         tr(
                             "{where}: {key}: {path}: no such file or directory",
@@ -268,6 +316,21 @@ def card_pool(
                     )
             return _told(CardPool(config.cards, str(config.path)))
     return CardPool(default_cards([CARDS_DIR] if default is None else default, cwd), "default")
+
+
+def _directories(paths: list[Path], where: str, key: str | None = None) -> None:
+    """Refuse (DossierError, exit 2) a path of the card pool that is there and is not a directory (a record file
+    named as the pool would be read alone, and the pool found to lack what a command needs): ``where`` is the
+    pool's source (``--cards``, ``DOSSIER_CARDS``, a settings file and its line), ``key`` its setting there."""
+    for path in paths:
+        if path.exists() and not path.is_dir():
+            if key is None:
+                message = tr("{where}: {path}: not a directory; the card pool is read from directories", where=where,
+                             path=path)  # fmt: skip
+            else:
+                message = tr("{where}: {key}: {path}: not a directory; the card pool is read from directories",
+                             where=where, key=key, path=path)  # fmt: skip
+            raise DossierError(message)
 
 
 def pool_catalog(

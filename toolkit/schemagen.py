@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from .errors import os_reason
 from .i18n import N_
 from .jsonio import atomic_write_text, canonical_dumps, read_source
 from .models import KINDS, RECORD_ADAPTER, kind_adapter, schema_path
@@ -66,7 +67,7 @@ def write(directory: Path) -> list[Path]:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:  # a file where a directory belongs, a read-only place, a name too long
-            raise WriteError(path.parent, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+            raise WriteError(path.parent, os_reason(exc), exc.errno or errno.EIO) from None
         if read_source(path).text == text:
             continue
         atomic_write_text(path, text)  # refuses a directory, link, FIFO or device in the file's place

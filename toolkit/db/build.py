@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from toolkit.catalog import Catalog, iter_records
-from toolkit.errors import DossierError, os_reason
+from toolkit.errors import DossierError, os_reason, shown_path
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, tr, trn
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
 from toolkit.names import english_names
-from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
+from toolkit.safewrite import SQLITE, WriteError, cannot_write, check_replaceable, check_target
 
 from .constants import (
     COLUMNS,
@@ -510,10 +510,12 @@ def _build_sqlite(
                 os.close(dir_fd)
     except sqlite3.Error as exc:
         _unlink(tmp)
-        detail = str(exc).strip().splitlines()
-        raise DossierError(
-            tr("database {target}: {reason}", target=target.display, reason=detail[0] if detail else type(exc).__name__)
-        ) from None
+        blocked = cannot_write(directory)  # SQLite's "unable to open database file" names no cause: find it
+        if blocked is not None:
+            reason = tr("the directory {directory} cannot be written: {reason}", directory=shown_path(directory),
+                        reason=os_reason(blocked))  # fmt: skip
+            raise DossierError(tr("database {target}: {reason}", target=target.display, reason=reason)) from None
+        raise db_error(target, exc) from None  # SQLite's common reasons in the current language
     except OSError as exc:
         _unlink(tmp)
         raise WriteError(path, os_reason(exc)) from None

@@ -84,6 +84,7 @@ from toolkit.jsonio import (
     value_positions,
 )
 from toolkit.meter import SILENT, Meter, meter_or_silent
+from toolkit.model_errors import model_error
 from toolkit.models import SLUG_PATTERN, kind_adapter, schema_path
 from toolkit.models.common import LANG_TAG
 from toolkit.names import fold
@@ -437,6 +438,7 @@ class SourceCard:
     origin: str
     printings: list[SourcePrinting] = field(default_factory=list)
     raw_id: str = ""  # the id as the checkout writes it
+    ptr: str = ""  # the JSON pointer of its entry in ``origin`` (v1: the latest printing's)
 
 
 @dataclass
@@ -1076,7 +1078,7 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             )
             card_id = new_id
         source.card_ids[raw] = card_id
-        by_id[card_id] = SourceCard(card_id, _v2_fields(entry), str(entry.path), raw_id=raw)
+        by_id[card_id] = SourceCard(card_id, _v2_fields(entry), str(entry.path), raw_id=raw, ptr=entry.ptr)
     printings_dir = root / "printings"
     if not printings_dir.is_dir():
         report.warnings.append(
@@ -1406,7 +1408,7 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             )
             card_id = new_id
         taken[card_id] = entries[-1][2]
-        card = SourceCard(card_id, _v1_fields(latest), str(latest.path), raw_id=card_id)
+        card = SourceCard(card_id, _v1_fields(latest), str(latest.path), raw_id=card_id, ptr=latest.ptr)
         for entry, code, _ in entries:
             set_id = as_slug(entry.text("pack_code") or "unknown")
             by_code[code] = card_id
@@ -1646,7 +1648,9 @@ class _Converter:
             sides[faction.id] = faction.side
         return sides
 
-    def add(self, directory: str, data: dict[str, Any], origin: str = "") -> bool:
+    def add(self, directory: str, data: dict[str, Any], origin: str = "", ptr: str = "") -> bool:
+        """Keep the record ``data`` for ``directory``; a record the model refuses is skipped, the report naming
+        its entry: ``origin`` (the file) and ``ptr`` (the entry's pointer there: its line and column)."""
         game, kind = data["game"], data["kind"]
         depth = "../" if directory != "." else ""
         data = {"$schema": f"{depth}{SCHEMA_DIR}/{schema_path(game, kind)}", **data}
@@ -1655,14 +1659,16 @@ class _Converter:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = "/".join(str(p) for p in first["loc"])
-            # TRANSLATORS: {reason} is the model checker's own (English) words
+            # TRANSLATORS: {where} is the field of the record (a path of field names); {reason} why it is refused
             entry = tr(
                 "{kind} {id}: {where}: {reason}",
                 kind=_record_kind(kind),
                 id=repr(data.get("id")),
                 where=where,
-                reason=first["msg"],
+                reason=model_error(first),
             )
+            if origin and ptr:  # the entry's file, line and column, as the other findings of the checkout
+                origin = _Shapes(self.report).where(Path(origin), ptr)
             self.report.skipped.append(tr("{where}: {problem}", where=origin, problem=entry) if origin else entry)
             return False
         key = (directory, data["id"])
@@ -1692,7 +1698,7 @@ class _Converter:
                         new=repr(data["id"]),
                     )
                 )
-            if self.add("identities" if data["kind"] == "identity" else "cards", data, card.origin):
+            if self.add("identities" if data["kind"] == "identity" else "cards", data, card.origin, card.ptr):
                 taken.add(data["id"])
 
     def card(self, card: SourceCard, faction_sides: dict[str, str]) -> dict[str, Any] | None:

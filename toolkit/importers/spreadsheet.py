@@ -634,6 +634,13 @@ def _models_of(game: str, kind: str) -> tuple[list[type[BaseModel]], dict[str, t
     return [model], None
 
 
+def _kind_word(kind: str) -> str:
+    """A record kind as a finding names it, in the current language (``card``, 卡牌)."""
+    from validators.wording import kind_word
+
+    return kind_word(kind)
+
+
 def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
     seen: dict[str, list[Column]] = {}
     for index, raw in enumerate(cells):
@@ -653,7 +660,7 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
                         "column {column}: a {game} {kind} is not printed in copies; leave the column out",
                         column=repr(header),
                         game=word("game", sheet.game, current_lang()),
-                        kind=sheet.kind,
+                        kind=_kind_word(sheet.kind),
                     ),
                     line,
                     index + 1,
@@ -675,7 +682,7 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
                     "column {column} names no field of a {game} {kind}; fields: {fields}",
                     column=repr(header),
                     game=word("game", sheet.game, current_lang()),
-                    kind=sheet.kind,
+                    kind=_kind_word(sheet.kind),
                     fields=known,
                 )
             sheet.error("csv.header", message, line, index + 1)
@@ -710,7 +717,7 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
                 "no {column} column: a {game} {kind}'s type ({types}) decides its fields",
                 column="'type'",
                 game=word("game", sheet.game, current_lang()),
-                kind=sheet.kind,
+                kind=_kind_word(sheet.kind),
                 types=", ".join(sheet.branches),
             ),
             line,
