@@ -91,12 +91,18 @@ class Decision:
     number: int = 0  # how many decisions the game took before this one
 
     def find(
-        self, label: str, name: Callable[[str], str] | None = None, term: Callable[[str, str], str | None] | None = None
+        self,
+        label: str,
+        name: Callable[[str], str] | None = None,
+        term: Callable[[str, str], str | None] | None = None,
+        said: Callable[[Any], str] | None = None,
     ) -> Option:
         """The option a label names (exactly, or without its ``#uid`` and ``@rnd:n``/``@hq`` parts, or, from a game saved before triggers had
         labels of their own, its text); an EngineError names the options, the prompt and the kind in words as the
         prompt is shown (:func:`worded`). ``name``: the names the engine writes (``雾刃#1``) in the current
-        language; ``term``: the game's own words for codes in the prompt (a server: ``hq``)."""
+        language; ``term``: the game's own words for codes in the prompt (a server: ``hq``); ``said``: the whole
+        prompt in the current language as the game's text output shows it, where the game says it its own way
+        (Netrunner: its cards by name in that language, its symbols in words), instead of :func:`worded`."""
         for option in self.options:
             if option.label == label:
                 return option
@@ -114,9 +120,9 @@ class Decision:
                 return option
         if label != label.lower():  # typed in another case (`Keep`, `run:HQ`): the labels are lower-case codes
             with contextlib.suppress(EngineError):
-                return self.find(label.lower(), name, term)
+                return self.find(label.lower(), name, term, said)
         shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
-        prompt = worded(self.prompt, name, term)
+        prompt = said(self.prompt) if said is not None else worded(self.prompt, name, term)
         if str(self.prompt).startswith(self.kind.replace("_", " ")):  # the prompt says its kind (mulligan: …)
             raise EngineError(
                 tr("decision {number} ({prompt}): {label} is not an option; options: {options}",
@@ -212,8 +218,8 @@ class Stepper:
     """
 
     game: Any  # what asks the decisions: it holds ``waiter`` (a NetrunnerGame, a tactics DecisionDecider), and may
-    # word the names and codes in a prompt (``prompt_names(name) -> name``, ``prompt_term(kind, code) -> word``)
-    # for the error of a label that is not an option
+    # word the names and codes in a prompt (``prompt_names(name) -> name``, ``prompt_term(kind, code) -> word``, or
+    # the whole prompt its own way: ``prompt_words(prompt) -> words``) for the error of a label that is not an option
     play: Callable[[], Any]
     pending: Decision | None = None
     _engine: greenlet | None = field(default=None, repr=False)
@@ -245,7 +251,7 @@ class Stepper:
             raise EngineError(tr("the game is over: no decision is pending"))
         # (the prompt's names and codes in words, where the game can say them)
         names, terms = getattr(self.game, "prompt_names", None), getattr(self.game, "prompt_term", None)
-        option = self.pending.find(label, names, terms)
+        option = self.pending.find(label, names, terms, getattr(self.game, "prompt_words", None))
         self._receive(self._engine.switch(option.label))
         return option
 

@@ -697,7 +697,8 @@ class NetrunnerGame:
                     )
                 )
         older = (_older_facedown(decision, label) or self.older_handle(decision, label)) if replayed else None
-        option = _older_trigger(decision, label) or older or decision.find(label, term=self.prompt_term)
+        found = _older_trigger(decision, label) or older
+        option = found or decision.find(label, term=self.prompt_term, said=self.prompt_words)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
 
@@ -717,6 +718,19 @@ class NetrunnerGame:
             held = {n for n, s in self.servers.items() if any(c.type in ("agenda", "asset") for c in s.root)}
             return "new remote" if [x for x in labels if x not in held] == ["new remote"] else None
         return None
+
+    def prompt_words(self, prompt: Any) -> str:
+        """A decision's prompt in the current language as the text output shows the decision a game waits for (the
+        error of a label that is none of its options names the decision so): its cards by their names in that
+        language (a card of R&D or HQ by its bare name too), its codes and sentences as the log's words
+        (:class:`~toolkit.cli._lang.LogNames`), its symbols in words (``3 credits``, ``3 信用点``:
+        :func:`~toolkit.engine.netrunner.screen.icon_words`)."""
+        from toolkit.cli._lang import LogNames
+
+        from .screen import icon_words
+
+        lang = current_lang()
+        return icon_words(str(LogNames(self.records, lang).say("prompt", prompt)), lang)
 
     def prompt_term(self, kind: str, code: str) -> str | None:
         """A server (``hq``, ``remote2``) in a prompt, in the current language by the game record's names, as the
@@ -1591,8 +1605,25 @@ class NetrunnerGame:
         this card, spend [click]")."""
         return sum(hook(self, card) for _, hook in self.script_hooks("play_clicks", [card]))
 
+    def consoles_besides(self, card: Card) -> list[Card]:
+        """The consoles ``card``'s player has installed other than ``card``: "Limit 1 console per player" is that a
+        console is not installed while its player has another console installed. The one reading of it: the
+        engine's for every card of the console subtype (:meth:`may_install`, :meth:`check_console`), and the card
+        scripts' (:func:`~toolkit.engine.netrunner.scripts.one_console`)."""
+        return [o for o in self.player(card.side).rig if o is not card and "console" in o.subtypes]
+
+    def check_console(self, card: Card) -> None:
+        """An EngineError if ``card`` is a console and its player has another console installed (one console per
+        player): what :meth:`install` and a scenario's rig refuse."""
+        if "console" in card.subtypes and (others := self.consoles_besides(card)):
+            raise EngineError(tr("{card} is a console, and {console} is installed already (1 console per player)",
+                                 card=card, console=others[0]))  # fmt: skip
+
     def may_install(self, card: Card) -> bool:
-        """What the card's own script restricts (``may_install``; ``hosts``: somewhere to go)."""
+        """What the rules restrict (one console per player: :meth:`consoles_besides`) and the card's own script
+        (``may_install``; ``hosts``: somewhere to go)."""
+        if "console" in card.subtypes and self.consoles_besides(card):
+            return False
         if not all(hook(self, card) for _, hook in self.script_hooks("may_install", [card])):
             return False
         if not all(hook(self, source, card) for source, hook in self.script_hooks("may_install_all")):
@@ -1726,6 +1757,7 @@ class NetrunnerGame:
                     type=type_word(card.type),
                 )
             )
+        self.check_console(card)  # (every way to install offers only what may be installed: may_install)
         if card in player.hand:
             player.hand.remove(card)
         if side == "corp":
@@ -2419,7 +2451,8 @@ class NetrunnerGame:
             self.announce("turn_ends", side=side)
         player.clicks = 0
         self.lift("turn")
-        self.log.add("turn_end", player.seat, side=side, hand=len(player.hand), hand_size=limit)
+        if not self.over:  # (a flatline, or a trigger that ended the game: nothing follows "game over")
+            self.log.add("turn_end", player.seat, side=side, hand=len(player.hand), hand_size=limit)
 
     def play_turn(self, side: Side, begin: bool = True) -> None:
         if begin:

@@ -509,7 +509,8 @@ class Runs:
         run.step = "over"
         g.lift("run")
         successful = run.successful and not run.ended
-        g.log.add("run_end", RUNNER, server=run.server, successful=successful)
+        if not g.over:  # (a flatline or an agenda stolen during the run: nothing follows "game over")
+            g.log.add("run_end", RUNNER, server=run.server, successful=successful)
         delayed, g.at_run_end = g.at_run_end, []
         for effect in delayed:  # a card's effect for "when this run ends", even if the card is gone
             if not g.over:
@@ -596,6 +597,8 @@ class Runs:
                 self._private(g.log.add("steal_declined", RUNNER, card=str(card)), card)
                 return False
             pay(g, card)
+            if g.over:  # (a cost paid in damage flatlined the runner: no steal follows "game over")
+                return False
         return True
 
     def _zone_of(self, card: Card) -> Any:

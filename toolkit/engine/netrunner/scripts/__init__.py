@@ -726,8 +726,9 @@ def one_region(b: Builder) -> Builder:
 
 
 def one_console(b: Builder) -> Builder:
-    """"Limit 1 console per player": not installed while its player has another console installed."""
-    return b.may_install(lambda g, c: not any("console" in o.subtypes for o in g.player(c.side).rig if o is not c))
+    """"Limit 1 console per player": not installed while its player has another console installed (the engine's
+    reading, which it applies to every card of the console subtype: :meth:`NetrunnerGame.consoles_besides`)."""
+    return b.may_install(lambda g, c: not g.consoles_besides(c))
 
 
 def on_installed_ice(b: Builder) -> Builder:
