@@ -217,25 +217,40 @@ def test_simulate_takes_the_think_time_of_a_search_player() -> None:
 
 
 def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
-    """The moves and attacks /play shows for a clicked unit: only the seat's own units, each attack one the engine
-    allows now, its odds those of the dice with the cover the engine counts, a face-down target by its cell alone."""
+    """The moves and attacks /play shows for a clicked unit: only the seat's own units, each move's end one the
+    engine's move offers (an own unit's cell among them, §3.3), each attack one the engine allows now or after the
+    move its 攻击时 makes first (from a cell that move reaches, facing any way: ``step``), its odds those of the dice
+    with the cover the engine counts, a face-down target by its cell alone."""
+    import copy
+
+    from toolkit.board import FACINGS
     from toolkit.engine.tactics.prospects import hit_odds
 
     setup = _setup("duo", ["heuristic", "heuristic"], seed=3, deal=5)
-    attacks = hidden = 0
+    attacks = hidden = stepped = 0
     games = [simulate_tactics(RECORDS, "duo", setup.squads, setup.decks, rounds, setup.seed, "heuristic")
              for rounds in (4, 8, 12, 16)]  # fmt: skip
     for game, seat in itertools.product([g for g in games if g.winners is None], (1, 2)):
         for p in view(game, seat)["prospects"]:
             unit = next(u for u in game.units() if u.uid == p["uid"])
-            assert unit.seat == seat and list(unit.pos) == p["pos"]
+            assert unit.pos is not None and unit.seat == seat and list(unit.pos) == p["pos"]
             free = game.board.reachable(unit.pos, 9, game.blocked_for(unit), game.mode.climb_cost)
-            assert all(tuple(c) in free and not game.at(tuple(c)) for c in p["moves"])
+            hostile = {u.pos for u in game.units() if game.hostile(seat, u.seat)}
+            assert all(tuple(c) in free and tuple(c) not in hostile for c in p["moves"])
             for a in p["attacks"]:
                 number = int(a["target"].split("#")[1])  # a hidden target goes by its alias, the others by uid
                 target = next(u for u in game.units() if number == (u.alias if hidden_from(u, seat) else u.uid))
                 profile = next(x for x in game.profiles(unit) if x.name == a["attack"])
-                assert game.can_hit(unit, target, profile.profile) and list(target.pos) == a["pos"]
+                assert target.pos is not None and list(target.pos) == a["pos"]
+                if not a["step"]:
+                    assert game.can_hit(unit, target, profile.profile) and a["from"] == p["pos"]
+                else:  # from a cell the 攻击时 move (0-1) reaches, turned to face the target
+                    stepped += 1
+                    assert profile.profile.style == "melee" and tuple(a["from"]) in game.move_options(unit, 1)
+                    there = [copy.copy(unit) for _ in FACINGS]
+                    for stand_in, facing in zip(there, FACINGS, strict=True):
+                        stand_in.pos, stand_in.facing = tuple(a["from"]), facing
+                    assert any(game.can_hit(stand_in, target, profile.profile) for stand_in in there)
                 assert a["cover"] in (0, -2) and 0 < a["chance"] <= 1
                 if a["target"].startswith("hidden#"):
                     hidden += 1
@@ -244,7 +259,7 @@ def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
                     plain = hit_odds(game, profile.profile.speed, 0)[0]
                     assert a["chance"] < plain + 1e-9  # cover takes off the hit chance
                 attacks += 1
-    assert attacks >= 3 and hidden >= 1
+    assert attacks >= 3 and hidden >= 1 and stepped >= 1
 
 
 def test_the_order_of_triggers_is_labelled_by_ids_and_an_older_saves_label_still_replays() -> None:
