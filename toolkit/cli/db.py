@@ -143,28 +143,36 @@ def warn_if_stale(database: Database) -> Database:
 
 def _rebuilt_when_stale(database: Database) -> Database:
     """./dossier.db (``database``), built again from the card directories it was built from when one of them
-    changed since: ``db build`` records a fingerprint of each (its .json files' count, newest modification time
-    and total size: :mod:`toolkit.db.fresh`), and one that differs now is a card added, removed or edited. It is
+    changed since: ``db build`` records a fingerprint of each (of its .json files' paths, sizes, modification
+    times, inodes and status-change times: :mod:`toolkit.db.fresh`), and one that differs now is a card added,
+    removed, renamed or edited, even with its size and modification time put back. It is
     built as ``db build`` and ``serve`` build it, atomically (a reader never sees half of it; the balance runs it
     holds are kept), after one note on stderr; so ``search``, ``show`` and ``print --query`` read the cards
     ``deck validate`` and ``print ID`` read. A database built with ``db build --cards X`` is built again from X,
     never from another pool. Where it cannot be written (a read-only folder), one warning says so and the
     database of the same directories kept in the user's cache is read (:func:`_pool_database`). One whose
-    directories are not all there any more is read as it is, after the warning of :func:`warn_if_stale`."""
+    directories are not all there any more is read as it is, after the warning of :func:`warn_if_stale`. A build
+    that failed on a card file is not tried again until the card files change (:func:`_failed_before`)."""
     from toolkit.db import build_from_files, open_database, resolve_target
     from toolkit.db.engine import DEFAULT_FILE
-    from toolkit.db.fresh import changed_sources, recorded_sources
+    from toolkit.db.fresh import changed_sources, recorded_sources, source_prints
     from toolkit.errors import DossierError, os_reason
     from toolkit.i18n import tr
     from toolkit.safewrite import cannot_write
 
-    changed = changed_sources(database.meta)
     recorded = recorded_sources(database.meta)
-    if not changed or not recorded:
+    if not recorded:
         return database
     sources = [Path(source) for source in sorted(recorded)]
+    now = source_prints(source for source in sources if source.exists())  # (taken once: see _failed_before)
+    changed = changed_sources(database.meta, now)
+    if not changed:
+        return database
     if not all(source.exists() for source in sources):
         return warn_if_stale(database)
+    here = Path(DEFAULT_FILE).resolve()
+    if _failed_before(here, now, sources, DEFAULT_FILE):
+        return database
     database.close()
     problem = cannot_write(Path(DEFAULT_FILE).resolve().parent)
     if problem is not None:
@@ -190,7 +198,10 @@ def _rebuilt_when_stale(database: Database) -> Database:
     try:
         build_from_files(sources, resolve_target(None))
     except DossierError as exc:
-        return _built_before(exc, None, DEFAULT_FILE)
+        database = _built_before(exc, None, DEFAULT_FILE)
+        _remember_failure(here, now, exc, sources)
+        return database
+    _forget_failure(here)
     return open_database(None)
 
 
@@ -250,7 +261,9 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     one line on stderr saying so, for a directory without a dossier.db, or whose dossier.db holds only balance runs:
     ``runs_here``, which the line says, and that the build there keeps them). A cache that cannot be written (a home
     that does not exist or is read-only) gives a database of this command only, in a temporary folder removed at
-    exit, after one warning line naming the cache and what keeps one (:func:`_temporary_database`)."""
+    exit, after one warning line naming the cache and what keeps one (:func:`_temporary_database`). When its
+    cards do not load, the database built before is read (:func:`_built_before`), and the cards are not built
+    again until they change: each command after it says so in one warning line (:func:`_failed_before`)."""
     import errno
     import hashlib
     import os
@@ -258,7 +271,7 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     from toolkit.cachedir import user_cache_dir
     from toolkit.db import build_from_files, open_database, resolve_target
     from toolkit.db.engine import DEFAULT_FILE
-    from toolkit.db.fresh import changed_sources
+    from toolkit.db.fresh import changed_sources, source_prints
     from toolkit.errors import DossierError
     from toolkit.i18n import tr
 
@@ -266,14 +279,16 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     key = hashlib.sha256("\n".join(map(str, sources)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     path = user_cache_dir("db", f"{key}.db")
     before = False  # a database of these cards built before, readable (if the cards no longer load)
+    now = {}  # the fingerprints of the cards, taken once (:mod:`toolkit.db.fresh`)
     if path.is_file():
         try:
             database = open_database(str(path))
         except Exception:  # built by another version, or damaged: built again below
             database = None
-        if database is not None and not changed_sources(database.meta):
-            return database
         if database is not None:
+            now = source_prints(sources)
+            if not changed_sources(database.meta, now) or _failed_before(path, now, sources, path):
+                return database
             before = True
             database.close()
     try:
@@ -296,8 +311,105 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     except DossierError as exc:
         if not before:
             raise
-        return _built_before(exc, str(path), path)
+        database = _built_before(exc, str(path), path)
+        _remember_failure(path, now, exc, sources)
+        return database
+    _forget_failure(path)
     return open_database(str(path))
+
+
+def _failure_file(database: Path) -> Path:
+    """Where the build of the SQLite file ``database`` that failed last is remembered: in the user's cache, by the
+    file's absolute path (:func:`_remember_failure`)."""
+    import hashlib
+
+    from toolkit.cachedir import user_cache_dir
+
+    key = hashlib.sha256(str(database).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return user_cache_dir("db", "failed", f"{key}.json")
+
+
+def _broken_file(problem: DossierError, sources: list[Path]) -> str | None:
+    """The card file (or folder) under ``sources`` that ``problem`` names first, as a card file's error does
+    (``PATH:LINE:COLUMN: …``, ``PATH: …``); None when it names none."""
+    import os
+    import re
+
+    for source in sources:
+        root = str(source)
+        if not problem.message.startswith(root) or problem.message[len(root) : len(root) + 1] not in ("/", os.sep, ":"):
+            continue
+        end = problem.message.find(": ", len(root))
+        named = re.sub(r"(:\d+){1,2}$", "", problem.message[:end]) if end > 0 else ""
+        if named and os.path.lexists(named):
+            return named
+    return None
+
+
+def _remember_failure(database: Path, now: object, problem: DossierError, sources: list[Path]) -> None:
+    """Remember that a build of ``database`` from ``sources`` failed with ``problem``, a card file that does not
+    load (not an interruption, nor the database's own error), while the cards were as ``now`` fingerprints them: so
+    that the commands after it do not build again until the card files change (:func:`_failed_before`). Where the
+    cache cannot be written, nothing is remembered (the next command builds again)."""
+    import json
+
+    from toolkit.safewrite import write_bytes
+
+    broken = _broken_file(problem, sources)
+    if not now or (broken is None and problem.exit_code != 1):
+        return
+    record = {"database": str(database), "fingerprints": now, "file": broken}
+    place = _failure_file(database)
+    try:
+        place.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes(place, json.dumps(record, sort_keys=True).encode("utf-8", "surrogateescape"))
+    except (OSError, DossierError):
+        pass
+
+
+def _forget_failure(database: Path) -> None:
+    """Forget a failed build of ``database`` (it was built since)."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        _failure_file(database).unlink(missing_ok=True)
+
+
+def _failed_before(database: Path, now: object, sources: list[Path], shown: object) -> bool:
+    """Whether a build of ``database`` failed while the card files were as they are now (``now``: their
+    fingerprints, :func:`_remember_failure`); then one warning line says which card file does not load (when
+    known), the command that tells why (`dossier lint`) and that the answers come from ``shown`` as it was built
+    before: nothing is built again until the files change."""
+    import json
+    import shlex
+
+    from toolkit.i18n import tr
+
+    try:
+        record = json.loads(_failure_file(database).read_bytes().decode("utf-8", "surrogateescape"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(record, dict) or record.get("database") != str(database) or not now:
+        return False
+    if record.get("fingerprints") != json.loads(json.dumps(now)):
+        return False
+    broken = record.get("file")
+    if isinstance(broken, str) and broken:
+        message = tr(
+            "{path} does not load (run {command} to see why); the answers come from {file} as it was built before",
+            path=broken,
+            command=f"`dossier lint {shlex.quote(broken)}`",
+            file=shown,
+        )
+    else:
+        message = tr(
+            "the card files do not load (run {command} to see why); the answers come from {file} as it was built "
+            "before",
+            command="`dossier lint " + " ".join(shlex.quote(str(source)) for source in sources) + "`",
+            file=shown,
+        )
+    print(warning_line(message), file=sys.stderr, flush=True)
+    return True
 
 
 def _temporary_database(sources: list[Path], cache: Path, exc: OSError) -> Database:

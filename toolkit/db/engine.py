@@ -256,6 +256,14 @@ class Database:
         self._lock = threading.Lock()
         if target.backend == "sqlite":
             assert target.path is not None
+            if target.path.is_dir():  # (the advice to build one there would fail: the name is a directory's)
+                raise DossierError(
+                    tr(
+                        "database {path} is a directory, not a database file; give the file's name (such as {example})",
+                        path=target.path,
+                        example=target.path / DEFAULT_FILE,
+                    )
+                )
             if not target.path.is_file():
                 raise DossierError(
                     tr("no database at {path}; run {command} first", path=target.path, command=build_command(target))
