@@ -344,9 +344,12 @@ def pool_catalog(
     that plays or checks by a game's rules reads them (deck commands, ``simulate``, ``play``, ``balance``,
     ``text run``): by the rule :func:`among_pool` says."""
     from .catalog import load_catalog
+    from .engine.core import RECORD_FILES
 
     pool = card_pool(explicit, default, cwd=cwd, environ=environ)
-    return among_pool(pool, load_catalog(pool.paths), default, cwd=cwd, environ=environ)
+    found = among_pool(pool, load_catalog(pool.paths), default, cwd=cwd, environ=environ)
+    RECORD_FILES.set(found[1].file_of)  # (an ability text a game cannot read is told with its file, as lint does)
+    return found
 
 
 def among_pool(

@@ -145,7 +145,8 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
                           "the log: {pairs})", pairs=pairs))  # fmt: skip
     for check in result.checks:
         mark = pad(t(lang, "ok") if check["ok"] else t(lang, "FAIL"), 4)
-        got, want = _shown(check["got"]), _shown(check["want"])
+        got = t(lang, "(absent)") if check.get("absent") else _shown(check["got"])
+        want = _shown(check["want"])
         if check["ok"]:
             print(t(lang, "{mark} {path} = {value}", mark=mark, path=check["path"], value=got))
         else:

@@ -394,6 +394,7 @@ def run_command(
 
     catalog = pool_catalog(cards, default=[CARDS_DIR / "tactics"])[1]  # (a set folder plays among the pool)
     mode = _check_mode(catalog.records, "tactics", mode)
+    _check_players(catalog.records, mode or "duo", players)
     names = LogNames(catalog.records, language)
     with _named_errors(names):
         # the first legal option: a target in the distance and in sight, or none (the log says why), never one
@@ -458,6 +459,22 @@ def _check_mode(records: Any, game: str, mode: str | None) -> str | None:
         message = tr("{option} {format}: {game} has no such format; formats: {formats}", option="--mode",
                      format=repr(mode), game=game_word, formats=tr(", ").join(known))  # fmt: skip
     raise DossierError(message)
+
+
+def _check_players(records: Any, mode: str, players: int) -> None:
+    """``--players`` against the player counts of the tactics mode ``mode`` (its record's: §15.2 双雄 "2 或 4 人"):
+    another count is one line naming the option, exit 2 (a usage error, as an unknown --mode is), before the engine
+    starts. A mode the pool lacks: the engine says so."""
+    from toolkit.engine.tactics.base import _counts_text, player_counts
+
+    record = next((r for r in records if r.game == "tactics" and r.kind == "mode" and r.id == mode), None)
+    if record is None or players in player_counts(record):
+        return
+    from toolkit.i18n import current_lang, name_of, tr
+
+    problem = tr("{mode} is for {counts} players, not {n}", mode=name_of(record, current_lang()),
+                 counts=_counts_text(player_counts(record)), n=players)  # fmt: skip
+    raise DossierError(tr("{option}: {problem}", option="--players", problem=problem))
 
 
 def _triggered_note(triggered: dict[str, Any], lang: str) -> str:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from toolkit.engine.phrase import Phrase
@@ -342,13 +344,77 @@ def rendered(node: A.Node, sentence: bool = False) -> str:
     return text
 
 
+RECORD_FILES: ContextVar[Callable[[Any], Any] | None] = ContextVar("record_files", default=None)
+"""The file each record was read from (:meth:`toolkit.catalog.Catalog.file_of`; None where it is not known), for
+an error about a record's ability text to name its file as lint does: set by whoever loads the pool
+(``RECORD_FILES.set(catalog.file_of)``). Unset, the error names the record and the field without the file."""
+
+_CHECKED: dict[int, Any] = {}  # id -> record: the records :func:`check_texts` found readable (kept: an id stays its)
+_CHECKED_MOST = 100_000
+
+
+def text_error(record: Any, path: Sequence[str | int], exc: AbilitySyntaxError) -> EngineError:
+    """The one-line error of ``record``'s ability text at ``path`` (``("text", 0)``) that does not parse, worded as
+    lint's ``card.text.parse`` finding: the record's file with the line and column of the text in it (where
+    :data:`RECORD_FILES` knows the file), the record, the field (a JSON pointer), the column in the text (its line
+    too in a text of more than one) and the problem."""
+    from toolkit.jsonio import pointer
+
+    lang = current_lang()
+    label = tr("{game} {kind} {id}", game=word("game", str(record.game), lang),
+               kind=word("record", str(record.kind), lang), id=repr(record.id))  # fmt: skip
+    where = pointer(*path)
+    message = tr("{label}: {pointer}: column {column} of the text: {problem}", label=label, pointer=where,
+                 column=exc.column, problem=exc.summary(located=exc.line != 1))  # fmt: skip
+    files = RECORD_FILES.get()
+    file = files(record) if files is not None else None
+    if file is not None:
+        message = tr("{where}: {problem}", where=_place_in(file, where), problem=message)
+    return EngineError(message)
+
+
+def _place_in(file: Any, ptr: str) -> str:
+    """``file:line:column`` of the value at ``ptr`` in the JSON file ``file`` (the file alone when it cannot be
+    read again or holds no such value)."""
+    from toolkit.jsonio import value_positions
+
+    try:
+        text = Path(file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeError):
+        return str(file)
+    found = value_positions(text, [ptr]).get(ptr)
+    return f"{file}:{found[0]}:{found[1]}" if found is not None else str(file)
+
+
+def check_texts(records: Iterable[Any]) -> None:
+    """Every ability text of ``records`` parses, else the :func:`text_error` of the first that does not (a game
+    checks the texts it may run before it starts, so that the error comes first, not half-way through a game)."""
+    from toolkit.models import iter_texts
+
+    for record in records:
+        if _CHECKED.get(id(record)) is record:
+            continue
+        for path, text in iter_texts(record):
+            try:
+                parse_cached(text)
+            except AbilitySyntaxError as exc:
+                raise text_error(record, path, exc) from None
+        if len(_CHECKED) >= _CHECKED_MOST:
+            _CHECKED.clear()
+        _CHECKED[id(record)] = record
+
+
 def parse_abilities(source: Any) -> list[A.Ability]:
-    """The parsed abilities of ``source.record``'s text, top to bottom; bad text is an EngineError naming ``source``."""
+    """The parsed abilities of ``source.record``'s text, top to bottom; bad text is an EngineError naming the
+    record, the field and its file (:func:`text_error`), or ``source`` for a part of a record (a reverse face)."""
+    record = source.record
     out = []
-    for text in getattr(source.record, "text", []) or []:
+    for index, text in enumerate(getattr(record, "text", []) or []):
         try:
             out.append(parse_cached(text))
         except AbilitySyntaxError as exc:
+            if all(isinstance(getattr(record, name, None), str) for name in ("game", "kind", "id")):
+                raise text_error(record, ("text", index), exc) from None
             raise EngineError(tr("{where}: {problem}", where=source, problem=exc.summary())) from None
     return out
 

@@ -10,12 +10,16 @@ at the first decision it has no label for (``pending``) or when the game ends. E
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
+
+from pydantic import BaseModel
 
 from toolkit.i18n import tr, trn
 from toolkit.i18n.words import N_
+from toolkit.models.common import Model
 from toolkit.models.deck import Deck
-from toolkit.models.scenario import PlacedCard, Scenario, SideSetup
+from toolkit.models.scenario import NetrunnerState, PlacedCard, Scenario, SideSetup
 
 from ..core import EngineError, said, side_word, type_word
 from ..logwords import EVENTS
@@ -227,6 +231,10 @@ def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None, po
         raise _refused(pointer, N_("{where}: {id} ({type}) cannot be in the rig, which holds programs, hardware and resources"),
                        id=repr(placed.card), type=type_word(card.type))  # fmt: skip
     _check_unique(game, card, game.runner.rig, pointer)
+    try:
+        game.check_console(card)  # one console per player (NetrunnerGame.consoles_besides)
+    except EngineError as exc:
+        raise _at(pointer, str(exc)) from None
     game.runner.rig.append(card)
     card.host = host
     if host is not None:
@@ -271,23 +279,136 @@ def lookup(data: Any, path: str) -> Any:
     return value
 
 
+class _Result(Model):
+    """``result`` in the state a scenario checks: :meth:`~.game.NetrunnerGame.result`."""
+
+    winners: list[str]
+    winner: str | None
+    reason: str | None
+    turns: int
+    agenda_points: int  # (a win on agenda points only: a required field, absent otherwise)
+
+
+class _CheckedState(NetrunnerState):
+    """The state a scenario's ``expect`` names places of: the game's (``schema/netrunner/state.schema.json``) and
+    its ``result``."""
+
+    result: _Result
+
+
+_ABSENT = object()  # what :func:`_value` finds at a place the state has no value at
+
+
+def _value(state: dict[str, Any], path: str) -> Any:
+    """The value at ``path`` (a place :func:`_names_nothing` accepts) in ``state``: a field the view leaves out
+    when it has its default (a card's ``credits`` 0, ``counters`` {}) is that default, as the state's schema says;
+    :data:`_ABSENT` where the state has nothing (an item past the end of a list, a field of a null ``run``, a
+    counter a card does not have)."""
+    value: Any = state
+    model: Any = _CheckedState
+    for part in path.split("."):
+        model = _inner(model)
+        if isinstance(value, list):
+            if not part.lstrip("-").isdigit() or not -len(value) <= int(part) < len(value):
+                return _ABSENT
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, dict) and isinstance(model, type) and issubclass(model, BaseModel):
+            found = _fields(model).get(part)  # (the field the view leaves out: its default, if it has one)
+            if found is None or found.is_required():
+                return _ABSENT
+            value = found.get_default(call_default_factory=True)
+        else:
+            return _ABSENT
+        model = _step(model, part)
+    return value
+
+
+def _inner(model: Any) -> Any:
+    """``model`` without its ``| None``."""
+    if get_origin(model) in (Union, UnionType):
+        inner = [arg for arg in get_args(model) if arg is not type(None)]
+        return inner[0] if len(inner) == 1 else Any
+    return model
+
+
+def _fields(model: type[BaseModel]) -> dict[str, Any]:
+    """The fields of ``model`` by the key the state writes them with (``zh-Hans``, ``credits``)."""
+    return {field.alias or name: field for name, field in model.model_fields.items()}
+
+
+def _step(model: Any, part: str) -> Any:
+    """The type of the value ``part`` names inside a value of type ``model`` (which names it)."""
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return _fields(model)[part].annotation
+    if get_origin(model) in (list, dict):
+        return get_args(model)[-1]
+    return Any
+
+
+def _names_nothing(path: str) -> tuple[str, str, str, list[str]] | None:
+    """None when the dotted ``path`` names a place of a scenario's final state (:class:`_CheckedState`); else what
+    holds the part that names nothing (``fields``, ``list`` or ``value``), the path up to that part (empty: the
+    top), the part, and the fields there (of ``fields``)."""
+    parts = path.split(".")
+    model: Any = _CheckedState
+    for index, part in enumerate(parts):
+        model = _inner(model)
+        at = ".".join(parts[:index])
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            keys = list(_fields(model))
+            if part not in keys:
+                return "fields", at, part, keys
+        elif get_origin(model) is list:
+            if not part.lstrip("-").isdigit():
+                return "list", at, part, []
+        elif get_origin(model) is not dict and model is not Any:  # a number, a text, a switch: nothing inside it
+            return "value", at, part, []
+        model = _step(model, part)
+    return None
+
+
+def _expect_pointer(path: str) -> str:
+    """The place of the ``expect`` entry ``path`` in the file (RFC 6901)."""
+    return "/expect/" + path.replace("~", "~0").replace("/", "~1")
+
+
 def check(game: NetrunnerGame, expect: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each ``expect`` entry checked against the game's final state; a path that names nothing in a state (a
+    misspelt field, an event the log never has) is refused naming its entry (:class:`ScenarioError`), never a
+    check that fails (or passes). A place the state has no value at now fails, whatever is expected there:
+    ``got`` is null and ``absent`` true."""
+    from toolkit.decks.formats import suggest_ids
+
     state = game.view()
     state["result"] = game.result()
     out = []
     for path, want in expect.items():
         if path.startswith("log."):
             if path[4:] not in EVENTS:  # (a misspelt event would be counted 0 times and pass a check of 0)
-                from toolkit.decks.formats import suggest_ids
-
-                pointer = "/expect/" + path.replace("~", "~0").replace("/", "~1")
-                raise _refused(pointer, N_("{where}: the log has no event {event}{suggestion}"), event=repr(path[4:]),
-                               suggestion=suggest_ids(path[4:], EVENTS))  # fmt: skip
+                raise _refused(_expect_pointer(path), N_("{where}: the log has no event {event}{suggestion}"),
+                               event=repr(path[4:]), suggestion=suggest_ids(path[4:], EVENTS))  # fmt: skip
             got: Any = sum(1 for e in game.log if e.kind == path[4:])
         else:
-            try:
-                got = lookup(state, path)
-            except KeyError:
-                got = "<missing>"
+            unknown = _names_nothing(path)
+            if unknown is not None:  # (else it would fail as a value missing, and a check of that value would pass)
+                holder, at, part, keys = unknown
+                ptr, field_name = _expect_pointer(path), repr(part)
+                if holder == "fields" and not at:
+                    raise _refused(ptr, N_("{where}: the state has no field {field}{suggestion}"), field=field_name,
+                                   suggestion=suggest_ids(part, keys))  # fmt: skip
+                if holder == "fields":
+                    raise _refused(ptr, N_("{where}: {place} has no field {field}{suggestion}"), place=at,
+                                   field=field_name, suggestion=suggest_ids(part, keys))  # fmt: skip
+                if holder == "list":
+                    raise _refused(ptr, N_("{where}: {place} is a list; name its items by number (0 the first), not "
+                                           "{field}"), place=at, field=field_name)  # fmt: skip
+                raise _refused(ptr, N_("{where}: {place} is a single value; nothing is inside it to name with "
+                                       "{field}"), place=at, field=field_name)  # fmt: skip
+            got = _value(state, path)
+            if got is _ABSENT:
+                out.append({"path": path, "want": want, "got": None, "absent": True, "ok": False})
+                continue
         out.append({"path": path, "want": want, "got": got, "ok": got == want})
     return out
