@@ -728,7 +728,7 @@ def resolve(
     lang: LangOption = None,
 ) -> None:
     from toolkit.config import output_lang
-    from toolkit.engine.crossfire import step_lines
+    from toolkit.engine.crossfire import TEAM_NONE, sole_winners, step_lines
 
     language = output_lang(lang)
     t = i18n.t
@@ -746,6 +746,10 @@ def resolve(
             for seat, shooter, protector in step.saved:
                 protected.setdefault(seat, []).append({"step": k, "from": shooter, "by": protector})
         data = outcome.to_json()
+        # RULINGS C8: "team" is the team the shooting decided; "sole" the seats that won alone instead (the Bomber
+        # not hit), so that "team" lost with everyone else; "team_wins" whether "team" won the round
+        data["sole"] = outcome.sole
+        data["team_wins"] = outcome.team_wins
         data["players"] = [
             {
                 "seat": seat,
@@ -767,8 +771,17 @@ def resolve(
     def who(seat: int) -> str:
         return t(language, "{seat} ({name})", seat=seat, name=names[seat]) if names.get(seat) else str(seat)
 
+    def seat_of(seat: int) -> str:  # inside sentences: "seat 3 (Cy) hit by seat 2 (Bo)"
+        if names.get(seat):
+            return t(language, "seat {seat} ({name})", seat=seat, name=names[seat])
+        return t(language, "seat {seat}", seat=seat)
+
     sep = t(language, ", ")
-    print(t(language, "team: {team}", team=i18n.word("team", str(outcome.team), language)))
+    if outcome.sole:  # RULINGS C8: whoever won alone is named, not the team that lost with everyone else
+        alone = sole_winners(steps[-1].sole, seat_of, language)
+        print(t(language, TEAM_NONE.counted(len(outcome.sole)), winners=alone))
+    else:
+        print(t(language, "team: {team}", team=i18n.word("team", str(outcome.team), language)))
     print(t(language, "shot: {seats}", seats=sep.join(map(who, outcome.shot)) or "-"))
     print(t(language, "winners: {seats}", seats=sep.join(map(who, outcome.winners)) or "-"))
     named = any(names.values())
@@ -781,11 +794,6 @@ def resolve(
         lines.append([t(language, "seat {seat}", seat=seat), *label, role_name(game, role.id, language), hit,
                       outcome_word])  # fmt: skip
     print(tables.render(None, lines, align="<" * (5 if named else 4), gap=" ", indent="  "))
-
-    def seat_of(seat: int) -> str:  # inside the script's sentences: "seat 3 (Cy) hit by seat 2 (Bo)"
-        if names.get(seat):
-            return t(language, "seat {seat} ({name})", seat=seat, name=names[seat])
-        return t(language, "seat {seat}", seat=seat)
 
     print(t(language, "the moderator's script:"))
     for k, step in enumerate(steps, start=1):

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
-from toolkit.i18n import N_, current_lang, name_of, t, t_beside, tc, tr, trn, word
+from toolkit.i18n import N_, Nn_, current_lang, name_of, t, t_beside, tc, tr, trn, word
 from toolkit.models.crossfire import (
     CrossfireMode,
     CrossfireRole,
@@ -381,7 +381,11 @@ class Table:
 
 @dataclass
 class Outcome:
-    """The result of one table: the winning team, who was shot, who won (seat numbers)."""
+    """The result of one table: the team the shooting decides, who was shot, who won (seat numbers).
+
+    ``sole``: the seats that won alone by their own condition (the Bomber not hit, RULINGS C8): then they are the
+    only winners and ``team`` lost with everyone else; ``team`` still says what the shooting decided (the script's
+    step reads it out as the team that would have won)."""
 
     team: str
     shot: list[int]
@@ -390,12 +394,18 @@ class Outcome:
     seats: list[int] = field(default_factory=list, repr=False)
     # the bullets protectors cancelled, in firing order: (player protected, shooter, protector), by player index
     saved: list[tuple[int, int, int]] = field(default_factory=list, repr=False)
+    sole: list[int] = field(default_factory=list)
 
     @property
     def hit_by(self) -> dict[int, list[int]]:
         """Seat hit -> the seats whose bullets (or shot cards) reached it."""
         seats = self.seats
         return {seats[i]: sorted(seats[j] for j in by) for i, by in self.hits.items()}
+
+    @property
+    def team_wins(self) -> bool:
+        """Does ``team`` win the round (no one won alone, RULINGS C8)?"""
+        return not self.sole
 
     def to_json(self) -> dict[str, Any]:
         return {"team": self.team, "shot": self.shot, "winners": self.winners}
@@ -434,6 +444,9 @@ class Step:
     hits: dict[int, list[int]] = field(default_factory=dict)  # seat hit now -> the seats whose bullets reached it
     saved: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, shooter, protector): a bullet cancelled
     team: str | None = None  # the team this step decides
+    # seat -> the role record of a player who won alone by their own condition (C8): on the step that decides the
+    # team (which then only would have won) and on the last one
+    sole: dict[int, Any] = field(default_factory=dict)
 
     @property
     def line(self) -> str:
@@ -446,7 +459,38 @@ class Step:
         data["protected"] = [{"seat": seat, "from": shooter, "by": by} for seat, shooter, by in self.saved]
         if self.team is not None:
             data["team"] = self.team
+        if self.sole:
+            data["sole"] = list(self.sole)
         return data
+
+
+# A player who won alone by their own condition (the Bomber not hit, RULINGS C8): the team the shooting decided
+# only would have won. The step that decides the team says so, in these words instead of "{team} wins".
+WOULD_WIN: dict[str, str] = {
+    "the VIP is hit: {team} wins": N_("the VIP is hit: {team} would win"),
+    "the VIP is not hit: {team} wins": N_("the VIP is not hit: {team} would win"),
+    "the Sniper hit a Bystander or the VIP: {team} wins": N_("the Sniper hit a Bystander or the VIP: {team} would win"),
+    "every Assassin is hit: {team} wins": N_("every Assassin is hit: {team} would win"),
+    "the Assassins hit the VIP and no Bystander: {team} wins": N_(
+        "the Assassins hit the VIP and no Bystander: {team} would win"
+    ),
+    "the Assassins did not hit the VIP, or hit a Bystander: {team} wins": N_(
+        "the Assassins did not hit the VIP, or hit a Bystander: {team} would win"
+    ),
+}
+BUT_ALONE = Nn_("{said}, but {winners} wins alone and every other player loses",
+                "{said}, but only {winners} win and every other player loses")  # fmt: skip
+ALONE = Nn_("{winners} wins alone and every other player loses", "only {winners} win and every other player loses")
+TEAM_NONE = Nn_("team: none; {winners} wins alone", "team: none; only {winners} win")
+
+
+def sole_winners(sole: Mapping[int, Any], who: Callable[[int], str], lang: str) -> str:
+    """The players who won alone (seat -> role record), each with the role that won it (``the Bomber at
+    seat 5 (Ed)``), in ``lang`` (``who``: a seat as the output names it), for :data:`BUT_ALONE`, :data:`ALONE` and
+    :data:`TEAM_NONE`."""
+    return t(lang, ", ").join(
+        t(lang, "the {role} at {seat}", role=name_of(record, lang), seat=who(seat)) for seat, record in sole.items()
+    )
 
 
 def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
@@ -464,7 +508,10 @@ def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
     elif step.key in ("agents", "assassins"):
         lines.append(t(lang, "revealed: {seats}", seats=seats(step.seats)))
     elif step.key == "personal":
-        lines.append(t(lang, "winners: {seats}", seats=seats(step.seats)))
+        if step.sole:  # RULINGS C8: the moderator announces these winners, and that everyone else lost
+            lines.append(t(lang, ALONE.counted(len(step.sole)), winners=sole_winners(step.sole, who, lang)))
+        else:
+            lines.append(t(lang, "winners: {seats}", seats=seats(step.seats)))
     for seat, by in step.hits.items():
         lines.append(t_beside(lang, "{seat} hit by {seats}", seat=who(seat), seats=seats(by)))
     for seat, shooter, protector in step.saved:
@@ -487,7 +534,12 @@ def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
             said = N_("the Assassins hit the VIP and no Bystander: {team} wins")
         else:
             said = N_("the Assassins did not hit the VIP, or hit a Bystander: {team} wins")
-        lines.append(t(lang, said, team=team))
+        if step.sole:  # a player won alone (C8): the team only would have won, and everyone else lost
+            would = t(lang, WOULD_WIN[said], team=team)
+            lines.append(t(lang, BUT_ALONE.counted(len(step.sole)), said=would,
+                           winners=sole_winners(step.sole, who, lang)))  # fmt: skip
+        else:
+            lines.append(t(lang, said, team=team))
     return lines
 
 
@@ -1259,6 +1311,7 @@ class Crossfire:
             ctx.hit_by,
             seats,
             ctx.saved,
+            sorted([seats[i] for i in ctx.sole]),
         )
 
     def script(self, table: Table, outcome: Outcome) -> list[Step]:
@@ -1277,16 +1330,20 @@ class Crossfire:
             return [(seats[target], seats[j], seats[p]) for target, j, p in outcome.saved if j in shooters]
 
         order = table.order
+        index = {seat: i for i, seat in enumerate(seats)}
+        # who won alone (C8), with the role that made it: the deciding step and the last one say so
+        sole = {seat: self.records[roles[index[seat]].id] for seat in outcome.sole}
         steps: list[Step] = []
         if table.sniper:
             sniper = {next(i for i, r in enumerate(roles) if r.marks)}
             decided = _marks_decide(roles, table.marks, table.vip, table.options)
-            steps.append(Step("marks", at(table.marks), hits(sniper), team=outcome.team if decided else None))
+            steps.append(Step("marks", at(table.marks), hits(sniper), team=outcome.team if decided else None,
+                              sole=sole if decided else {}))  # fmt: skip
             if not decided:
                 marked = set(table.marks)
                 standing = {i for i in order if ASSASSIN in roles[i].counts_as and roles[i].shoots and i not in marked}
                 steps.append(Step("assassins", at(standing), hits(standing)))
-                steps.append(Step("reveal", team=outcome.team))
+                steps.append(Step("reveal", team=outcome.team, sole=sole))
         else:
             agents = set(table.agents)
             others = set(table.others)
@@ -1294,8 +1351,8 @@ class Crossfire:
             steps.append(Step("agents", at(i for i in order if AGENT in roles[i].counts_as)))
             volley = hits(agents)
             steps.append(Step("agents_hit", list(volley), volley, saved(agents)))
-            steps.append(Step("vip", [seats[table.vip]], hits(others), saved(others), outcome.team))
-        steps.append(Step("personal", list(outcome.winners)))
+            steps.append(Step("vip", [seats[table.vip]], hits(others), saved(others), outcome.team, sole))
+        steps.append(Step("personal", list(outcome.winners), sole=sole))
         return steps
 
     def _crossfire(self, table: Table, ctx: _Context, vip: int) -> None:

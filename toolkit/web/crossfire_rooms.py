@@ -345,6 +345,7 @@ def outcome_json(outcome: Any) -> dict[str, Any]:
         "shot": list(outcome.shot),
         "winners": list(outcome.winners),
         "hit_by": {str(k): v for k, v in outcome.hit_by.items()},
+        "sole": list(outcome.sole),  # who won alone, the team's result overridden (the Bomber: ruling C8)
     }
 
 

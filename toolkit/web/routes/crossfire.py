@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.routing import APIRoute
 
 from toolkit import i18n
-from toolkit.engine.crossfire import SCRIPT, script_keys
+from toolkit.engine.crossfire import SCRIPT, script_keys, sole_winners
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.web import settings as web_settings
@@ -398,11 +398,14 @@ def _host_view(
     outcome = None
     if current.outcome is not None:
         o = current.outcome
+        sole = {s: game.records[deal.roles[s]] for s in o.get("sole", [])}  # (a round saved before: none)
         outcome = {
             "team": i18n.word("team", str(o["team"]), lang),
             "team_id": o["team"],
             "shot": sep.join(_who(room, s, lang) for s in o["shot"]) or "—",
             "winners": sep.join(_who(room, s, lang) for s in o["winners"]) or "—",
+            "sole": sole_winners(sole, lambda s: _who(room, s, lang), lang),
+            "sole_count": len(sole),
         }
     try:
         scores = rooms(web).score(game, room)
@@ -413,6 +416,7 @@ def _host_view(
             "number": r.number,
             "team": i18n.word("team", str(r.outcome["team"]), lang),
             "winners": sep.join(_who(room, s, lang) for s in r.outcome["winners"]) or "—",
+            "sole": bool(r.outcome.get("sole")),
         }
         for r in room.rounds
         if r.outcome is not None
