@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from toolkit.cli import app
 from toolkit.jsonio import read_regular, read_source
-from toolkit.safewrite import HTML, PDF, PNG, SQLITE, SVG, WriteError, check_replaceable
+from toolkit.safewrite import HTML, PDF, PNG, SQLITE, SVG, SVG_MARK, WriteError, check_replaceable
 
 from .conftest import CARDS, ROOT
 from .hang_guard import hang_guard
@@ -308,7 +308,9 @@ class Output:
 
 
 OUTPUTS = {
-    "map render svg": Output(["map", "render", str(MAP), "--out", "{O}"], "m.svg", lambda p: p.write_text("<svg/>")),
+    "map render svg": Output(
+        ["map", "render", str(MAP), "--out", "{O}"], "m.svg", lambda p: write(p, f"<svg>{SVG_MARK}</svg>")
+    ),
     "map render png": Output(["map", "render", str(MAP), "--out", "{O}"], "m.png"),
     "map replay": Output(["map", "replay", str(MAP), "frames.json", "--out", "{O}"], "r.html"),
     "crossfire deal --out": Output(

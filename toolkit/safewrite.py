@@ -137,6 +137,17 @@ class OutputKind(NamedTuple):
     what: str  # for messages, marked with N_ and worded where used: "a {format} file"
     test: Callable[[bytes], bool]
     format: str = ""  # the {format} of ``what``: "PDF"
+    force: str = ""  # the option of the command that replaces another file all the same ("--force"): see :func:`replacing`
+
+
+def replacing(kind: OutputKind, force: bool | None) -> OutputKind | None:
+    """The ``replaces=`` of a write of ``kind`` (:func:`write_bytes`) by a command with a ``--force`` option: with
+    ``force`` given (True), whatever regular file is there is replaced (None: only :func:`check_target`'s refusals);
+    without it (False), a file that is no ``kind`` is kept and its refusal says ``--force`` replaces it. ``force``
+    None is for a command without that option: its refusal says to delete the file or choose another name."""
+    if force:
+        return None
+    return kind if force is None else kind._replace(force="--force")
 
 
 def starts_with(*prefixes: bytes) -> Callable[[bytes], bool]:
@@ -213,6 +224,57 @@ def _dossier_png(data: bytes) -> bool:
 DOSSIER_PNG = OutputKind(N_("a {format} image Dossier wrote"), _dossier_png, "PNG")
 SVG = OutputKind(N_("an {format} image"), starts_with(b"<?xml", b"<svg"), "SVG")
 HTML = OutputKind(N_("an {format} page"), starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"), "HTML")
+SVG_MARK = "<!-- Generator: Dossier -->"
+"""The comment every ``.svg`` file Dossier writes (:func:`toolkit.board.draw.to_svg`) has first in its root
+element: what :data:`DOSSIER_SVG` recognises."""
+HTML_MARK = '<meta name="generator" content="Dossier">'
+"""The element every HTML page Dossier writes (:func:`toolkit.board.replay.render_page`) has in its head, HTML's own
+way to name the program that wrote a page: what :data:`DOSSIER_HTML` recognises."""
+_OLDER_SVG = re.compile(
+    rb'<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http://www\.w3\.org/2000/svg" width="[0-9.]+" '
+    rb'height="[0-9.]+" viewBox="0 0 [0-9.]+ [0-9.]+" font-family="\'Dossier Sans SC\', \'Noto Sans CJK SC\', '
+    rb'\'Source Han Sans SC\', \'Microsoft YaHei\', sans-serif" role="img">\n'
+)
+"""The start of an ``.svg`` file Dossier wrote before :data:`SVG_MARK` (``map render``): the same in every version,
+its root naming the bundled font (Dossier Sans SC) first."""
+_OLDER_REPLAY = re.compile(
+    rb'<!DOCTYPE html>\n<html lang="[A-Za-z-]*">\n<head>\n<meta charset="utf-8">\n'
+    rb'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>'
+)
+_OLDER_REPLAY_PARTS = (
+    b"</head>\n<body>\n<header>\n<h1>",
+    b'</h1>\n<nav>\n<button id="prev" type="button" title="',
+    b'<input id="step" type="range" min="0" max="',
+    b'<span id="where">',
+    b'<ol id="log">',
+)
+"""An HTML replay Dossier wrote before :data:`HTML_MARK` (``simulate --replay``, ``map replay``): the start of its head
+and the step controls and log of its page, the same in every version."""
+
+
+def _dossier_svg(data: bytes) -> bool:
+    """An SVG image Dossier wrote: :data:`SVG_MARK` first in its root element, or an earlier version's start
+    (:data:`_OLDER_SVG`). A user's own drawing has neither and is not replaced."""
+    text = data.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not text.startswith((b"<?xml", b"<svg")) or (root := text.find(b"<svg")) < 0 or (end := text.find(b">", root)) < 0:
+        return False
+    return text[end + 1 :].lstrip().startswith(SVG_MARK.encode()) or _OLDER_SVG.match(text) is not None
+
+
+def _dossier_html(data: bytes) -> bool:
+    """An HTML page Dossier wrote: :data:`HTML_MARK` before its body, or an earlier version's replay
+    (:data:`_OLDER_REPLAY`). A page of the user's own has neither and is not replaced."""
+    text = data.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not HTML.test(text):
+        return False
+    at, body = text.find(HTML_MARK.encode()), text.find(b"<body")
+    if at >= 0 and (body < 0 or at < body):
+        return True
+    return _OLDER_REPLAY.match(text) is not None and all(part in text for part in _OLDER_REPLAY_PARTS)
+
+
+DOSSIER_SVG = OutputKind(N_("an {format} image Dossier wrote"), _dossier_svg, "SVG")
+DOSSIER_HTML = OutputKind(N_("an {format} page Dossier wrote"), _dossier_html, "HTML")
 SQLITE = OutputKind(N_("an {format} database"), starts_with(b"SQLite format 3\x00"), "SQLite")
 HEAD_BYTES = 4 * 2**20
 """The most of an existing file :func:`check_replaceable` reads to tell what it is, from its start; of a larger
@@ -223,7 +285,8 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
     """Refuse (:class:`WriteError`) to replace an existing, non-empty regular file that does not look
     like ``kind``: it is no earlier output of that kind, so replacing it could lose what a user wrote
     (``print --out notes.txt``, ``db build --db deck.json``). What is not a regular file is
-    :func:`check_target`'s to refuse; an empty file is replaced."""
+    :func:`check_target`'s to refuse; an empty file is replaced. The refusal names ``kind.force`` (:func:`replacing`)
+    when the command has that option to replace the file all the same."""
     path = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -245,10 +308,12 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
     finally:
         os.close(fd)
     if not kind.test(head):
-        reason = tr(
-            "exists and is not {what}; not replaced (delete it or choose another name)",
-            what=tr(kind.what, format=kind.format),
-        )
+        what = tr(kind.what, format=kind.format)
+        if kind.force:
+            reason = tr("exists and is not {what}; not replaced (give {option} to replace it)", what=what,
+                        option=kind.force)  # fmt: skip
+        else:
+            reason = tr("exists and is not {what}; not replaced (delete it or choose another name)", what=what)
         raise WriteError(path, reason, errno.EEXIST)
 
 

@@ -1015,11 +1015,16 @@ def _svg_open(drawing: Drawing) -> str:
 def to_svg(drawing: Drawing, *, standalone: bool = True) -> str:
     """SVG text of ``drawing``: no external references, no ids (several can share one HTML page).
 
-    ``standalone`` adds the XML declaration a ``.svg`` file starts with, and the bundled font cut down to
-    the drawing's characters (a page of several drawings embeds it once itself).
+    ``standalone`` adds the XML declaration a ``.svg`` file starts with, the comment naming Dossier as its writer
+    (:data:`toolkit.safewrite.SVG_MARK`: the next ``map render`` replaces the file, and only such a file), and the
+    bundled font cut down to the drawing's characters (a page of several drawings embeds it once itself).
     """
+    from toolkit.safewrite import SVG_MARK
+
     out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
     out.append(_svg_open(drawing))
+    if standalone:
+        out.append(SVG_MARK)
     if drawing.title:
         out.append(f"<title>{escape(drawing.title)}</title>")
     body: list[str] = []
@@ -1170,18 +1175,27 @@ def render_png(
 
 
 def write_image(
-    path: Path, board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0, map_name: str | None = None
+    path: Path,
+    board: Board,
+    state: Mapping[str, Any] | None = None,
+    scale: float = 2.0,
+    map_name: str | None = None,
+    *,
+    force: bool | None = None,
 ) -> None:
     """Write the picture to ``path`` (.svg or .png, by its suffix) atomically; ``map_name`` names the map in the
-    caption (default: its id)."""
+    caption (default: its id). The image names Dossier as its writer, and an existing file is replaced only when it
+    does too (an earlier ``map render``) or with ``force`` (``--force``; None: the command has no such option): a
+    drawing or a photo of the user's is kept (:func:`toolkit.safewrite.replacing`)."""
     from toolkit.jsonio import atomic_write_bytes, atomic_write_text
-    from toolkit.safewrite import PNG, SVG
+    from toolkit.safewrite import DOSSIER_PNG, DOSSIER_SVG, mark_png, replacing
 
     suffix = Path(path).suffix.lower()
-    if suffix == ".svg":  # an existing file that is not an image of that kind is kept
-        atomic_write_text(Path(path), render_svg(board, state, map_name), replaces=SVG)
+    if suffix == ".svg":
+        atomic_write_text(Path(path), render_svg(board, state, map_name), replaces=replacing(DOSSIER_SVG, force))
     elif suffix == ".png":
-        atomic_write_bytes(Path(path), render_png(board, state, scale, map_name), replaces=PNG)
+        image = mark_png(render_png(board, state, scale, map_name))
+        atomic_write_bytes(Path(path), image, replaces=replacing(DOSSIER_PNG, force))
     else:
         raise ValueError(
             tr(

@@ -531,10 +531,13 @@ def render_page(
 ) -> str:
     """The page around a replay's frames: ``figures`` (one ``<figure>`` per frame, after any shared markup),
     each frame's log entries (``step_lists``) and the whole log (``<li data-frame="i">``); the step controls and
-    the script are the same for every game's replay. Its words are in ``lang`` (default: the current language).
+    the script are the same for every game's replay. Its words are in ``lang`` (default: the current language); its
+    head names Dossier as its writer (:data:`toolkit.safewrite.HTML_MARK`).
 
     ``players`` (above the step's log) and ``banners`` (above the map) are elements shown for a span of frames
     (``data-from``, ``data-to``: the script shows those of the current frame); ``legend`` goes under the map."""
+    from toolkit.safewrite import HTML_MARK
+
     lang = lang or current_lang()
     words = {
         "prev_title": t(lang, "previous step (←)"),
@@ -556,6 +559,7 @@ def render_page(
             f'<html lang="{escape(lang)}">',
             "<head>",
             '<meta charset="utf-8">',
+            HTML_MARK,  # Dossier as the page's writer: a replay written later replaces this page, not one of the user's
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{escape(title)}</title>",
             f"<style>{CSS}</style>",
@@ -604,11 +608,15 @@ def write_replay(
     title: str,
     line: Callable[[Mapping[str, Any]], str] | None = None,
     map_name: str | None = None,
+    *,
+    force: bool | None = None,
 ) -> None:
     """Write the replay page for ``frames`` to ``path`` atomically (``line``, ``map_name``: see
-    :func:`render_frames_html`)."""
+    :func:`render_frames_html`). An existing file is replaced only when Dossier wrote it (an earlier replay) or with
+    ``force`` (``--force``; None: the command has no such option): a page of the user's is kept
+    (:func:`toolkit.safewrite.replacing`)."""
     from toolkit.jsonio import atomic_write_text
-    from toolkit.safewrite import HTML
+    from toolkit.safewrite import DOSSIER_HTML, replacing
 
     page = render_frames_html(board, frames, title, line, map_name)
-    atomic_write_text(Path(path), page, replaces=HTML)  # keeps a non-HTML file
+    atomic_write_text(Path(path), page, replaces=replacing(DOSSIER_HTML, force))

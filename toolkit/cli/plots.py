@@ -114,12 +114,15 @@ def rate_chart(bars: Sequence[Bar], title: str, ylabel: str, lang: str = "en") -
     return buffer.getvalue()
 
 
-def write_png(path: Path, data: bytes) -> None:
+def write_png(path: Path, data: bytes, *, force: bool | None = None) -> None:
+    """Write the chart ``data`` to ``path``, marked as Dossier's (:func:`toolkit.safewrite.mark_png`). An existing
+    file is replaced only when Dossier wrote it (an earlier chart) or with ``force`` (``--force``; None: the command
+    has no such option): an image of the user's is kept (:func:`toolkit.safewrite.replacing`)."""
     from toolkit.jsonio import atomic_write_bytes
-    from toolkit.safewrite import PNG
+    from toolkit.safewrite import DOSSIER_PNG, mark_png, replacing
 
     try:
-        atomic_write_bytes(path, data, replaces=PNG)
+        atomic_write_bytes(path, mark_png(data), replaces=replacing(DOSSIER_PNG, force))
     except OSError as exc:
         from toolkit.errors import os_reason
         from toolkit.i18n import tr

@@ -205,10 +205,10 @@ def simulate(
     if save is not None:  # before the game, not after it: a deck given by mistake is not replaced
         check_saved_game_target(save)
     if replay is not None:
-        from toolkit.safewrite import HTML, check_replaceable, check_target
+        from toolkit.safewrite import DOSSIER_HTML, check_replaceable, check_target
 
         check_target(replay)
-        check_replaceable(replay, HTML)
+        check_replaceable(replay, DOSSIER_HTML)  # an earlier replay is replaced, a page of the user's is kept
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)

@@ -323,9 +323,18 @@ def render_replay(
 
 
 def write_replay(
-    path: Path, frames: Sequence[Mapping[str, Any]], title: str, lang: str = "zh-Hans", names: Any = None
+    path: Path,
+    frames: Sequence[Mapping[str, Any]],
+    title: str,
+    lang: str = "zh-Hans",
+    names: Any = None,
+    *,
+    force: bool | None = None,
 ) -> None:
+    """Write the replay page to ``path`` atomically. An existing file is replaced only when Dossier wrote it (an
+    earlier replay) or with ``force`` (``--force``; None: the command has no such option): a page of the user's is
+    kept (:func:`toolkit.safewrite.replacing`)."""
     from toolkit.jsonio import atomic_write_text
-    from toolkit.safewrite import HTML
+    from toolkit.safewrite import DOSSIER_HTML, replacing
 
-    atomic_write_text(Path(path), render_replay(frames, title, lang, names), replaces=HTML)
+    atomic_write_text(Path(path), render_replay(frames, title, lang, names), replaces=replacing(DOSSIER_HTML, force))
