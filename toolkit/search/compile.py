@@ -13,14 +13,17 @@ Text matching is substring matching, case-insensitive: on SQLite through the
 FTS5 trigram index for words of 3+ characters (shorter words scan), on
 PostgreSQL through ``ILIKE`` (helped by pg_trgm indexes). Text terms also
 match ``text_compact``, the text without numbers and measure words, so
-``抽牌`` finds ``你抽 2 张牌``; name terms (and bare words) also match
-``name_folded`` with the word folded (:func:`toolkit.names.fold`), so
-``Esa`` finds ``Esâ`` and ``eco-insurrectionist`` finds ``Eco-Insurrectionist``.
+``抽牌`` finds ``你抽 2 张牌``; name terms (and bare words) also match the
+folded names with the word folded (:func:`toolkit.names.fold`), so ``Esa``
+finds ``Esâ`` and ``eco-insurrectionist`` finds ``Eco-Insurrectionist``, with
+or without their spaces from a word's start on (``zed2.0``, ``icewall``:
+:func:`name_tiers`, the tiers ``dossier show`` takes names by too).
 
 Results come in display order (``pk``), except that when a query names a card
 (bare words or ``name:``) the records whose name is that name come first, then
-those whose name starts with it, then those with a word of the name starting
-with it, then other names containing it, then the rest (:meth:`Compiler.rank`).
+those whose name is it but for spaces, then those whose name starts with it,
+then those with a word of the name starting with it, then other names
+containing it, then the rest (:meth:`Compiler.rank`).
 
 ``run:`` (``yes``, ``partial``, ``no``) compares ``records.reading``, the verdict the
 build gives each record with a text field (:func:`toolkit.db.constants.reading_status`).
@@ -59,7 +62,7 @@ from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
 from toolkit.db.grams import is_cjk, searched_spaces
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
-from toolkit.names import fold
+from toolkit.names import compact, fold
 
 from . import vocab
 from .keys import EQUALITY, Key, find_key, key_word
@@ -559,9 +562,10 @@ class Compiler:
         """Where a record comes in the results of a query that names a card; None if it names none.
 
         The names a query gives are its bare words and ``name:`` values (each
-        alternative, and the words of all its terms joined, folded): 0 a name is
-        one of them, 1 a name starts with one, 2 a word of a name starts with one,
-        3 a name contains one, 4 the rest (a match in the text only).
+        alternative, and the words of all its terms joined, folded); a record's
+        place is the first of :func:`name_tiers` one of its names is in (0 a name
+        is one of them, 1 is one but for spaces, 2 starts with one, 3 has a word
+        starting with one, 4 contains one), 5 for the rest (a match in the text only).
         """
         terms = [t for t in query.terms if t.op == ":" and (t.key is None or t.key.name == "name")]
         phrases = [fold(v.text) for t in terms for v in t.values]
@@ -570,20 +574,12 @@ class Compiler:
         phrases = [p for p in dict.fromkeys(phrases) if p]
         if not phrases:
             return None
-        folded = column("names", "folded")
-
-        def named(*conditions: Sql) -> Sql:
-            return record_pk_in("names.record_pk", "names", or_(*conditions))
-
-        escaped = [escape_like(p) for p in phrases]
-        tiers = (
-            named(in_(folded, phrases)),
-            named(*(self.like(folded, e + "%") for e in escaped)),
-            named(*(self.like(folded, "% " + e + "%") for e in escaped)),
-            named(*(self.like(folded, "%" + e + "%") for e in escaped)),
-        )
+        tiers = name_tiers(phrases)
+        place = "CASE " + " ".join(f"WHEN {_wrap(tier, '')} THEN {i}" for i, tier in enumerate(tiers)) + " ELSE"
+        # (the names of each record found: a few rows by index, not every name once per tier)
+        names = "FROM names WHERE names.record_pk = records.pk"
         return Sql(
-            "CASE " + " ".join(f"WHEN ({tier.text}) THEN {place}" for place, tier in enumerate(tiers)) + " ELSE 4 END",
+            f"coalesce((SELECT min({place} {len(tiers)} END) {names}), {len(tiers)})",
             sum((tier.params for tier in tiers), ()),
         )
 
@@ -799,33 +795,52 @@ class Compiler:
     def text_term(self, name: str | None, word: str) -> Sql:
         """A bare word (``name`` None), ``name:``, ``x:`` or ``flavor:`` word. The ability text is stored with its
         spaces as :func:`toolkit.db.grams.searched_spaces` leaves them, so the word is looked for so too there
-        (``x:获得 2`` and ``x:获得2`` alike); names are looked for as typed (and folded)."""
+        (``x:获得 2`` and ``x:获得2`` alike); names are looked for as typed, and folded (:meth:`name_match`)."""
         columns = TEXT_COLUMNS[name]
-        folded = fold(word, edges=True) if name in FOLDED_NAME_KEYS else None
+        folded = fold(word, edges=True) if name in FOLDED_NAME_KEYS else ""
+        names = [self.name_match(folded)] if folded.strip() else []
         spaced = searched_spaces(word)
         if spaced == word or "text" not in columns:
-            return self.text_match(columns, word, folded)
+            return or_(self.text_match(columns, word), *names)
         texts = tuple(c for c in columns if c in TEXT_COLUMNS["text"])
         others = tuple(c for c in columns if c not in texts)
-        return or_(
-            *([self.text_match(others, word, folded)] if others else []), self.text_match(texts, spaced)
+        return or_(*([self.text_match(others, word)] if others else []), *names, self.text_match(texts, spaced))
+
+    def name_match(self, folded: str) -> Sql:
+        """The records with a name that holds ``folded`` (a typed word folded, :func:`toolkit.names.fold`, with
+        its edges) as :func:`name_tiers` 3 and 4 say: inside a word or from a word's start, and without the
+        name's spaces from a word's start on (``icewall``, ``zed2.0``, ``suregamble``), not from inside a word
+        across a space (``ewal`` is not in Ice Wall, nor ``its`` in Hermit Shell); Chinese, which has no spaces
+        between words, anywhere. ``name_folded`` holds every name folded and without its spaces: its index
+        finds the candidates, their names (:func:`name_tiers`, and the ``name_folded`` lines from a word's
+        start: a name with its symbols spelt out, GAMEDRAGONtm) tell which hold the word so."""
+        tight = compact(folded)
+        candidates = self.text_match(FOLDED_NAMES, tight)  # (each name without its spaces holds it, if any does)
+        starts = "% " + escape_like(folded.lstrip()) + "%"
+        line_starts = Sql(
+            "replace(' ' || records.name_folded, {nl}, {nl} || ' ')".format(
+                nl="char(10)" if self.backend == "sqlite" else "chr(10)"
+            )
         )
+        tiers = name_tiers([folded], across=not folded.endswith(" "))
+        named = or_(tiers[3], tiers[4])
+        own = Sql(f"EXISTS (SELECT 1 FROM names WHERE names.record_pk = records.pk AND ({named.text}))", named.params)
+        held = or_(own, _like(line_starts, starts))
+        return and_(candidates, held)
 
     def like(self, left: Sql, pattern: str) -> Sql:
         """``left LIKE pattern`` ignoring case (SQLite's LIKE already ignores ASCII case; lower() would only cost)."""
         op = "LIKE" if self.backend == "sqlite" else "ILIKE"
         return Sql(f"{left.text} {op} ? ESCAPE '\\'", (*left.params, pattern), left.tables)
 
-    def text_match(self, columns: tuple[str, ...], word: str, folded: str | None = None) -> Sql:
-        """Substring match of ``word`` in any of ``columns`` (and of ``folded`` in the folded names), any case.
+    def text_match(self, columns: tuple[str, ...], word: str) -> Sql:
+        """Substring match of ``word`` in any of ``columns``, any case.
 
         SQLite: 3+ characters through the trigram index, 1-2 Chinese characters
         through the character-pair index, anything else by LIKE (a scan).
         PostgreSQL: ILIKE, which pg_trgm's GIN indexes serve for 3+ characters.
         """
         groups = [(columns, spelling) for spelling in width_spellings(word)]
-        if folded:
-            groups.append((FOLDED_NAMES, folded))
         fts: list[str] = []
         grams: list[str] = []
         like: list[Sql] = []
@@ -985,6 +1000,78 @@ def has_value(key: Key) -> Sql | None:
 
 def escape_like(word: str) -> str:
     return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+# ------------------------------------------------------------------ names as typed
+
+MAX_WORD = 24  # the longest word a name typed without its spaces is found from (card names' longest: 18)
+
+
+class NameColumns(NamedTuple):
+    """One folded name (:func:`toolkit.names.fold`) in SQL: as folded, without its spaces
+    (:func:`toolkit.names.compact`), and with a space before it (each of its words starts after a space)."""
+
+    folded: Sql
+    tight: Sql
+    spaced: Sql
+
+
+NAMES = NameColumns(Sql("names.folded"), Sql("replace(names.folded, ' ', '')"), Sql("(' ' || names.folded)"))
+
+
+def _like(left: Sql, pattern: str) -> Sql:
+    """``left LIKE pattern``, case as it is (folded names and words are case-folded already)."""
+    return Sql(f"{left.text} LIKE ? ESCAPE '\\'", (*left.params, pattern), left.tables)
+
+
+def any_of(parts: Sequence[Sql]) -> Sql:
+    """:func:`or_` of many parts nested as a balanced tree, not a chain (SQLite's expression depth ends at 1000)."""
+    if len(parts) <= 4:
+        found = or_(*parts)
+        return Sql(f"({found.text})", found.params, found.tables) if found.group == "or" else found
+    half = len(parts) // 2
+    first, second = any_of(parts[:half]), any_of(parts[half:])
+    return Sql(f"({first.text} OR {second.text})", first.params + second.params, first.tables | second.tables)
+
+
+def runs_across(name: NameColumns, phrase: str) -> Sql | None:
+    """The names that hold a folded phrase without their spaces from a word's start on, across a space
+    (``icewall``, ``afontoveco``, ``zed2 0``: Zed 2.0); None for a phrase that cannot run across a space: a
+    single character, or one that starts with a Chinese character (which :func:`name_tiers` finds anywhere).
+    The phrase's first characters are a whole word of the name followed by a space and the next character, and
+    the name without its spaces holds the phrase."""
+    tight = compact(phrase)
+    if len(tight) < 2 or is_cjk(tight[0]):
+        return None
+    words = [
+        _like(name.spaced, "% " + escape_like(tight[:k]) + " " + escape_like(tight[k]) + "%")
+        for k in range(1, min(len(tight), MAX_WORD + 1))
+    ]
+    return and_(_like(name.tight, "%" + escape_like(tight) + "%"), any_of(words))
+
+
+def name_tiers(phrases: Sequence[str], *, across: bool = True) -> tuple[Sql, Sql, Sql, Sql, Sql]:
+    """How closely one name (``names.folded``) matches one of ``phrases`` (typed words, folded): conditions on
+    ``names``, the closest first. A name and a phrase are alike with or without their spaces (each is folded
+    and :func:`toolkit.names.compact`, as the database keeps names: ``mic`` is M.I.C., ``zed2.0`` Zed 2.0).
+
+    0 the name is a phrase; 1 it is but for spaces; 2 it starts with one (with or without the spaces); 3 a
+    word of it starts with one, or one runs on from a word's start without the name's spaces
+    (:func:`runs_across`; not with ``across`` False); 4 it holds one inside a word, or (a phrase that starts
+    with a Chinese character: Chinese has no spaces between words) anywhere without its spaces. Each takes
+    in the ones before it but 3 (which 4 takes in but for what runs across). ``dossier show NAME`` takes the
+    records of the first of 0-3 that has any; a search finds the names of 3 or 4 and ranks them so."""
+    name = NAMES
+    tights = list(dict.fromkeys(compact(p) for p in phrases))
+    across_parts = [part for p in phrases if across for part in [runs_across(name, p)] if part is not None]
+    chinese = [_like(name.tight, "%" + escape_like(t) + "%") for t in tights if is_cjk(t[:1])]
+    return (
+        in_(name.folded, list(dict.fromkeys(phrases))),
+        in_(name.tight, tights),
+        any_of([_like(name.tight, escape_like(t) + "%") for t in tights]),  # (a name that starts so does so too)
+        any_of([*(_like(name.spaced, "% " + escape_like(p.lstrip()) + "%") for p in phrases), *across_parts]),
+        any_of([*(_like(name.folded, "%" + escape_like(p) + "%") for p in phrases), *chinese]),
+    )
 
 
 def _whole(raw: str) -> int:

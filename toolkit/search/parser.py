@@ -3,7 +3,7 @@
 Grammar (terms are separated by spaces and ANDed)::
 
     query  := term (SPACE term)*
-    term   := KEY OP values | value
+    term   := KEY OP values | values
     OP     := ':' | '=' | '!' | '!=' | '!:' | '<' | '>' | '<=' | '>='
     values := value ('|' value)*
     value  := '"' chars '"' | '“' chars '”' | '「' chars '」' | chars-without-space-or-|
@@ -120,8 +120,8 @@ class _Parser:
 
     def term(self) -> Term:
         start = self.i
-        if self.text[self.i] in QUOTES:
-            return Term(None, ":", (self.quoted(),), self.column(start))
+        if self.text[self.i] in QUOTES:  # a phrase, or phrases ``"ice wall"|"fire wall"`` as after a key
+            return Term(None, ":", self.values(), self.column(start))
         word_end = self.i
         while word_end < len(self.text) and self.text[word_end] not in " |" + OPERATOR_CHARS:
             word_end += 1

@@ -20,11 +20,11 @@ from toolkit.db import Database
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr, word
 from toolkit.jsonio import is_text
-from toolkit.names import compact, fold
+from toolkit.names import fold
 from toolkit.textwidth import display_width, pad
 
 from . import vocab
-from .compile import RESULT_COLUMNS, SORTS, CardSet, Compiler, Statement, escape_like, sort_order
+from .compile import RESULT_COLUMNS, SORTS, CardSet, Compiler, Statement, name_tiers, sort_order
 from .parser import Query
 
 SHOWN_CANDIDATES = 12
@@ -315,22 +315,17 @@ def _split_ref(ref: str, game: str | None, kind: str | None = None) -> tuple[str
 
 
 def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str | None = None) -> list[Hit]:
-    """Records a name names, folded: those called exactly that, else those whose name starts with it,
-    else those with a word of the name starting with it, else those so called but for spaces
-    (``boitata``: Boi-tatá); none when no name matches."""
+    """Records a name names, folded: those called exactly that, else so called but for spaces (``mic``: M.I.C.,
+    ``boitata``: Boi-tatá), else those whose name starts with it, else those with a word of the name starting
+    with it (:func:`toolkit.search.compile.name_tiers` 0-3, the order a search ranks names in); none when no
+    name matches."""
     folded = fold(name)
     if not folded:
         return []
-    escaped = escape_like(folded)
-    tiers = (
-        ("names.folded = ?", folded),
-        ("names.folded LIKE ? ESCAPE '\\'", escaped + "%"),
-        ("names.folded LIKE ? ESCAPE '\\'", "% " + escaped + "%"),
-        ("replace(names.folded, ' ', '') = ?", compact(folded)),
-    )
-    for tier, value in tiers:
-        sql = f"SELECT {_COLUMNS} FROM records WHERE records.pk IN (SELECT names.record_pk FROM names WHERE {tier})"
-        params: tuple[Any, ...] = (value,)
+    for tier in name_tiers([folded])[:4]:
+        named = f"SELECT names.record_pk FROM names WHERE {tier.text}"
+        sql = f"SELECT {_COLUMNS} FROM records WHERE records.pk IN ({named})"
+        params: tuple[Any, ...] = tier.params
         if game is not None:
             sql, params = sql + " AND records.game = ?", (*params, game)
         if kind is not None:
