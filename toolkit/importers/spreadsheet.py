@@ -621,6 +621,7 @@ class _Sheet:
     columns: list[Column] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     vocabularies: dict[str, list[Term]] = field(default_factory=dict)
+    common_slots: dict[int, Slot | None] = field(default_factory=dict)  # column index -> :func:`_common_slot`
 
     def error(self, code: str, message: str, line: int, column: int | None) -> None:
         self.findings.append(Finding(code, message, "error", str(self.path), None, line, column))
@@ -779,6 +780,22 @@ class RowRecord:
     cells: dict[str, int] = field(default_factory=dict)  # JSON pointer -> 1-based column
     row: int = 0  # the row's number in the spreadsheet
     copies: int | None = None  # the quantity column's value, where the sheet has one
+    # a row with an error in its cells: a record as far as its cells read, linted (when ``lintable``) but never
+    # written; ``bad`` holds where the values of the cells that did not read would be (:meth:`unread`)
+    partial: bool = False
+    bad: list[tuple[str, bool]] = field(default_factory=list)
+    lintable: bool = True  # (not when the row's type, which decides its fields, did not read)
+
+    def unread(self, ptr: str | None) -> bool:
+        """Whether what ``ptr`` says of the record may follow from a cell that did not read: ``ptr`` is the place
+        of such a cell's value, holds it, or (for a value whose place is known) lies in it. A list that lost an
+        item is known only as the list: its items that read are not in it."""
+        if ptr is None:
+            return bool(self.bad)
+        for place, whole in self.bad:
+            if ptr == place or place.startswith(ptr + "/") or (whole and ptr.startswith(place + "/")):
+                return True
+        return ptr == "" and bool(self.bad)
 
     def column_of(self, ptr: str | None) -> int | None:
         """The column that gave the value at ``ptr``, or a part of it, or a value that holds it."""
@@ -834,9 +851,51 @@ def slugify(text: str, limit: int = 64) -> str:
     return slug
 
 
-def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
-    """The record of one row, or None when a cell is bad (the findings say why)."""
+def _bad_place(
+    raw: tuple[str | int, ...], remap: dict[tuple[str | int, ...], tuple[str | int, ...]]
+) -> tuple[str, bool]:
+    """Where the value of a cell that did not read would be in the record (``raw``: its tokens as the sheet gives
+    them), and whether that place is known whole: an item of a numbered list that no other cell gave is not (the
+    items close up), so only its list is named."""
+    result: tuple[str | int, ...] = ()
+    for i, token in enumerate(raw):
+        if isinstance(token, int):
+            moved = remap.get(raw[: i + 1])
+            if moved is None:
+                return pointer(*result), False
+            result = (*result, moved[-1])
+        else:
+            result = (*result, token)
+    return pointer(*result), True
+
+
+def _common_slot(sheet: _Sheet, column: Column) -> Slot | None:
+    """How ``column``'s cells read in a row whose type did not read: the slot every type with the field gives it,
+    else None (the type decides). Worked out once a column."""
+    assert sheet.branches is not None
+    if column.index in sheet.common_slots:
+        return sheet.common_slots[column.index]
+    found: list[Slot] = []
+    for model in sheet.branches.values():
+        try:
+            slot = resolve(model, column.parts)
+        except _Unknown:
+            continue
+        if found and slot != found[0]:
+            found = []
+            break
+        found.append(slot)
+    common = sheet.common_slots[column.index] = found[0] if found else None
+    return common
+
+
+def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
+    """The record of one row as far as its cells read: a cell that does not read is left out (the findings say
+    why), the record is ``partial`` and its ``bad`` places say where that cell's value would be. The cells are
+    read each on its own, so that every bad cell of the row is reported at once."""
     before = len(sheet.findings)
+    unread: list[tuple[str | int, ...]] = []  # the tokens of the non-empty cells that did not read
+    lintable = True
     named = {c.index for c in sheet.columns}
     for index, cell in enumerate(row.cells):
         if index not in named and cell.strip():
@@ -863,8 +922,10 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
             else:
                 message = tr("column {column}: is empty; give one of {types}", column="'type'", types=types)
             sheet.error("csv.value", message, row.line, where)
-            return None
-        model, type_name = sheet.branches[value], value
+            unread.append(("type",))
+            lintable = False  # (the model is the type's: the record cannot be checked as a whole)
+        else:
+            model, type_name = sheet.branches[value], value
     tree: dict[Any, Any] = {}
     placed: list[tuple[tuple[str | int, ...], int]] = []
     copies: int | None = None
@@ -879,7 +940,14 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
         if not text.strip() or column.slot is None:
             continue
         slot = column.slot
-        if sheet.branches is not None:
+        raw_tokens = (*slot.tokens, column.occurrence) if column.occurrence is not None else slot.tokens
+        if sheet.branches is not None and not type_name:
+            common = _common_slot(sheet, column) if column.parts != ("type",) else None
+            if common is None:  # how the cell reads depends on the type: it is checked once the type reads
+                unread.append(raw_tokens)
+                continue
+            slot = common
+        elif sheet.branches is not None:
             try:
                 slot = resolve(model, column.parts)
             except _Unknown:
@@ -895,6 +963,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
                     row.line,
                     column.index + 1,
                 )
+                unread.append(raw_tokens)
                 continue
         tokens = (*slot.tokens, column.occurrence) if column.occurrence is not None else slot.tokens
         try:
@@ -903,18 +972,20 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
             _check_words(sheet, slot, value)
         except _BadCell as exc:  # the place (row, column and its header) is said before the message
             sheet.error("csv.value", str(exc), row.line, column.index + 1)
+            unread.append(tokens)
             continue
         if value == [] and slot.mode == "split" and text.strip() != EMPTY_LIST:
             continue
         _put(tree, tokens, value)
         placed.append((tokens, column.index + 1))
-    if len(sheet.findings) > before:
-        return None
     remap: dict[tuple[str | int, ...], tuple[str | int, ...]] = {}
     data = _finish(tree, (), remap)
-    record = RowRecord(row.line, data, row=row.number, copies=copies)
+    record = RowRecord(row.line, data, row=row.number, copies=copies, lintable=lintable)
     for raw, column_number in placed:
         record.cells[pointer(*_final_tokens(raw, remap))] = column_number
+    # (a bad quantity cell leaves the record whole: the copies are no field of it)
+    record.partial = bool(unread) or any(f.code == "csv.row" for f in sheet.findings[before:])
+    record.bad = [_bad_place(raw, remap) for raw in unread]
     data.setdefault("game", sheet.game)
     data.setdefault("kind", sheet.kind)
     return record
@@ -958,7 +1029,11 @@ def _cell(row: Row, column: Column | None) -> str:
 
 
 def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
+    """The row's id (given, else made from its name), or None with an error; None without one when the cell
+    that gives it did not read (its own error says why)."""
     data = record.data
+    if record.unread("/id"):
+        return None
     given = data.get("id")
     if given is not None:
         if not isinstance(given, str) or not _SLUG.match(given) or len(given) > 64:
@@ -979,6 +1054,8 @@ def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
         return given
     names = data.get("name") if isinstance(data.get("name"), dict) else {}
     for lang in ("en", "zh-Hans"):
+        if record.unread(f"/name/{lang}"):
+            return None  # the name the id would come from did not read
         name = names.get(lang) if isinstance(names, dict) else None
         if isinstance(name, str) and slugify(name):
             data["id"] = slugify(name)
@@ -1253,11 +1330,10 @@ def import_csv(
     ids: dict[str, RowRecord] = {}
     count = meter_or_silent(meter)
     count.start(tr("reading rows"), len(body))
+    partial: list[RowRecord] = []  # rows with a bad cell: their records are linted, never written
     for row in body:
         count.advance()
         record = _read_row(sheet, row)
-        if record is None:
-            continue
         record_id = _record_id(sheet, record)
         if record_id is None:
             continue
@@ -1274,9 +1350,12 @@ def import_csv(
         _art_from_the_sheet(record.data, path.parent, folder)
         record.target = folder / f"{record_id}.json"
         record.text = canonical_dumps(record.data)
-        result.records.append(record)
+        if not record.partial:
+            result.records.append(record)
+        elif record.lintable:
+            partial.append(record)
     findings = sheet.findings
-    findings.extend(_lint(result.records, str(path), game, into, pool, lint_sources, count))
+    findings.extend(_lint([*result.records, *partial], str(path), game, into, pool, lint_sources, count))
     manifest = read_manifest(into)
     sheet_key = os.path.abspath(path)
     for record in result.records:
@@ -1459,6 +1538,11 @@ def _lint(
             continue
         if finding.code == "card.schema_ref.unresolved" and _resolves(owner):
             continue  # the record's folder does not exist yet; the reference resolves once it does
+        column = owner.column_of(finding.pointer)
+        if owner.partial and (column is None or not finding.pointer or owner.unread(finding.pointer)):
+            # a row with a cell that did not read: what its other cells say, and nothing that may follow from
+            # that cell (a missing value, the record as a whole)
+            continue
         located.append(
             Finding(
                 finding.code,
@@ -1467,7 +1551,7 @@ def _lint(
                 csv_file,
                 finding.pointer,
                 owner.line,
-                owner.column_of(finding.pointer),
+                column,
             )
         )
     return located
