@@ -92,9 +92,10 @@ class NameIndex:
     def find(self, name: str, game: str | None = None, kind: str | None = None) -> list[Any]:
         """The records a name typed at the command line names, as ``dossier show`` finds them
         (:func:`toolkit.search.run.find_by_name` asks the database the same): those called that in full
-        (or, for an identity, by its short name), else those whose name or id starts with it, else those
-        with a word of a name starting with it, else those so called but for spaces. One resolver for
-        ``show`` and ``print`` (``zahya`` finds Zahya Sadeghi: Versatile Smuggler in both)."""
+        (or, for an identity, by its short name), else those so called but for spaces and punctuation (``mic``:
+        M.I.C., not a name beginning with it), else those whose name or id starts with it, else those with a
+        word of a name starting with it (typed with or without its spaces). One resolver for ``show`` and
+        ``print`` (``zahya`` finds Zahya Sadeghi: Versatile Smuggler in both)."""
         key = fold(name)
         if not key:
             return []
@@ -106,14 +107,22 @@ class NameIndex:
             found = [r for r in table.get(key, []) if wanted(r)]
             if found:
                 return found
-        for starts in (lambda k: k.startswith(key), lambda k: (" " + key) in k):
+        tight = compact(key)
+        found = [r for r in self._by_compact.get(tight, []) if wanted(r)]
+        if found:
+            return found
+
+        def word_starts(k: str) -> bool:  # a word of the name, and what follows it without its spaces
+            return any(compact(k[i:]).startswith(tight) for i in range(1, len(k)) if k[i - 1] == " ")
+
+        for starts in (lambda k: compact(k).startswith(tight), word_starts):
             found = []
             for table_key, records in self._by_key.items():
                 if starts(table_key):
                     found.extend(r for r in records if wanted(r) and r not in found)
             if found:
                 return found
-        return [r for r in self._by_compact.get(compact(key), []) if wanted(r)]
+        return []
 
     def suggestions(self, name: str, game: str | None = None, n: int = 3, kind: str | None = None) -> list[str]:
         """The names closest to ``name`` (of ``game``'s records; with ``kind``, of its records of that kind only:
