@@ -15,6 +15,8 @@ from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from toolkit.config import CardPool
     from toolkit.db import Database
     from toolkit.errors import DossierError
@@ -34,17 +36,22 @@ DbOption = Annotated[
 
 
 def configured_pool() -> CardPool | None:
-    """The card pool the settings name (``DOSSIER_CARDS``, else ``cards = …`` in dossier.toml or the user config);
-    None when none does (then a database may have been built from any cards: nothing to compare it with)."""
+    """The card pool a command reads when its command line names none, as :func:`toolkit.config.card_pool` takes
+    it: the one the settings name (``DOSSIER_CARDS``, else ``cards = …`` in dossier.toml or the user config), else
+    ``cards/`` in the working directory (source ``"default"``: the folder ``dossier examples --with-cards`` makes,
+    whose cards ``deck validate`` and ``print ID`` read); None when it is the bundled cards (then a database may
+    have been built from any cards: nothing to compare it with)."""
     from toolkit.config import card_pool
+    from toolkit.paths import CARDS_DIR
 
-    pool = card_pool(None, default=[])
-    return pool if pool.paths and pool.source != "default" else None
+    pool = card_pool(None, default=[CARDS_DIR])
+    return None if pool.source == "default" and pool.paths == [CARDS_DIR] else pool
 
 
 def built_from_other_cards(database: Database, pool: CardPool | None) -> str | None:
-    """The cards ``database`` was built from, when they are not ``pool`` (the directories compared resolved);
-    None when they are, when there is no pool to compare with or the database does not say."""
+    """The cards ``database`` was built from, when they are not ``pool``: neither the same directories (resolved)
+    nor the same card files (``cards/crossfire`` for a pool of ``cards/`` that holds only it); None when they are,
+    when there is no pool to compare with or the database does not say."""
     from toolkit.db.fresh import recorded_sources
 
     recorded = recorded_sources(getattr(database, "meta", {}))
@@ -52,17 +59,35 @@ def built_from_other_cards(database: Database, pool: CardPool | None) -> str | N
         return None
     if set(recorded) == {str(path.resolve()) for path in pool.paths}:
         return None
+    if _card_files(Path(source) for source in recorded) == _card_files(pool.paths):
+        return None
     return ", ".join(sorted(recorded))
+
+
+def _card_files(paths: Iterable[Path]) -> set[str]:
+    """The absolute paths of the card files (.json) under ``paths``, as a fingerprint counts them."""
+    import os
+
+    from toolkit.db.fresh import _files
+
+    found: set[str] = set()
+    for path in paths:
+        root = path.resolve()
+        base = root.parent if root.is_file() else root
+        found.update(os.path.join(base, name) for name, *_ in _files(root))
+    return found
 
 
 def open_for_reading(db: str | None) -> Database:
     """The database ``search``, ``show`` and ``print --query`` read: ``--db``, else ``$DOSSIER_DB`` (a warning when
     it is stale: :func:`warn_if_stale`), else ``./dossier.db``, when it was built from the card pool the settings
-    name (or they name none), built again first when its cards changed since (:func:`_rebuilt_when_stale`); else a
-    database of the configured card pool (the pool ``db build`` takes by default) kept in the user's cache, built on
-    first use and again when the cards change (one note on stderr), so that ``dossier show ID`` works in any
-    directory without a ``dossier db build`` first, and a card added to the configured pool is found whatever
-    ./dossier.db was built from (one warning line then names it and the command that rebuilds it).
+    name (or they name none), built again first when its cards changed since (:func:`_rebuilt_when_stale`), and
+    built again from ``cards/`` here when no setting names a pool and it was built from other cards
+    (:func:`_rebuilt_from_pool`: the pool every command reads then); else a database of the configured card pool
+    (the pool ``db build`` takes by default) kept in the user's cache, built on first use and again when the cards
+    change (one note on stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build``
+    first, and a card added to the configured pool is found whatever ./dossier.db was built from (one warning line
+    then names it and the command that rebuilds it).
 
     A ./dossier.db that does not open as a card database (as ``serve`` tells one it builds over) and holds only the
     balance runs ``dossier balance`` kept there is no card database: it is read as if it were not there. A
@@ -91,6 +116,8 @@ def open_for_reading(db: str | None) -> Database:
         built = built_from_other_cards(database, pool)
         if built is None or pool is None:
             return _rebuilt_when_stale(database)
+        if pool.source == "default":  # cards/ here, no setting naming a pool: ./dossier.db is built from it
+            return _rebuilt_from_pool(database, pool, built)
         database.close()
         message = tr(
             "{file} was built from {built}, not from the card pool {pool}: reading the pool instead ({command} "
@@ -149,16 +176,15 @@ def _rebuilt_when_stale(database: Database) -> Database:
     built as ``db build`` and ``serve`` build it, atomically (a reader never sees half of it; the balance runs it
     holds are kept), after one note on stderr; so ``search``, ``show`` and ``print --query`` read the cards
     ``deck validate`` and ``print ID`` read. A database built with ``db build --cards X`` is built again from X,
-    never from another pool. Where it cannot be written (a read-only folder), one warning says so and the
-    database of the same directories kept in the user's cache is read (:func:`_pool_database`). One whose
-    directories are not all there any more is read as it is, after the warning of :func:`warn_if_stale`. A build
-    that failed on a card file is not tried again until the card files change (:func:`_failed_before`)."""
-    from toolkit.db import build_from_files, open_database, resolve_target
+    never from another pool (it is read only when X is the pool a command reads, or no setting names one and
+    there is no cards/ here: :func:`open_for_reading`). Where it cannot be written (a read-only folder), one
+    warning says so and the database of the same directories kept in the user's cache is read
+    (:func:`_pool_database`). One whose directories are not all there any more is read as it is, after the
+    warning of :func:`warn_if_stale`. A build that failed on a card file is not tried again until the card files
+    change (:func:`_failed_before`)."""
     from toolkit.db.engine import DEFAULT_FILE
     from toolkit.db.fresh import changed_sources, recorded_sources, source_prints
-    from toolkit.errors import DossierError, os_reason
     from toolkit.i18n import tr
-    from toolkit.safewrite import cannot_write
 
     recorded = recorded_sources(database.meta)
     if not recorded:
@@ -170,31 +196,83 @@ def _rebuilt_when_stale(database: Database) -> Database:
         return database
     if not all(source.exists() for source in sources):
         return warn_if_stale(database)
-    here = Path(DEFAULT_FILE).resolve()
-    if _failed_before(here, now, sources, DEFAULT_FILE):
-        return database
-    database.close()
-    problem = cannot_write(Path(DEFAULT_FILE).resolve().parent)
-    if problem is not None:
-        message = tr(
-            "{path} changed since {file} was built, and {file} cannot be built again here: {reason}; reading the "
-            "card database of the same cards in the user's cache instead",
-            path=changed[0],
-            file=DEFAULT_FILE,
-            reason=os_reason(problem),
-        )
-        print(warning_line(message), file=sys.stderr, flush=True)
-        return _pool_database(sources, note=False)
-    print(
-        tr(
+    return _built_here(
+        database,
+        sources,
+        now,
+        note=tr(
             "{program}: {path} changed since {file} was built: building {file} again",
             program="dossier",
             path=changed[0],
             file=DEFAULT_FILE,
         ),
-        file=sys.stderr,
-        flush=True,
+        unwritable=lambda reason: tr(
+            "{path} changed since {file} was built, and {file} cannot be built again here: {reason}; reading the "
+            "card database of the same cards in the user's cache instead",
+            path=changed[0],
+            file=DEFAULT_FILE,
+            reason=reason,
+        ),
     )
+
+
+def _rebuilt_from_pool(database: Database, pool: CardPool, built: str) -> Database:
+    """./dossier.db (``database``, built from the cards ``built``), built again from ``pool``, the card pool a
+    command reads when nothing names one: ``cards/`` in the working directory (:func:`configured_pool`), the pool
+    ``deck validate`` and ``print ID`` read; so that ``search``, ``show`` and ``print --query`` read its cards,
+    not those of the bundled cards ./dossier.db was built from before ``dossier examples --with-cards`` made
+    cards/, nor a set folder ``serve --cards cards --cards my-set`` built it with. As :func:`_rebuilt_when_stale`
+    builds it: after one note on stderr; where it cannot be written, one warning and the database of the pool in
+    the user's cache; a build that failed on a card file not tried again until the files change."""
+    from toolkit.db.engine import DEFAULT_FILE
+    from toolkit.db.fresh import source_prints
+    from toolkit.i18n import tr
+
+    sources = list(pool.paths)
+    return _built_here(
+        database,
+        sources,
+        source_prints(sources),
+        note=tr(
+            "{program}: {file} was built from {built}, not from the card pool {pool}: building {file} from the pool",
+            program="dossier",
+            file=DEFAULT_FILE,
+            built=built,
+            pool=pool.describe(),
+        ),
+        unwritable=lambda reason: tr(
+            "{file} was built from {built}, not from the card pool {pool}, and {file} cannot be built again here: "
+            "{reason}; reading the card database of the pool in the user's cache instead",
+            file=DEFAULT_FILE,
+            built=built,
+            pool=pool.describe(),
+            reason=reason,
+        ),
+    )
+
+
+def _built_here(
+    database: Database, sources: list[Path], now: object, *, note: str, unwritable: Callable[[str], str]
+) -> Database:
+    """./dossier.db (``database``) built again from ``sources`` (``now``: their fingerprints), as ``db build``
+    builds it, atomically, after ``note`` on stderr; where the folder cannot be written, the warning
+    ``unwritable(reason)`` and the database of ``sources`` in the user's cache (:func:`_pool_database`). A build
+    that failed on a card file while the files were as they are now is not tried again (:func:`_failed_before`);
+    one that fails leaves ``database`` as it was built before (:func:`_built_before`)."""
+    from toolkit.db import build_from_files, open_database, resolve_target
+    from toolkit.db.engine import DEFAULT_FILE
+    from toolkit.errors import DossierError, os_reason
+    from toolkit.safewrite import cannot_write
+
+    here = Path(DEFAULT_FILE).resolve()
+    if _failed_before(here, now, sources, DEFAULT_FILE):
+        return database
+    database.close()
+    problem = cannot_write(here.parent)
+    if problem is not None:
+        print(warning_line(unwritable(os_reason(problem))), file=sys.stderr, flush=True)
+        return _pool_database(sources, note=False)
+    print(note, file=sys.stderr, flush=True)
     try:
         build_from_files(sources, resolve_target(None))
     except DossierError as exc:

@@ -128,12 +128,13 @@ def build_from_files(
     ``meter`` counts the files read, the records written and the indexes built.
     """
     count = meter_or_silent(meter)
+    prints = fingerprints(paths)  # before a file is read: one edited while the build reads is a change after it
     records = ((record, str(path)) for record, path in iter_records(paths, meter=count))
     with _Interrupts() as interrupts:
         english = _English.start(paths)  # the English of the ability texts, worked out alongside by another process
         try:
             with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
-                return _build(records, target, paths, progress, count, english)
+                return _build(records, target, paths, progress, count, english, prints)
         except BaseException as exc:
             if interrupts.seen or _interrupted(exc):  # (a library may wrap the KeyboardInterrupt in its own error)
                 raise DossierError(
@@ -261,13 +262,18 @@ def _build(
     progress: Progress | None,
     count: Meter,
     english: _English | None = None,
+    prints: str | None = None,
 ) -> BuildReport:
+    """Write ``records`` to ``target``; ``prints``: the fingerprints of ``sources`` (:func:`fingerprints`) taken
+    before their files were read (else now, before ``records`` are), the database's record of what it was built
+    from: a file edited while the build reads is then a change since the build, not a change it holds."""
     start = time.perf_counter()
     say = progress or (lambda _message: None)
+    prints = fingerprints(sources) if prints is None else prints
     if target.backend == "sqlite":
-        report = _build_sqlite(target, records, sources, say, count, english)
+        report = _build_sqlite(target, records, sources, say, count, english, prints=prints)
     else:
-        report = _build_postgres(target, records, sources, say, count, english)
+        report = _build_postgres(target, records, sources, say, count, english, prints=prints)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -350,14 +356,15 @@ def _read(
     return read
 
 
-def _meta(read: _Read, sources: Sequence[Path], fts: str) -> list[Row]:
+def _meta(read: _Read, sources: Sequence[Path], prints: str, fts: str) -> list[Row]:
+    """The meta table's rows; ``prints``: the fingerprints of ``sources`` taken before they were read."""
     games = dict(sorted(read.games.items()))
     meta = {
         "schema_version": SCHEMA_VERSION,
         "records": str(sum(games.values())),
         "games": json.dumps(games, sort_keys=True),
         "sources": json.dumps([str(s) for s in sources]),
-        META_KEY: fingerprints(sources),
+        META_KEY: prints,
         "fts": fts,
     }
     return sorted(meta.items())
@@ -443,6 +450,8 @@ def _build_sqlite(
     say: Progress,
     count: Meter,
     english: _English | None = None,
+    *,
+    prints: str,
 ) -> BuildReport:
     assert target.path is not None
     path = target.path
@@ -487,7 +496,7 @@ def _build_sqlite(
             for statement in steps:
                 conn.execute(statement)
                 count.advance()
-            _sqlite_writer(conn)("meta", _meta(read, sources, fts))
+            _sqlite_writer(conn)("meta", _meta(read, sources, prints, fts))
             from toolkit.balance.store import carry_sqlite
 
             carry_sqlite(conn, path)  # the balance runs kept in the database being replaced
@@ -603,6 +612,8 @@ def _build_postgres(
     say: Progress,
     count: Meter,
     english: _English | None = None,
+    *,
+    prints: str,
 ) -> BuildReport:
     from sqlalchemy import Connection, insert, text
     from sqlalchemy.exc import SQLAlchemyError
@@ -639,7 +650,7 @@ def _build_postgres(
             for index in indexes:
                 index.create(building)  # honours the pg_trgm condition (ddl_if)
                 count.advance()
-            write("meta", _meta(read, sources, fts))
+            write("meta", _meta(read, sources, prints, fts))
             from toolkit.balance.store import carry_postgres
 
             carry_postgres(conn, schema, build_schema)  # the balance runs kept in the schema being replaced
