@@ -163,3 +163,20 @@ def test_a_scenario_rig_of_two_consoles_is_refused_at_the_second() -> None:
 
     with pytest.raises(ScenarioError, match=r"/runner/rig/1: .* is a console"):
         position(runner={"rig": [{"card": "modular_rigframe"}, {"card": "soldered_deck"}]})
+
+
+def test_a_record_of_another_catalog_is_not_told_with_the_pool_s_file() -> None:
+    """The file a text error names is that of the very record read from the pool: a record of the same id read
+    elsewhere (or made anew) is not told with the pool's file."""
+    from toolkit.config import pool_catalog
+    from toolkit.engine.core import RECORD_FILES, text_error
+    from toolkit.text import AbilitySyntaxError, parse
+
+    _, catalog = pool_catalog([ROOT / "cards"])
+    files = RECORD_FILES.get()
+    assert files is not None
+    med_kit = next(r for r in catalog.records if r.id == "med_kit")
+    assert files(med_kit) is not None and files(med_kit.model_copy()) is None
+    with pytest.raises(AbilitySyntaxError) as caught:
+        parse(BAD)
+    assert str(text_error(med_kit.model_copy(), ("text", 0), caught.value)).startswith("tactics card 'med_kit'")

@@ -348,7 +348,13 @@ def pool_catalog(
 
     pool = card_pool(explicit, default, cwd=cwd, environ=environ)
     found = among_pool(pool, load_catalog(pool.paths), default, cwd=cwd, environ=environ)
-    RECORD_FILES.set(found[1].file_of)  # (an ability text a game cannot read is told with its file, as lint does)
+    catalog = found[1]
+    held = {id(record) for record in catalog.records}  # (its own records only: another of the same id is not its)
+
+    def file_of(record: Any) -> Path | None:
+        return catalog.file_of(record) if id(record) in held else None
+
+    RECORD_FILES.set(file_of)  # (an ability text a game cannot read is told with its file, as lint does)
     return found
 
 
