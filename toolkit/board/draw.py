@@ -764,7 +764,12 @@ def step_marks(
                 title = tr("hit dice {results}: {damage} damage", results=text, damage=event.get("damage", "?"))
                 width = 8 + 6.5 * len(text)
                 over.append(_badge(x - width / 2, y - 7, text, "#ffffff", INK, "dice", title))
-        elif kind in ("target_lost", "attack_failed", "attack_prevented") and current is not None and not resolved:
+        elif (
+            kind in ("target_lost", "attack_failed", "attack_prevented")
+            and current is not None
+            and not resolved
+            and "ref" not in event  # (an effect's target lost, 攻击时 or 移动后 during the attack: not the attack's)
+        ):
             pair = draw_attack()
             resolved = True
             if pair is not None:
