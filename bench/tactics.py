@@ -1479,6 +1479,54 @@ RULES_SINCE = [
         '        self.log.add("damage", unit.seat, unit=str(unit), amount=amount, **shields, temp_hp=temp, hp=left,\n'
         '                     hp_left=unit.hp)\n',
     ),
+    # stop 65's rules: an ability or a card played that resolves into an attack has one response window, the
+    # attack's, once its target is chosen (§13.1, §14.8, T21) …
+    (
+        "toolkit/engine/tactics/attack.py",
+        'def _moves_on_attack(record: Any) -> bool:\n',
+        'def makes_attack(abilities: Iterable[A.Ability]) -> bool:\n'
+        '    return any(\n'
+        '        isinstance(e, A.AttackWith) or (isinstance(e, A.BasicAttack) and e.kind == "strike")\n'
+        '        for ability in abilities\n'
+        '        for sentence in ability.sentences\n'
+        '        for e in sentence.effects\n'
+        '    )\n'
+        '\n'
+        '\n'
+        'def _moves_on_attack(record: Any) -> bool:\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        'from .attack import AttackRules, RecordSource\n',
+        'from .attack import AttackRules, RecordSource, makes_attack\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '            self.determine([ability], ctx)\n'
+        '            self.response_window(seat, ctx)\n',
+        '            self.determine([ability], ctx)\n'
+        '            if not makes_attack([ability]):\n'
+        '                self.response_window(seat, ctx)\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '        attach_to = self._determine_play(card, ctx)\n'
+        '        self.response_window(seat, ctx)\n',
+        '        attach_to = self._determine_play(card, ctx)\n'
+        '        if record.category in ("equipment", "status", "minion") or not makes_attack(\n'
+        '            [ability for _, ability in self.indexed_abilities(card) if ability.kind == "effect"]\n'
+        '        ):\n'
+        '            self.response_window(seat, ctx)\n',
+    ),
+    (  # … and a hidden unit or scene obstacle is exposed by line of sight at distance 0-1, whatever the facing
+        "toolkit/engine/tactics/board.py",  # (§8.4, T16, T23)
+        '                if self.within(other, unit, 0, 1) and self.sees(other, unit.pos):\n',
+        '                if (\n'
+        '                    self.within(other, unit, 0, 1)\n'
+        '                    and other.pos is not None\n'
+        '                    and self.board.line_of_sight(other.pos, unit.pos)\n'
+        '                ):\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older

@@ -85,7 +85,7 @@ def test_damage_hits_shields_first(shield: int, temp: int, damage: int, after: t
 def test_hidden_unit_stays_hidden_when_shields_absorb_everything() -> None:
     g = game("duo")
     unit = g.player(2).units[0]
-    assert unit.hidden
+    unit.hidden = True  # (the set-up deployed both squads side by side: exposed, in sight at distance 1, §8.4)
     unit.shield = 5
     g.run_text("对目标敌方单位造成 2 点伤害。")
     assert unit.hidden

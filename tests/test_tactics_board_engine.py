@@ -45,14 +45,15 @@ def test_on_attack_modifiers_change_the_attack() -> None:
     """§13.1 "攻击时：结算“攻击时”能力" — 本次攻击的伤害 +1 of a hidden 雾刃 counts (was: did nothing)."""
     game = board_game(squads=(("mistblade", "anvil"), ("jackdaw", "egret")))
     blade = put(game, 1, "mistblade", (2, 3), "e", hidden=True)
-    target = put(game, 2, "jackdaw", (3, 3), "e")  # looking away: 雾刃 stays hidden
+    target = put(game, 2, "jackdaw", (3, 3), "e")  # looking away, yet 雾刃 beside it is in its sight (§8.4, T23)
     target.tapped = True  # no counterattack
     game.rng = Dice(4)  # type: ignore[assignment]
     game.attack(blade, target, built_in(game, blade, "格斗"))
     assert events(game, "attack_modifier")[0].data == {"stat": "damage", "delta": 1, "attack": str(blade)}
     assert events(game, "hit_dice")[0].data["damage"] == 1
     assert target.hp == target.max_hp - 2
-    assert blade.hidden  # a built-in attack does not expose (§8.4)
+    # a built-in attack does not expose (§8.4): only the sight of the enemy beside it does
+    assert [str(e.data["reason"]) for e in events(game, "exposed")] == [f"in sight of {target} at distance 0-1"]
 
 
 def test_after_attack_modifiers_change_the_game() -> None:

@@ -109,7 +109,7 @@ def _play(seed: int, seat: int) -> Iterator[tuple[TacticsSession, int]]:
         session.apply((options[-1] if decision.kind == "action" and rng.random() < 0.3 else rng.choice(options)).label)
 
 
-@pytest.mark.parametrize(("seed", "seat"), [(11, 1), (12, 1), (2, 1), (11, 2), (5, 2)])
+@pytest.mark.parametrize(("seed", "seat"), [(11, 1), (12, 1), (2, 1), (6, 2), (5, 2)])
 def test_no_entry_tells_the_other_seat_which_unit_a_face_down_one_is(seed: int, seat: int) -> None:
     resolved = 0  # entries a face-down enemy's own ability wrote while it was face down, as the seat saw them
     for session, since in _play(seed, seat):

@@ -22,11 +22,15 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # Then: a 投掷 logs every die (the roll event's faces); the games play move for move as before
 # Then: 先发制人 scored as the agent is destroyed, the game won there (no trigger after); the damage line names
 # what each equipment's shield took (T10); nobody is asked about a counterattack once the game is won
+# Then (session 65): an ability or card that resolves into an attack has one response window, the attack's, after
+# its target is chosen (T21: duo 7 answers 假面's 袭击 after its target); a hidden unit or scene obstacle in sight at
+# distance 0-1 is exposed whatever the facing of the unit that sees it (§8.4, T23: duel 6, duo 2 and duo 7 each
+# expose one the old rule left face down)
 PINNED = {
     ("duel", 3): "38fc07eb6d772e31e82333a49c79a37ec01e5134a09eeb119c324890c5d873b5",
-    ("duel", 6): "56533d0ce0588ebc996d4fb3abafb98a1afc169a9b6b575ffc2f3755383fd900",
-    ("duo", 2): "d35bf5f7ca2052468ff92a8b5e22a3818bc18241098499c3cd1a82431e443902",
-    ("duo", 7): "5feb6a9fb777b34f856d74875264a20ab1cb8dbe8f893c19f7896d69d2120512",
+    ("duel", 6): "d221ecd88d24a5cc2c1705f4b48eb9eaaec78f47342311300758627941a61a63",
+    ("duo", 2): "19a0c43745fbb7ccfbab95b3f60ca70c94f3dd29a502a467e4e617179fc1e3f7",
+    ("duo", 7): "45b98096fe43799b82ea5cdd0c5ba8ea1cba25af8aa1e7aa6d518ed42c907b33",
 }
 
 

@@ -1,6 +1,7 @@
 """Four rules of the tactics engine a user-tester found broken (sweep 7): 先发制人 scored at 失联 (a last strike stole
-the win), a unit gaining vision never exposing the hidden enemy next to it (§8.4), the T8 house rule discarding
-too many cards, and the damage line leaving out what an equipment's shield took (T10).
+the win), a unit gaining vision never exposing the hidden enemy next to it (§8.4; since session 65 sight at 0-1
+exposes whatever the vision), the T8 house rule discarding too many cards, and the damage line leaving out what an
+equipment's shield took (T10).
 
 Each test quotes the seed line or the ruling it checks.
 """
@@ -12,8 +13,7 @@ from typing import Any
 
 from toolkit.cli._lang import LogNames
 from toolkit.engine.core import Decider, FirstDecider
-from toolkit.engine.tactics import Context, TacticsGame, Unit
-from toolkit.text import parse_cached
+from toolkit.engine.tactics import TacticsGame, Unit
 
 from .tactics_util import RECORDS, board_game, events, put
 
@@ -85,58 +85,21 @@ def test_a_point_short_of_winning_is_scored_at_destroy_and_play_goes_on() -> Non
 # ---------------------------------------------------------------- §8.4: a unit that comes to see a hidden enemy at 0-1
 
 
-def _beside(decider: Decider | None = None) -> tuple[TacticsGame, Unit, Unit]:
-    """烈风 (seat 1) at 3,3 facing north; a hidden 寒鸦 (seat 2) beside it at 4,3: out of its vision."""
-    game = board_game(decider=decider)
-    gale = put(game, 1, "gale", (3, 3), "n")
-    jackdaw = put(game, 2, "jackdaw", (4, 3), "w", hidden=True)
-    put(game, 1, "anvil", (0, 0), "s")
-    put(game, 2, "egret", (9, 6), "n")
-    game.check_exposure()
-    assert jackdaw.hidden
-    return game, gale, jackdaw
-
-
 def _exposed_by(game: TacticsGame, unit: Unit) -> list[str]:
     return [str(e.data["reason"]) for e in events(game, "exposed") if e.data["unit"] == str(unit)]
 
 
-def test_equipment_that_gives_side_vision_exposes_the_hidden_enemy_beside_its_wearer() -> None:
-    """§8.4 "位于敌方单位的视线中，且 2 者的距离为 0-1 时" (暴露): 夜视仪 (佩戴者获得侧向视野) worn, the enemy beside
-    is in sight at distance 1: exposed at once, without a move."""
-    game, gale, jackdaw = _beside()
-    game.equip(gale, game._card("night_vision_goggles", 1))
-    assert not jackdaw.hidden
-    assert _exposed_by(game, jackdaw) == [f"in sight of {gale} at distance 0-1"]
-
-
-def test_a_status_that_gives_vision_exposes_at_once() -> None:
-    """§8.4: 高度警觉 (贴附单位获得背向视野) attached, the hidden enemy right behind is in sight."""
-    game, gale, jackdaw = _beside()
-    jackdaw.pos = (3, 4)
-    game.attach(gale, game._card("heightened_alert", 1))
-    assert not jackdaw.hidden
-
-
-def test_vision_gained_for_a_while_by_an_ability_exposes_at_once() -> None:
-    """§8.4: an ability's 直到回合结束，本单位获得侧向视野 exposes the hidden enemy beside as it resolves."""
-    game, gale, jackdaw = _beside()
-    game.run_ability(parse_cached("直到回合结束，本单位获得侧向视野。"), Context(1, None, gale), pay=False)
-    assert not jackdaw.hidden
-
-
-def test_the_reset_at_the_turn_start_turning_a_vision_face_up_exposes() -> None:
-    """§8.4 with §7.4.1: 多光谱望远镜, tapped, shows its reverse face (no vision); reset at its wearer's turn start,
-    佩戴者获得背向视野 is active again (not switched) and the hidden enemy right behind is exposed."""
-    game = board_game(squads=(("lynx", "anvil"), ("jackdaw", "egret")), decider=Picks(yes=False))
-    lynx = put(game, 1, "lynx", (3, 3), "n")
-    jackdaw = put(game, 2, "jackdaw", (3, 4), "w", hidden=True)
-    binoculars = game._card("multispectral_binoculars", 1)
-    binoculars.tapped = True
-    game.equip(lynx, binoculars)
-    assert jackdaw.hidden
-    game.start_turn(1)
-    assert not binoculars.tapped and not jackdaw.hidden
+def test_the_hidden_enemy_beside_or_behind_is_exposed_whatever_the_vision() -> None:
+    """§8.4 "位于敌方单位的视线中，且 2 者的距离为 0-1 时" (暴露) with T16 and T23 (session 65): 视线 is the line of
+    sight, not the vision band, so the hidden enemy beside 烈风 (facing north) or right behind it is exposed with no
+    vision gained (sweep 7's equipment, status, ability and reset that gave vision are no longer needed)."""
+    for cell in ((4, 3), (3, 4)):
+        game = board_game()
+        gale = put(game, 1, "gale", (3, 3), "n")
+        jackdaw = put(game, 2, "jackdaw", cell, "w", hidden=True)
+        game.check_exposure()
+        assert not jackdaw.hidden
+        assert _exposed_by(game, jackdaw) == [f"in sight of {gale} at distance 0-1"]
 
 
 def test_a_unit_pushed_out_of_a_restored_wall_exposes_the_hidden_enemy_it_now_faces() -> None:

@@ -141,15 +141,15 @@ def test_first_blood_points_are_per_player_not_pooled() -> None:
 
 
 def test_a_hidden_scene_obstacle_is_exposed_by_sight_at_distance_0_1() -> None:
-    """§5.2 "它与所有其他单位敌对" and §8.4 (T23): an agent that sees a hidden scene obstacle at distance 0-1
-    turns it face up; one looking away does not."""
+    """§5.2 "它与所有其他单位敌对" and §8.4 (T23): an agent with a hidden scene obstacle in sight (视线, T16) at
+    distance 0-1 turns it face up, whichever way it looks; one two cells away does not."""
     game = board_game()
     cabinet = obstacle(game, "filing_cabinet", (3, 3))
     cabinet.hidden = True
-    put(game, 1, "gale", (2, 3), "w")  # looking away
+    put(game, 1, "gale", (1, 3), "e")  # looking at it, two cells away
     game.check_exposure()
     assert cabinet.hidden
-    put(game, 2, "jackdaw", (4, 3), "w")  # looking at it
+    put(game, 2, "jackdaw", (4, 3), "e")  # beside it, looking away
     game.check_exposure()
     assert not cabinet.hidden
     assert [e.data["unit"] for e in events(game, "exposed")] == [str(cabinet)]

@@ -1,7 +1,8 @@
 """The attack sequence (§13, RULINGS T21).
 
 Declare (attack profile: a built-in attack or one equipped weapon; the target, any unit
-but the attacker for 袭击) → 攻击前 → the opponents' responses → 攻击时 (a melee attacker
+but the attacker for 袭击) → 攻击前 → the opponents' responses (the attack action's one window: an ability or a
+card whose text makes the attack opens none before it, :func:`makes_attack`) → 攻击时 (a melee attacker
 may first move 0-1 and turn) → range and sight checked (else 目标丢失) → as many hit dice
 as the profile's attack speed, modified by 本次攻击…, effects, cover (T17) and pits, clamped
 1..6 → damage (受到伤害时, 消灭时) → 攻击后 (a lost target too, without the text aimed at it) / 被攻击后 and the
@@ -12,6 +13,7 @@ may be used at each step (T26): the response window, 攻击时, 伤害结算 (be
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -326,6 +328,19 @@ def _accepted(ability: A.Ability) -> A.Ability:
         for s in ability.sentences
     )  # fmt: skip
     return A.Ability(ability.kind, sentences, ability.timing, ability.costs, span=ability.span)
+
+
+def makes_attack(abilities: Iterable[A.Ability]) -> bool:
+    """Whether resolving ``abilities`` makes an attack for certain: a sentence's own 进行 X 次袭击 or 使用「名称」攻击 X 次
+    (not one under 如果 or 你可以, not a 反击, which has no response window). Such an action's response window is that
+    of its attack, opened once its attack profile and target are chosen (§13.1, §14.8, T21): the action opens none
+    before it."""
+    return any(
+        isinstance(e, A.AttackWith) or (isinstance(e, A.BasicAttack) and e.kind == "strike")
+        for ability in abilities
+        for sentence in ability.sentences
+        for e in sentence.effects
+    )
 
 
 def _moves_on_attack(record: Any) -> bool:

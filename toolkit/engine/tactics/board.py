@@ -173,8 +173,9 @@ class BoardRules(TacticsBase):
         return observer is target or self.sees(observer, target.pos, mark)
 
     def check_exposure(self) -> None:
-        """A hidden unit in an enemy unit's sight at distance 0-1 is exposed (§8.4); a hidden scene obstacle
-        is hostile to every unit, so any agent or minion that sees it at 0-1 exposes it (§5.2, T23)."""
+        """A hidden unit in an enemy unit's sight (视线, line of sight: T16) at distance 0-1 is exposed (§8.4),
+        whichever way that unit faces: sight is not vision (视野, the band ahead, T15); a hidden scene obstacle is
+        hostile to every unit, so any agent or minion with it in sight at 0-1 exposes it (§5.2, T23)."""
         if getattr(self, "deploying", False):
             return
         for unit in self.units():
@@ -183,7 +184,11 @@ class BoardRules(TacticsBase):
             for other in self.units():
                 if other.kind == "obstacle" or not self.hostile(unit.seat, other.seat):
                     continue
-                if self.within(other, unit, 0, 1) and self.sees(other, unit.pos):
+                if (
+                    self.within(other, unit, 0, 1)
+                    and other.pos is not None
+                    and self.board.line_of_sight(other.pos, unit.pos)
+                ):
                     self.expose(unit, Phrase(N_("in sight of {unit} at distance 0-1"), unit=str(other)))
                     break
 

@@ -17,7 +17,7 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
 from ..core import Decider, EngineError, Log, Triggers, rendered
-from .attack import AttackRules, RecordSource
+from .attack import AttackRules, RecordSource, makes_attack
 from .interp import Determined
 from .specials import SpecialAbilities
 from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit, hidden_alias, hidden_from
@@ -706,9 +706,10 @@ class TacticsGame(AttackRules):
                 self._pay(cost, ctx)
         if source is unit and unit.kind == "agent":
             self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
-        if ability.kind != "special":  # an action: its targets chosen, then the responses (§11.5, §12.2)
+        if ability.kind != "special":  # an action: its targets chosen, then the responses (§11.5, §12.2) ...
             self.determine([ability], ctx)
-            self.response_window(seat, ctx, action)
+            if not makes_attack([ability]):  # ... those of an attack once its target is chosen (§13.1, T21)
+                self.response_window(seat, ctx, action)
         if self.winners is None and not unit.gone:
             self.run_ability(ability, ctx, pay=False)
 
@@ -753,7 +754,8 @@ class TacticsGame(AttackRules):
             self.expose(unit, Phrase(N_("plays an exclusive card (§8.4)")))
         ctx = Determined(seat, card, unit)
         attach_to = self._determine_play(card, ctx)
-        self.response_window(seat, ctx, Action("play", seat, unit, card, card, face=face), attach_to)
+        if not self._plays_attack(card):  # (an attack's responses come once its target is chosen: §13.1, T21)
+            self.response_window(seat, ctx, Action("play", seat, unit, card, card, face=face), attach_to)
         if self.winners is not None or unit.gone:
             self._to_discard(card, Phrase(N_("its player's unit left play")))
             return
@@ -782,6 +784,13 @@ class TacticsGame(AttackRules):
             self._resolve_effects(card, ctx)
             if card not in player.removed:
                 self._to_discard(card, "resolved")
+
+    def _plays_attack(self, card: Card) -> bool:
+        """Whether playing ``card`` is an attack action: a card resolved by its effects (not worn, attached or
+        deployed) that makes an attack (:func:`makes_attack`); its one response window is its attack's."""
+        if card.record.category in ("equipment", "status", "minion"):
+            return False
+        return makes_attack([ability for _, ability in self.indexed_abilities(card) if ability.kind == "effect"])
 
     def _determine_play(self, card: Card, ctx: Determined) -> Unit | None:
         """§11.5: what playing ``card`` names, chosen before the responses: the unit a status is to be attached to
