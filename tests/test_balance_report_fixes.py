@@ -228,7 +228,9 @@ def test_a_crossfire_report_removes_an_earlier_run_s_games(tmp_path: Path, cross
     out = tmp_path / "mixed2"
     out.mkdir()
     (out / "report.json").write_text(json.dumps({"meta": {"game": "tactics"}, "figures": {"games": 2}}) + "\n")
-    (out / "games.jsonl").write_text('{"index": 0, "mode": "duel"}\n{"index": 1, "mode": "duel"}\n')
+    game = ('{"index": %d, "map": "dockyard", "mode": "duel", "reason": "last_squad_standing", "rounds": 5, '
+            '"seed": 1, "winners": [1]}\n')  # an earlier tactics run's games: the keys every game record has
+    (out / "games.jsonl").write_text(game % 0 + game % 1)
     check_report_folder(out, CROSSFIRE_REPORT_FILES)
     meta, data = _crossfire(crossfire_records)
     paths = write_crossfire_report(out, meta, data, {}, lambda kind, record_id: record_id, "en")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -66,14 +67,44 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
 
 def _kind(path: Path) -> Any:
     """What a file of a report's ``path`` holds when an earlier report wrote it (:class:`toolkit.safewrite.OutputKind`):
-    such a file may be replaced (or removed); another is the user's own."""
-    from toolkit.safewrite import HTML, OutputKind, json_object, starts_with
+    such a file may be replaced (or removed); another is the user's own (a page or a JSON file of theirs that
+    happens to bear the name is kept)."""
+    from toolkit.safewrite import DOSSIER_HTML, OutputKind, json_object
 
     if path.suffix == ".json":
         return OutputKind(N_("a balance report's {format}"), json_object(balance_report), "report.json")
     if path.suffix == ".jsonl":
-        return OutputKind(N_("a balance report's {format}"), starts_with(b"{"), "games.jsonl")
-    return HTML
+        return OutputKind(N_("a balance report's {format}"), _games_lines, "games.jsonl")
+    return OutputKind(DOSSIER_HTML.what, _report_page, DOSSIER_HTML.format)
+
+
+GAME_KEYS = (
+    frozenset({"index", "mode", "map", "seed", "winners", "reason", "rounds"}),  # a tactics game (:func:`play_one`)
+    frozenset({"index", "corp", "runner", "identities", "cards", "played", "winner", "ending", "turns"}),  # Netrunner
+)
+"""The keys every game record of ``games.jsonl`` has, a tactics game's (one that ended in an engine error too) or a
+Netrunner game's, the same in every version of the lab."""
+
+
+def _games_lines(head: bytes) -> bool:
+    """``games.jsonl`` as a run wrote it: its first line is a JSON object with every key of a tactics or a Netrunner
+    game (:data:`GAME_KEYS`). A JSON or JSON Lines file of the user's own (of other records) is not."""
+    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+    try:
+        record = json.loads(first.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(record, dict) and any(keys <= record.keys() for keys in GAME_KEYS)
+
+
+def _report_page(head: bytes) -> bool:
+    """``report.html`` as a run wrote it: a page naming Dossier as its generator (:data:`toolkit.safewrite.HTML_MARK`,
+    :func:`_document`), or one written before that mark, recognised by the start every version wrote
+    (:data:`_OLDER_PAGE`: the doctype, the head of a charset and a title, then the report's own stylesheet,
+    :data:`STYLE`, unchanged since the first report, and the body's ``<h1>``). Another page is the user's own."""
+    from toolkit.safewrite import DOSSIER_HTML
+
+    return DOSSIER_HTML.test(head) or _OLDER_PAGE.match(head.removeprefix(b"\xef\xbb\xbf")) is not None
 
 
 def _remove_stale(out: Path, written: Sequence[str]) -> None:
@@ -336,6 +367,13 @@ STYLE = """body{font-family:system-ui,"Noto Sans CJK SC","PingFang SC",sans-seri
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}
 td:first-child,th:first-child{text-align:left}tr.strong td{color:#b22}tr.weak td{color:#23b}
 h2{margin-top:1.6em}.note{color:#555}"""
+_OLDER_PAGE = re.compile(
+    rb'<!doctype html><html lang="[A-Za-z-]*"><head><meta charset="utf-8"><title>[^<]*</title><style>'
+    + re.escape(STYLE.encode())
+    + rb"</style></head><body><h1>"
+)
+"""The start of a ``report.html`` written before :data:`toolkit.safewrite.HTML_MARK`: the same in every version (a
+change to :data:`STYLE` keeps the earlier text here, for the pages written with it)."""
 
 
 def report_title(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> str:
@@ -348,9 +386,13 @@ def report_title(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> st
 
 
 def _document(title: str, body: str, lang: str) -> str:
+    """``report.html``: ``body`` in a page of its own, which names Dossier as its generator
+    (:data:`toolkit.safewrite.HTML_MARK`): the next run replaces it, a page of the user's is kept (:func:`_kind`)."""
+    from toolkit.safewrite import HTML_MARK
+
     esc = html.escape
-    return (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8"><title>{esc(title)}</title>'
-            f"<style>{STYLE}</style></head><body>{body}</body></html>\n")  # fmt: skip
+    return (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8">{HTML_MARK}<title>{esc(title)}'
+            f"</title><style>{STYLE}</style></head><body>{body}</body></html>\n")  # fmt: skip
 
 
 def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:

@@ -876,6 +876,16 @@ def simulate(
             **OUTPUT_FILE,
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help=N_(
+                "Let --plot replace a file Dossier did not write (an image of your own); a chart Dossier wrote is "
+                "replaced without it."
+            ),
+        ),
+    ] = False,
     lang: LangOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
@@ -884,9 +894,18 @@ def simulate(
     from toolkit.cli.plots import Bar, rate_chart, wilson, write_png
     from toolkit.config import output_lang
 
+    if force and plot is None:
+        raise DossierError(i18n.tr("{option} is for {other}", option="--force", other="--plot FILE.png"))
     if plot is not None and plot.suffix.lower() != ".png":  # (a name without .png would get a PNG's bytes)
         raise DossierError(i18n.tr("{option} {path}: expected a {suffix} file name", option="--plot", path=plot,
                                    suffix=".png"))  # fmt: skip
+    if plot is not None:  # before the tables, not after them: an image of the user's is kept (unless --force)
+        from toolkit.safewrite import DOSSIER_PNG, check_replaceable, check_target, replacing
+
+        check_target(plot)
+        replaces = replacing(DOSSIER_PNG, force)
+        if replaces is not None:
+            check_replaceable(plot, replaces)
 
     catalog = _catalog(cards)
     records = list(catalog.records)
@@ -913,7 +932,7 @@ def simulate(
         )
     if plot is not None:
         bars = [Bar(row["name"], row["won"], row["dealt"]) for row in rows]
-        write_png(plot, rate_chart(bars, heading, t(language, "win rate (%), 95% interval"), language))
+        write_png(plot, rate_chart(bars, heading, t(language, "win rate (%), 95% interval"), language), force=force)
     if format is OutputFormat.json:
         _dump({"mode": mode, "players": players, "games": games, "seed": seed, "roles": rows})
         return

@@ -26,6 +26,17 @@ map_app = typer.Typer(help=N_("Show, draw and measure tactics maps; write a game
 MapArgument = Annotated[
     str, typer.Argument(help=N_("A map id from the card pool, or the path of a map file (.json)."), show_default=False)
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help=N_(
+            "Replace the file there even when Dossier did not write it (a file of your own); a file Dossier wrote is "
+            "replaced without it."
+        ),
+    ),
+]
+"""``--force`` of a command whose output replaces only a file Dossier wrote (:func:`toolkit.safewrite.replacing`)."""
 
 
 class Facing(StrEnum):
@@ -325,6 +336,7 @@ def render(
     scale: Annotated[
         float, typer.Option("--scale", callback=finite, min=0.25, max=8.0, help=N_("PNG pixels per SVG unit."))
     ] = 2.0,
+    force: ForceOption = False,
     cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
@@ -359,7 +371,7 @@ def render(
         game = named_state(_zh_named(game, catalog), _unit_names(catalog, language))
     map_name = name_of(loaded.record, language) if loaded.record is not None else None
     try:
-        write_image(out, loaded.board, game, scale, map_name)
+        write_image(out, loaded.board, game, scale, map_name, force=force)
     except ValueError as exc:
         raise DossierError(tr("{field}: {problem}", field=f"--scale {scale:g}", problem=exc)) from None
     except OSError as exc:
@@ -602,6 +614,7 @@ def replay(
     title: Annotated[
         str | None, typer.Option("--title", help=N_("The page title (default: the file's or the map's)."))
     ] = None,
+    force: ForceOption = False,
     cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
@@ -634,7 +647,9 @@ def replay(
     map_name = name_of(loaded.record, language)
     heading = title or file_title or tc(language, "replay", "{map} replay", map=map_name)
     try:
-        write_replay(out, loaded.board, data, heading, line=lambda e: names.line(dict(e)), map_name=map_name)
+        write_replay(
+            out, loaded.board, data, heading, line=lambda e: names.line(dict(e)), map_name=map_name, force=force
+        )
     except OSError as exc:
         raise DossierError(
             tr("{option} {path}: cannot write: {reason}", option="--out", path=out, reason=os_reason(exc))

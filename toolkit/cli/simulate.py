@@ -93,6 +93,16 @@ def simulate(
             **OUTPUT_FILE,
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help=N_(
+                "Let --replay replace a file Dossier did not write (a page of your own); a replay Dossier wrote is "
+                "replaced without it."
+            ),
+        ),
+    ] = False,
     save: Annotated[
         Path | None,
         typer.Option(
@@ -204,11 +214,15 @@ def simulate(
         )  # fmt: skip
     if save is not None:  # before the game, not after it: a deck given by mistake is not replaced
         check_saved_game_target(save)
+    if force and replay is None:
+        raise DossierError(tr("{option} is for {other}", option="--force", other="--replay FILE.html"))
     if replay is not None:
-        from toolkit.safewrite import DOSSIER_HTML, check_replaceable, check_target
+        from toolkit.safewrite import DOSSIER_HTML, check_replaceable, check_target, replacing
 
         check_target(replay)
-        check_replaceable(replay, DOSSIER_HTML)  # an earlier replay is replaced, a page of the user's is kept
+        replaces = replacing(DOSSIER_HTML, force)
+        if replaces is not None:  # an earlier replay is replaced, a page of the user's is kept (unless --force)
+            check_replaceable(replay, replaces)
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
@@ -227,10 +241,14 @@ def simulate(
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
-        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay, strict)
+        _simulate_netrunner(
+            loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay, strict, force=force
+        )
         return
     seats: str | list[str] = deciders if len(deciders) > 1 else deciders[0]
-    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, seats, map_id, replay, names, draft=draft)
+    _simulate_tactics(
+        loaded, modes.pop(), pool, turns, seed, format, seats, map_id, replay, names, draft=draft, force=force
+    )
 
 
 def _check_map(map_id: str, pool: Any) -> None:
@@ -307,9 +325,10 @@ def _simulate_tactics(
     replay: Path | None,
     names: Any,
     draft: bool = False,
+    force: bool = False,
 ) -> None:
     """Play the legal decks on the map; print the log and the ``result`` (names in the language of
-    ``names``, a LogNames); optionally write the replay."""
+    ``names``, a LogNames); optionally write the replay (over a page of the user's only with ``force``)."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import simulate_tactics
 
@@ -339,7 +358,7 @@ def _simulate_tactics(
         title = tr("{game} · seed {seed} · {decks}", game=names.record_name(mode) or mode, seed=seed, decks=decks)
         name_frames(frames, names.name)  # the units' names in the output language, as in the log
         map_name = names.record_name(played.board.map_id) if played.board.map_id else None
-        write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name)
+        write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name, force=force)
     if format == "json":
         from toolkit.jsonstream import Stream, write_json
 
@@ -494,10 +513,11 @@ def _simulate_netrunner(
     save: Path | None = None,
     replay: Path | None = None,
     strict: bool = False,
+    force: bool = False,
 ) -> None:
     """Sort the two legal decks by their identity's side, play them, print the log and the final state
     (names in the language of ``names``, a LogNames); with ``strict``, refuse them when a card is not
-    executable."""
+    executable; the replay replaces a page of the user's only with ``force``."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner import SEATS
     from toolkit.engine.netrunner.screen import icon_words
@@ -538,7 +558,7 @@ def _simulate_netrunner(
         decks = tr("{corp} v {runner}", corp=str(by_side["corp"].path), runner=str(by_side["runner"].path))
         game_name = names.record_name("netrunner") or word("game", "netrunner", lang)  # the game record's name
         title = tr("{game} · seed {seed} · {decks}", game=game_name, seed=seed, decks=decks)
-        write_replay(replay, frames, title, lang, names)
+        write_replay(replay, frames, title, lang, names, force=force)
     if save is not None:
         from toolkit.engine.netrunner.saved import save_game
 
