@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError, os_reason, warning_line
-from .i18n import DEFAULT_LANG, LANGS, N_, Worded, accept, set_lang, system_lang, tr
+from .i18n import DEFAULT_LANG, LANGS, N_, SOURCE_LANG, Worded, asked, current_lang, set_lang, system_lang, t, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
@@ -253,13 +253,26 @@ def _relative_to(base: Path, entry: str) -> Path:
     return expanded if expanded.is_absolute() else base / expanded
 
 
-def _lang(value: Any, fail: Any) -> str:
-    lang = accept(value)
+def _lang(value: Any, fail: Any, environ: Mapping[str, str] | None = None) -> str:
+    """``value`` (a ``--lang``, DOSSIER_LANG or a settings file's ``lang``) as the output language it asks for, read
+    as the web reads ``?lang=`` (:func:`toolkit.i18n.asked`): one of ours or the pseudo-locale, case and ``_``
+    forgiven, else a tag of a language we speak (``en-US``, ``en_GB``, ``zh-CN``, ``zh_Hans_CN``: by its language
+    part). Else ``fail(message)`` is raised, the message in the current language, the one the user gets otherwise;
+    when that is only Dossier's default (zh-Hans: neither DOSSIER_LANG nor the system's locale asks for a language
+    of ours), in English too: a user who asks for a language we do not speak (``fr``, ``english``) may not read
+    the default, and the refused tag does not tell which of our languages they read."""
+    lang = asked(value)
     if lang is not None:
         return lang
-    raise fail(
-        tr("{key} must be one of {choices}, not {value}", key="lang", choices=", ".join(LANGS), value=repr(value))
-    )
+    fields = {"key": "lang", "choices": ", ".join(LANGS), "value": repr(value)}
+    problem = tr("{key} must be one of {choices}, not {value}", **fields)
+    env = os.environ if environ is None else environ
+    if current_lang() != SOURCE_LANG and asked(env.get(ENV_LANG)) is None and system_lang(env) is None:
+        english = t(SOURCE_LANG, "{key} must be one of {choices}, not {value}", **fields)
+        # TRANSLATORS: a --lang (DOSSIER_LANG, lang = in dossier.toml) refused while the language is only the
+        # default: the refusal in this language, then in English, for a user who may read only English
+        problem = tr("{problem} ({english})", problem=problem, english=english)
+    raise fail(problem)
 
 
 def config_files(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> list[ConfigFile]:
@@ -499,13 +512,19 @@ def output_lang(
     ``en-XA`` is English here, its messages pseudo-translated."""
     if explicit is not None:
         return set_lang(
-            _lang(explicit, lambda message: DossierError(tr("{where}: {problem}", where="--lang", problem=message)))
+            _lang(
+                explicit,
+                lambda message: DossierError(tr("{where}: {problem}", where="--lang", problem=message)),
+                environ,
+            )
         )
     env = os.environ if environ is None else environ
     if env.get(ENV_LANG):
         return set_lang(
             _lang(
-                env[ENV_LANG], lambda message: DossierError(tr("{where}: {problem}", where=ENV_LANG, problem=message))
+                env[ENV_LANG],
+                lambda message: DossierError(tr("{where}: {problem}", where=ENV_LANG, problem=message)),
+                env,
             )
         )
     system = system_lang(env)

@@ -40,7 +40,7 @@ except ImportError:  # pragma: no cover - older typer stands on the click packag
 from toolkit.i18n import (
     DEFAULT_LANG,
     SOURCE_LANG,
-    accept,
+    asked,
     current_lang,
     pseudo_active,
     set_lang,
@@ -129,15 +129,16 @@ def _translate(item: Any, attributes: tuple[str, ...]) -> None:
 
 def command_line_lang(args: list[str]) -> str:
     """Make the language of the command line current before its help is made, and return it: the last
-    ``--lang X`` among ``args`` (the words after ``dossier``) when X is a language, else ``DOSSIER_LANG`` when
-    it is one, else the settings files (read by :mod:`toolkit.config`, imported only when a file exists, so
-    that ``dossier --help`` stays quick), else the system's locale (:func:`toolkit.i18n.system_lang`), else
-    zh-Hans. A bad value or a broken settings file is not reported
-    here: the command reports it when it runs (:func:`toolkit.cli.app._configured_lang`)."""
+    ``--lang X`` among ``args`` (the words after ``dossier``) when X asks for a language of ours, else
+    ``DOSSIER_LANG`` when it does (read as the command reads them, and as the web reads ``?lang=``:
+    :func:`toolkit.i18n.asked`, so ``en-US`` is en and ``en-XA`` the pseudo-locale), else the settings files
+    (read by :mod:`toolkit.config`, imported only when a file exists, so that ``dossier --help`` stays quick),
+    else the system's locale (:func:`toolkit.i18n.system_lang`), else zh-Hans. A bad value or a broken settings
+    file is not reported here: the command reports it when it runs (:func:`toolkit.cli.app._configured_lang`)."""
     from toolkit.cli.app import _configured_lang, _lang_arg
 
     for value in (_lang_arg(args), os.environ.get("DOSSIER_LANG")):
-        lang = accept(value) if value else None
+        lang = asked(value) if value else None
         if lang is not None:
             set_lang(lang)
             return lang

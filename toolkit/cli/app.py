@@ -448,10 +448,10 @@ def _configured_lang(args: list[str] | None = None) -> None:
     command without ``--lang`` speak it too. A bad ``--lang`` or a broken settings file is the command's to
     report."""
     from toolkit.config import output_lang
-    from toolkit.i18n import accept, set_lang
+    from toolkit.i18n import asked, set_lang
 
-    lang = _lang_arg(args or [])
-    if lang is not None and accept(lang) is not None:
+    lang = asked(_lang_arg(args or []))  # (a regional tag too: en-US, en_GB)
+    if lang is not None:
         set_lang(lang)
         return
     with contextlib.suppress(DossierError):

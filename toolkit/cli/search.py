@@ -60,11 +60,13 @@ def _keys() -> str:
 def _help() -> str:
     return help_text(
         N_("Find records with a NetrunnerDB-style query."),
+        # TRANSLATORS: the query quoted at the end is an example: write it as your language's users would (the
+        # same type and key, in your words: zh-Hans `dossier search 't:装备 攻速>=2'`); it finds the same records
         N_(
             "Terms are ANDed; {bar} gives alternatives inside a value; operators are : (is / contains)  ! (is not)  "
             "< > <= >= (numbers); quote phrases ({double} or {corner}); a bare word searches names and ability "
             "text in either language, the English as {show} prints it ({word} also finds {text}). Quote the query "
-            "for the shell: {example}."
+            "for the shell: `dossier search 't:equipment speed>=2'`."
         ),
         _keys,
         bar="`|`",  # not in the message: a message with a "|" cannot be given to `catalogs translate`
@@ -72,8 +74,7 @@ def _help() -> str:
         corner="「…」",
         show="`dossier show --lang en`",
         word="抽牌",
-        text="你抽 2 张牌",
-        example="dossier search 't:装备 攻速>=2'",
+        text="你抽 2 张牌",  # (a Chinese word found in Chinese text: English text has no such match)
     )
 
 

@@ -93,9 +93,10 @@ def match(tag: str) -> str | None:
 
 
 def asked(value: str | None) -> str | None:
-    """The output language a user's ``lang`` setting of a page asks for: one of ours (:func:`accept`: the
-    pseudo-locale included), else a tag of a language we speak (:func:`match`: ``zh``, ``zh-CN`` → zh-Hans);
-    None otherwise."""
+    """The output language a user's ``lang`` setting asks for, of a page (``?lang=``, the cookie) and of the command
+    line alike (``--lang``, DOSSIER_LANG, ``lang =`` in dossier.toml): one of ours (:func:`accept`: the
+    pseudo-locale included), else a tag of a language we speak (:func:`match`: ``en-US``, ``en_GB`` → en; ``zh``,
+    ``zh-CN``, ``zh-TW`` → zh-Hans); None otherwise."""
     if not isinstance(value, str):
         return None
     return accept(value) or match(value)

@@ -133,9 +133,9 @@ def request_tag(request: Request) -> str:
     if asked is None:
         settings = getattr(request.app.state, "settings", None)
         asked = (
-            i18n.accept(getattr(settings, "lang", None))
-            or i18n.accept(os.environ.get("DOSSIER_LANG"))
-            or i18n.accept(_configured_lang())
+            i18n.asked(getattr(settings, "lang", None))
+            or i18n.asked(os.environ.get("DOSSIER_LANG"))
+            or i18n.asked(_configured_lang())
             or i18n.system_lang()
         )
     return asked or i18n.DEFAULT_LANG
