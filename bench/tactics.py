@@ -1527,6 +1527,34 @@ RULES_SINCE = [
         '                    and self.board.line_of_sight(other.pos, unit.pos)\n'
         '                ):\n',
     ),
+    (  # … and the tactician expects exposure by that rule
+        "toolkit/engine/tactics/tactician.py",
+        '        board = g.board\n'
+        '        for enemy in self.foes(g, unit.seat):\n'
+        '            assert enemy.pos is not None\n'
+        '            d = board.distance(enemy.pos, cell)\n'
+        '            if d is None or d > 1:\n'
+        '                continue\n'
+        '            if enemy.facing is None or enemy.pos == cell:\n'
+        '                return True\n'
+        '            if self.unseen(enemy, unit.seat):\n'
+        '                if board.line_of_sight(enemy.pos, cell):\n'
+        '                    return True\n'
+        '                continue\n'
+        '            side, rear = self.vision(g, enemy)\n'
+        '            if board.line_of_sight(enemy.pos, cell) and board.in_vision(enemy.pos, enemy.facing, cell, side,'
+        ' rear):\n'
+        '                return True\n'
+        '        return False\n',
+        '        board = g.board\n'
+        '        distance, line_of_sight = board.distance, board.line_of_sight\n'
+        '        for enemy in self.foes(g, unit.seat):\n'
+        '            assert enemy.pos is not None\n'
+        '            d = distance(enemy.pos, cell)\n'
+        '            if d is not None and d <= 1 and line_of_sight(enemy.pos, cell):\n'
+        '                return True\n'
+        '        return False\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older

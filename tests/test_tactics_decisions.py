@@ -82,7 +82,7 @@ def test_a_person_s_seat_waits_and_the_labels_replay_into_the_same_state() -> No
 
 
 def test_undo_asks_the_person_s_last_decision_again() -> None:
-    session = _play(TacticsSession(RECORDS, _setup("duel", ["human", "heuristic"])), random.Random(3), 24)
+    session = _play(TacticsSession(RECORDS, _setup("duel", ["human", "heuristic"])), random.Random(7), 24)
     assert session.pending is not None
     before = session.pending.to_json()
     labels = session.labels

@@ -26,8 +26,10 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # its target is chosen (T21: duo 7 answers 假面's 袭击 after its target); a hidden unit or scene obstacle in sight at
 # distance 0-1 is exposed whatever the facing of the unit that sees it (§8.4, T23: duel 6, duo 2 and duo 7 each
 # expose one the old rule left face down)
+# Then (session 65): the tactician expects exposure by that rule too: duel 3's 山猫 (weighed as face down while it is
+# deployed) no longer takes the cell beside 列兵, who looks away from it
 PINNED = {
-    ("duel", 3): "38fc07eb6d772e31e82333a49c79a37ec01e5134a09eeb119c324890c5d873b5",
+    ("duel", 3): "0f1ebf9e9515579346ad60fe63919314edf46cae8b21cbf613ad6cb5028fe2da",
     ("duel", 6): "d221ecd88d24a5cc2c1705f4b48eb9eaaec78f47342311300758627941a61a63",
     ("duo", 2): "19a0c43745fbb7ccfbab95b3f60ca70c94f3dd29a502a467e4e617179fc1e3f7",
     ("duo", 7): "45b98096fe43799b82ea5cdd0c5ba8ea1cba25af8aa1e7aa6d518ed42c907b33",

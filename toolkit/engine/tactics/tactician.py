@@ -14,7 +14,7 @@
   of every enemy there (what it can hit from where it stands and faces; melee and
   攻击时-moving attackers turn first), so a unit that cannot attack ends its move in
   cover or out of the enemies' vision bands; a hidden unit does not step within 0-1
-  of an enemy that would see it (§8.4) unless it attacks;
+  of an enemy with it in sight, whichever way that enemy faces (§8.4) unless it attacks;
 - **counterattacks** only with an attack that can hit (range, sight, the melee move);
 - **heals** only what is missing; **responses** only when they change something (an
   attack on its own unit made weaker or dodged, an enemy in reach);
@@ -1501,21 +1501,15 @@ class TacticianDecider(HeuristicDecider):
         return best
 
     def exposure(self, g: TacticsGame, unit: Unit, cell: Cell) -> bool:
-        """Whether a hidden ``unit`` on ``cell`` would be exposed: an enemy sees it at distance 0-1 (§8.4)."""
+        """Whether a hidden ``unit`` on ``cell`` would be exposed: an enemy has it in sight (line of sight, T16) at
+        distance 0-1, whichever way that enemy faces (§8.4, T23): :meth:`BoardRules.check_exposure`'s rule, for a
+        cell the unit is not on yet (so an enemy's facing, and whether this seat knows it, do not matter)."""
         board = g.board
+        distance, line_of_sight = board.distance, board.line_of_sight
         for enemy in self.foes(g, unit.seat):
             assert enemy.pos is not None
-            d = board.distance(enemy.pos, cell)
-            if d is None or d > 1:
-                continue
-            if enemy.facing is None or enemy.pos == cell:
-                return True
-            if self.unseen(enemy, unit.seat):  # facing any way: a cell 0-1 away is in the band of some facing
-                if board.line_of_sight(enemy.pos, cell):
-                    return True
-                continue
-            side, rear = self.vision(g, enemy)
-            if board.line_of_sight(enemy.pos, cell) and board.in_vision(enemy.pos, enemy.facing, cell, side, rear):
+            d = distance(enemy.pos, cell)
+            if d is not None and d <= 1 and line_of_sight(enemy.pos, cell):
                 return True
         return False
 
