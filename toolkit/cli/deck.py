@@ -576,7 +576,7 @@ def stats(
     pool = load_pool(cards)
     loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
-    data = deck_stats(deck, pool.lookup(deck.game))
+    data = deck_stats(deck, pool.lookup(deck.game), lang=language)
     if deck.game == "netrunner":
         _validated_influence(data, deck, pool.rules)
     if format == "json":
@@ -729,7 +729,7 @@ def odds(
     opening = _opening_hand(pool, deck)  # (a role set is refused, with --hand or without)
     opening = opening if hand is None else hand
     _hand_fits(hand, deck)
-    rows = draw_odds(deck, opening, turns, per_turn)
+    rows = draw_odds(deck, opening, turns, per_turn, lookup, lang=language)
     if format == "json":
         seen = [opening + per_turn * t for t in range(turns + 1)]
         print(

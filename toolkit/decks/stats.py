@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -66,14 +66,17 @@ def left_out_note(left: dict[str, int], name: Callable[[str], str], lang: str) -
 
     if not left:
         return ""
-    cards = t(lang, ", ").join(t(lang, "{card} ×{n}", card=name(card_id), n=n) for card_id, n in left.items())
+    # by the names shown, as `deck show` orders a section's cards (:func:`name_key`)
+    ordered = sorted(left.items(), key=lambda item: (name(item[0]), item[0]))
+    cards = t(lang, ", ").join(t(lang, "{card} ×{n}", card=name(card_id), n=n) for card_id, n in ordered)
     return t(lang, "{cards}: never in a deck, so neither counted nor drawn", cards=cards)
 
 
-def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
+def deck_stats(deck: Deck, lookup: Callable[[str], Any], lang: str | None = None) -> dict[str, Any]:
     """Counts by type/category and faction, cost curve, agenda points, influence by faction. A crossfire role
-    set has no faction and no cost (those stay empty): its counts by team, of each role (``roles``) and its
-    player count (``players``).
+    set has no faction and no cost (those stay empty): its counts by team, of each role (``roles``: with
+    ``lang``, in the order `deck show` lists them, by the names shown in ``lang``; else by id) and its player
+    count (``players``).
 
     The cards that are never in a deck (a tactics token or matrix shop card: :func:`pile`) are counted nowhere,
     as `deck validate` counts the deck's size; ``left_out`` names them by id with their copies (only when there
@@ -117,7 +120,8 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
         "influence": dict(sorted(influence.items())),
     }
     if deck.game == "crossfire":
-        data["roles"] = dict(sorted(roles.items()))
+        order = by_name(roles, lookup, lang) if lang is not None else sorted(roles)
+        data["roles"] = {role: roles[role] for role in order}
         data["players"] = deck.players
     if left:
         data["left_out"] = left
@@ -167,16 +171,42 @@ def p_at_least_one(deck_size: int, copies: int, seen: int) -> float:
 
 
 def draw_odds(
-    deck: Deck, hand: int, turns: int, per_turn: int, lookup: Callable[[str], Any] | None = None
+    deck: Deck,
+    hand: int,
+    turns: int,
+    per_turn: int,
+    lookup: Callable[[str], Any] | None = None,
+    lang: str | None = None,
 ) -> list[tuple[str, int, list[float]]]:
     """For each card: copies and the chance of having seen one by the opening hand and each turn. With
     ``lookup``, of the deck's draw pile (:func:`pile`): a card that is never in a deck is neither drawn nor
-    counted in the deck's size."""
+    counted in the deck's size; with ``lang`` too, the cards in the order `deck show` lists them, by the names
+    shown in ``lang`` (:func:`by_name`); else by id."""
     if lookup is not None:
         deck = pile(deck, lookup)[0]
     size = deck.total()
     seen = [hand + per_turn * t for t in range(turns + 1)]
-    return [(card_id, n, [p_at_least_one(size, n, s) for s in seen]) for card_id, n in sorted(deck.cards.items())]
+    ids = by_name(deck.cards, lookup, lang) if lookup is not None and lang is not None else sorted(deck.cards)
+    return [(card_id, deck.cards[card_id], [p_at_least_one(size, deck.cards[card_id], s) for s in seen])
+            for card_id in ids]  # fmt: skip
+
+
+def name_key(lookup: Callable[[str], Any], lang: str) -> Callable[[str], tuple[bool, str, str]]:
+    """The sort key of a card id as `deck show` orders a section's cards: the name shown in ``lang`` (English:
+    the English name, else the Chinese one; Chinese: the Chinese name, by code point, as `deck show` sorts it),
+    then the id; an id the pool lacks after every card."""
+    from .formats import _title
+
+    def key(card_id: str) -> tuple[bool, str, str]:
+        record = lookup(card_id)
+        return (record is None, "" if record is None else _title(record, lang), card_id)
+
+    return key
+
+
+def by_name(card_ids: Iterable[str], lookup: Callable[[str], Any], lang: str) -> list[str]:
+    """``card_ids`` in the order `deck show` lists cards: by the name shown in ``lang`` (:func:`name_key`)."""
+    return sorted(card_ids, key=name_key(lookup, lang))
 
 
 @dataclass(frozen=True)

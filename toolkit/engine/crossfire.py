@@ -721,19 +721,35 @@ class Crossfire:
         return mode
 
     def role(self, role_id: str, where: str) -> RoleRules:
+        """The role a table names (``where``: its place, for the error): its id, or its name in either language,
+        any case (``VIP``, ``Agent``, ``特工``), as deck lists and ``--special`` name one (:class:`NameIndex`); an
+        unknown one is a :class:`TableError` listing the roles, with the names closest to it."""
         role = self.roles.get(role_id)
-        if role is None:
-            raise TableError(
-                _at(
-                    where,
-                    tr(
-                        "unknown role {role}; the roles are {roles}",
-                        role=repr(role_id),
-                        roles=", ".join(sorted(self.roles)),
-                    ),
-                )
-            )
-        return role
+        if role is not None:
+            return role
+        index = self._role_names()
+        found = {str(r.id) for r in index.lookup(role_id, "crossfire", "role") if r.id in self.roles}
+        if len(found) == 1:
+            return self.roles[found.pop()]
+        close = [str(r.id) for r in index.find(role_id, "crossfire", "role")] or [
+            str(r.id) for name in index.suggestions(role_id, "crossfire", kind="role")
+            for r in index.lookup(name, "crossfire", "role")
+        ]  # fmt: skip
+        shown = list(dict.fromkeys(self._role_word(c) for c in close if c in self.roles))[:3]
+        hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(s) for s in shown)) if shown else ""
+        roles = ", ".join(sorted(self.roles))
+        message = tr("unknown role {role}; the roles are {roles}", role=repr(role_id), roles=roles)
+        raise TableError(_at(where, message + hint))
+
+    def _role_names(self) -> Any:
+        """The roles' names and ids, read as names are read everywhere (:class:`toolkit.decks.names.NameIndex`:
+        folded, either language); made when a table first names a role by other than its id."""
+        from toolkit.decks.names import NameIndex
+
+        index: NameIndex | None = getattr(self, "_role_index", None)
+        if index is None:
+            index = self._role_index = NameIndex(self.records.values())
+        return index
 
     def _role_word(self, role_id: str) -> str:
         """A role inside an error message: its name in the current language (its id when there is no such role)."""

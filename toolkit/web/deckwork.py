@@ -324,7 +324,7 @@ def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
     from toolkit.decks.stats import deck_stats
     from validators.deck import UNIVERSAL, validate_deck
 
-    data = deck_stats(deck, pool.lookup(deck.game))
+    data = deck_stats(deck, pool.lookup(deck.game), lang=lang)
     spent = validate_deck(deck, pool.rules).summary.get("influence") if deck.game == "netrunner" else None
     if spent is not None:
         data["influence"] = dict(sorted(spent[2].items()))
@@ -369,7 +369,7 @@ def odds(
         raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="hand", low=1, high=100, value=hand))
     opening = hand or opening_hand(pool, deck)
     deck, left = pile(deck, pool.lookup(deck.game))  # the draw pile, as `deck validate` counts the deck
-    rows = draw_odds(deck, opening, turns, per_turn)
+    rows = draw_odds(deck, opening, turns, per_turn, pool.lookup(deck.game), lang=lang)
     name = namer(pool, deck.game, lang)
     return {
         "deck_size": deck.total(),

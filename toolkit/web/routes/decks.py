@@ -333,8 +333,9 @@ def scoped_search(
     lang: str,
     squad: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results. ``squad``: the tactics
-    squad's agent ids (None: not said, exclusive cards are not marked)."""
+    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results (by name in ``lang``, as
+    `search --sort name` orders them). ``squad``: the tactics squad's agent ids (None: not said, exclusive cards
+    are not marked)."""
     from toolkit.i18n import name_of
     from toolkit.search import parse_query
     from toolkit.web.routes.api import run_search
@@ -371,7 +372,7 @@ def scoped_search(
         lookup = web.deck_pool.lookup("tactics")
         scope["agents"] = squad
         wanted = min(limit + sum(1 for r in web.deck_pool.records if _never_in_a_deck(r)), 500)
-    found = run_search(web, scoped, game, wanted, lang)
+    found = run_search(web, scoped, game, wanted, lang, sort="name")  # by the names the page shows, A to Z
     results = []
     for entry in found["results"]:
         if game == "netrunner" and lookup is not None:
