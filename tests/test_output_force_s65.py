@@ -7,32 +7,17 @@ report's page names Dossier as its generator, an older one is recognised by the 
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
-from typer.testing import CliRunner
 
 from toolkit.cli import app
 from toolkit.safewrite import HTML_MARK, PNG_MARK, SVG_MARK, WriteError
 
-from .conftest import CARDS, ROOT
-
-MAP = CARDS / "tactics" / "maps" / "dockyard.json"
-DECKS = ROOT / "examples" / "decks"
-RUNNER = CliRunner()
-
-USER_SVG = b'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"><!-- my plan --></svg>\n'
-USER_HTML = b"<!DOCTYPE html>\n<html><head><title>notes</title></head><body><p>my notes</p></body></html>\n"
-
-
-def user_png() -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", (3, 2), (10, 200, 10)).save(buffer, format="PNG")  # a photo of the user's
-    return buffer.getvalue()
+from .conftest import CARDS
+from .test_safewrite_kinds_s65 import DECKS, MAP, RUNNER, USER_HTML, USER_SVG, user_png  # (a user's own files)
 
 
 def run(*args: Any) -> Any:
