@@ -6,9 +6,11 @@ on the number of workers. A job's result counts, per role and per seat, how ofte
 it won (:func:`play_jobs`, what a Ray task runs).
 
 Roles are unequal by design (a team of one against a team of three), so a role's rate is not held against
-50%: the baseline is the average seat's rate, the share of seats that win (per player count, and over the
-whole run). An outlier wins more (or less) than an average seat by more than the margin, by its interval
-(Bonferroni-widened over the table of roles, as for tactics).
+50%: the baseline is the average seat's rate, the share of seats that win. In a player count's table it is that
+count's average seat; in the run's table of roles, each role's own ``centre``: the average seat of the tables the
+role was dealt in (each player count's baseline weighted by the role's deals there), so a role dealt only at some
+player counts is not held against the others' seats. An outlier wins more (or less) than an average seat by more
+than the margin, by its interval (Bonferroni-widened over the table of roles, as for tactics).
 """
 
 from __future__ import annotations
@@ -100,21 +102,28 @@ def crossfire_figures(results: Sequence[dict[str, Any]], margin: float = 0.02) -
     flagged: list[dict[str, Any]] = []
     games = sum(tables.values())
 
-    def rows(dealt: Counter[Any], won: Counter[Any], centre: float, key: str) -> list[dict[str, Any]]:
+    def rows(dealt: Counter[Any], won: Counter[Any], centre: float | dict[Any, float], key: str) -> list[dict[str, Any]]:
+        """A table's rows, each held against ``centre`` (one for the table, or each item's own, kept in its row)."""
         out = []
         z = simultaneous_z(len(dealt))
         for item in sorted(dealt):
             row = {key: list(item) if isinstance(item, tuple) else item, **rate(won[item], dealt[item])}
-            verdict(row, margin, games, z, centre)
+            if isinstance(centre, dict):
+                row["centre"] = round(centre[item], 6)
+            verdict(row, margin, games, z, centre[item] if isinstance(centre, dict) else centre)
             out.append(row)
         return out
 
-    role_rows = rows(roles, roles_won, baseline, "role")
+    # each player count's average seat; a role, over the run, against those of the tables it was dealt in
+    centres = {count: _share(by_players[count][1], by_players[count][0]) for count in sorted(by_players)}
+    own = {role: sum(by_players[count][0][role] * centres[count] for count in centres) / roles[role] if roles[role]
+           else baseline for role in roles}  # fmt: skip
+    role_rows = rows(roles, roles_won, own, "role")
     flagged += [{"table": "roles", **row} for row in role_rows if row["flag"]]
     per_players = []
     for count in sorted(by_players):
         dealt, won = by_players[count]
-        centre = sum(won.values()) / sum(dealt.values())
+        centre = centres[count]
         table_rows = rows(dealt, won, centre, "role")
         flagged += [{"table": "players", "players": count, **row} for row in table_rows if row["flag"]]
         seat_rows = rows(Counter({s: n for (c, s), n in seats.items() if c == count}),
@@ -130,6 +139,12 @@ def crossfire_figures(results: Sequence[dict[str, Any]], margin: float = 0.02) -
         "players": per_players,
         "outliers": flagged,
     }
+
+
+def _share(won: Counter[str], dealt: Counter[str]) -> float:
+    """The share of the seats dealt that won (an average seat's rate; 50% of none)."""
+    total = sum(dealt.values())
+    return sum(won.values()) / total if total else 0.5
 
 
 def unreached(meta: dict[str, Any], figures: dict[str, Any]) -> list[int]:
