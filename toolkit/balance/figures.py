@@ -13,6 +13,24 @@ by chance alone); for the others, ``needed`` is how many games of this run's kin
 would need to decide, if the rate stayed where it is: always more than the games played (None: the rate is within
 the margin, no number of games would flag it; :func:`games_to_decide`).
 
+The games of a deal are not independent. Games ``N·k`` … ``N·k + N − 1`` (``N`` seats) are deal ``k``: the same
+decks on the same map, the seats turned (:mod:`toolkit.balance.games`), and the deck that wins one game of a deal
+often wins the others (three deals in four, or more, in the lab's runs). A tactics rate therefore counts its games
+in clusters, the deals, and its interval is the *design-adjusted Wilson interval*: the Wilson interval on the
+rate's effective number of games ``n_eff = n / deff`` (Kish, 1965; Korn & Graubard, 1998; the modified Wilson
+limits of SAS's PROC SURVEYFREQ; Franco et al., 2019, recommend the Wilson form). The design effect is Kish's
+``deff = 1 + (m̃ − 1)·ρ``: ``m̃ = Σ mₖ² / n`` the rate's games per deal (deal ``k``: ``mₖ`` of its ``n`` games),
+``ρ`` the intraclass correlation of the games of a deal, estimated for each table (agents, cards in the deck…)
+over all its rates at once (:func:`intraclass`, the one-way analysis-of-variance estimator: one rate's few deals
+say little about it), taken between 0 and 1. A table of a side's rates with nothing to estimate it from (every
+rate 0% or 100%, as two given decks, one always winning, give) takes the ``ρ`` of all the sides' tables at once,
+and when nothing at all tells, 1. So a rate whose deals' games always go the same way (``ρ = 1``) counts its
+deals (10 games in 5 deals: ``n_eff`` 5), and one whose games agree no more than chance (``ρ ≤ 0``, as the seats'
+rates, their decks swapped within each deal) counts its games, as before. A tactics row adds ``deals`` (how many
+deals it was seen in) and ``n_eff`` to the rate; its ``n`` still counts games (sides) and its rate is the same; the
+figures' ``intraclass`` keeps each table's ``ρ`` (None: 1). The flag, ``needed`` and ``balance compare``
+(:func:`toolkit.balance.store.compare`) use ``n_eff`` too.
+
 Everything here is a pure function of the results (sorted by game index), so the same games give the
 same figures, byte for byte; timings are kept apart (:func:`timing`).
 """
@@ -31,7 +49,7 @@ DIGITS = 6
 LENGTH_BINS = (1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100)
 
 
-def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(score: float, n: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``score / n`` (a score may count draws as ½)."""
     if n <= 0:
         return 0.0, 1.0
@@ -51,6 +69,72 @@ def rate(score: float, n: int) -> dict[str, Any]:
         "low": round(low, DIGITS),
         "high": round(high, DIGITS),
     }
+
+
+Cell = tuple[int, float, float]  # a rate's games in one deal: how many, their total score and their total squared score
+
+
+def intraclass(rows: Iterable[Sequence[Cell]]) -> float | None:
+    """The intraclass correlation of the games of a deal, pooled over a table's rates (``rows``: each rate's cells,
+    one per deal): the one-way analysis-of-variance estimator, ``ρ = (MSB − MSW) / (MSB + (m₀ − 1)·MSW)``, the
+    between-deal and within-deal mean squares summed over the rates that have a spread (a rate of 0% or 100% has
+    none), each about its own rate, and ``m₀`` their mean deal size. None when there is nothing to estimate it
+    from: no such rate seen in two deals, or none seen twice in one."""
+    between = within = between_df = within_df = sizes = 0.0
+    for cells in rows:
+        n = sum(m for m, _s, _q in cells)
+        if n <= 0:
+            continue
+        p = sum(s for _m, s, _q in cells) / n
+        if sum(q for _m, _s, q in cells) / n - p * p <= 1e-12:  # no spread: nothing said of how its games agree
+            continue
+        between += sum((s - p * m) ** 2 / m for m, s, _q in cells)
+        within += sum(q - s * s / m for m, s, q in cells)
+        between_df += len(cells) - 1
+        within_df += n - len(cells)
+        sizes += n - sum(m * m for m, _s, _q in cells) / n
+    if between_df <= 0 or within_df <= 0:
+        return None
+    msb, msw = between / between_df, within / within_df
+    denominator = msb + (sizes / between_df - 1) * msw
+    return (msb - msw) / denominator if denominator > 1e-12 else None
+
+
+def effective_n(n: int, cells: Sequence[Cell], rho: float | None) -> float:
+    """The effective number of games behind a rate of ``n`` games counted in deals (``cells``): ``n / deff``,
+    Kish's design effect ``deff = 1 + (m̃ − 1)·ρ`` for the table's intraclass correlation ``ρ`` (:func:`intraclass`,
+    taken between 0 and 1; None, nothing to estimate it from: 1) and ``m̃ = Σ mₖ² / n`` the rate's games per deal.
+    ``n`` itself (an int) when the games of its deals agree no more than chance (``ρ ≤ 0``) or every deal counted
+    one game; the number of deals when they always agree (``ρ = 1``, deals of the same size)."""
+    if n <= 0:
+        return n
+    per_deal = sum(m * m for m, _s, _q in cells) / n
+    rho = 1.0 if rho is None else min(1.0, rho)
+    if per_deal <= 1 or rho <= 0:
+        return n
+    eff = round(n / (1 + (per_deal - 1) * rho), DIGITS)
+    return n if eff >= n else int(eff) if eff == int(eff) else eff
+
+
+def clustered(score: float, n: int, cells: Sequence[Cell], rho: float | None) -> dict[str, Any]:
+    """A :func:`rate` counted in deals: its ``deals`` and ``n_eff`` (:func:`effective_n`), its interval the Wilson
+    interval on ``n_eff`` games (the same as :func:`rate`'s when ``n_eff`` is ``n``)."""
+    eff = effective_n(n, cells, rho)
+    row = rate(score, n)
+    if eff != n:
+        low, high = wilson(score * eff / n, eff)
+        row.update(low=round(low, DIGITS), high=round(high, DIGITS))
+    row.update(deals=len(cells), n_eff=eff)
+    return row
+
+
+def effective(item: dict[str, Any]) -> tuple[float, float]:
+    """A rate's (score, n) as its interval counts them: scaled to its ``n_eff`` when it has one below ``n`` (a
+    tactics rate counted in deals), else as they are (a rate of independent games, or of an older run)."""
+    n, score, eff = item["n"], item["score"], item.get("n_eff")
+    if isinstance(eff, int | float) and not isinstance(eff, bool) and 0 < eff < n:
+        return score * eff / n, eff
+    return score, n
 
 
 def paired(these: dict[Any, float], those: dict[Any, float]) -> dict[str, Any]:
@@ -76,8 +160,8 @@ def verdict(item: dict[str, Any], margin: float, games: int, z: float = Z95, cen
     """Mark ``item`` (a :func:`rate`) ``strong``/``weak`` when its interval at ``z`` (``flag_low``..``flag_high``;
     the simultaneous interval of its table) lies wholly beyond 50% (or ``centre``) ± ``margin``, else tell how many
     games would decide: ``needed`` (:func:`games_to_decide`; None when the rate is within the margin)."""
-    n = item["n"]
-    low, high = wilson(item["score"], n, z)
+    score, n = effective(item)
+    low, high = wilson(score, n, z)
     item["flag_low"], item["flag_high"] = round(low, DIGITS), round(high, DIGITS)
     if low > centre + margin:
         item["flag"] = "strong"
@@ -85,10 +169,10 @@ def verdict(item: dict[str, Any], margin: float, games: int, z: float = Z95, cen
         item["flag"] = "weak"
     else:
         item["flag"] = None
-        item["needed"] = games_to_decide(item["score"], n, games, margin, z, centre)
+        item["needed"] = games_to_decide(score, n, games, margin, z, centre)
 
 
-def games_to_decide(score: float, n: int, games: int, margin: float, z: float = Z95, centre: float = 0.5) -> int | None:
+def games_to_decide(score: float, n: float, games: int, margin: float, z: float = Z95, centre: float = 0.5) -> int | None:
     """How many games of this run's kind the flag's interval (the Wilson interval at ``z``, as :func:`verdict`
     draws it) would need to decide a rate of ``score / n`` seen over ``games`` games, if the rate ``p = score / n``
     stayed where it is; None when ``p`` lies within ``centre ± margin`` (no number of games flags it) or no side
@@ -99,7 +183,8 @@ def games_to_decide(score: float, n: int, games: int, margin: float, z: float = 
     ``p`` as ``m`` grows, so the interval lies wholly beyond ``x`` exactly when ``m·(p − x)² > z²·x·(1 − x)``: the
     first such ``m`` is ``⌊z²·x·(1 − x) / (p − x)²⌋ + 1`` sides. A run's sides grow with its games (``n`` sides in
     ``games`` games), so ``needed = ⌈m · games / n⌉``. The rate was not decided at ``n`` sides, so ``m > n`` and
-    ``needed`` is more than ``games``: a rate of 0/2 in a 60-game run needs more than 60 games, never "60"."""
+    ``needed`` is more than ``games``: a rate of 0/2 in a 60-game run needs more than 60 games, never "60". A rate
+    counted in deals passes its effective count (:func:`effective`): ``n`` need not be whole."""
     if n <= 0 or games <= 0:
         return None
     p = score / n
@@ -114,12 +199,14 @@ def games_to_decide(score: float, n: int, games: int, margin: float, z: float = 
         low, high = wilson(p * m, m, z)
         return low > x if p > x else high < x
 
-    m = max(n + 1, math.floor(z * z * x * (1 - x) / ((p - x) ** 2)) + 1)
+    m = max(math.floor(n) + 1, math.floor(z * z * x * (1 - x) / ((p - x) ** 2)) + 1)
     for _ in range(4):  # the closed form and the interval may part at the last bit of a float: a step or two
         if decides(m):
             break
         m += 1
-    return -(-m * games // n)
+    if isinstance(n, int):
+        return -(-m * games // n)
+    return max(games + 1, math.ceil(m * games / n - 1e-9))
 
 
 def _share(result: dict[str, Any]) -> float:
@@ -139,11 +226,36 @@ class _Tally:
         self.n: Counter[Any] = Counter()
         self.score: defaultdict[Any, float] = defaultdict(float)
         self.fair: defaultdict[Any, float] = defaultdict(float)  # the sum of the fair shares of the games counted
+        self.deals: defaultdict[Any, dict[Any, list[float]]] = defaultdict(dict)  # key -> deal -> [games, Σy, Σy²]
+        self._rho: tuple[float | None] | None = None
+        self.fallback: float | None = None  # ρ when the table has nothing to estimate it from (None: 1)
 
-    def add(self, key: Any, score: float, fair: float = 0.5) -> None:
+    def add(self, key: Any, score: float, fair: float = 0.5, deal: Any = None) -> None:
         self.n[key] += 1
         self.score[key] += score
         self.fair[key] += fair
+        cell = self.deals[key].setdefault(deal, [0, 0.0, 0.0])
+        cell[0] += 1
+        cell[1] += score
+        cell[2] += score * score
+        self._rho = None
+
+    def cells(self, key: Any) -> list[Cell]:
+        return [(int(m), s, q) for m, s, q in self.deals[key].values()]
+
+    def all_cells(self) -> list[list[Cell]]:
+        return [self.cells(key) for key in sorted(self.n, key=repr)]
+
+    def rho(self) -> float | None:
+        """The table's intraclass correlation (:func:`intraclass`, over every key, those a table leaves out too), or
+        its ``fallback`` when the table has nothing to estimate it from."""
+        if self._rho is None:
+            self._rho = (intraclass(self.all_cells()),)
+        return self._rho[0] if self._rho[0] is not None else self.fallback
+
+    def rate(self, key: Any) -> dict[str, Any]:
+        """The key's rate, counted in deals (:func:`clustered`)."""
+        return clustered(self.score[key], self.n[key], self.cells(key), self.rho())
 
     def centre(self, key: Any) -> float:
         """What an average seat would score in the same games: 50% when every game had two sides."""
@@ -159,7 +271,7 @@ class _Tally:
             if self.n[key] < least:
                 continue
             row: dict[str, Any] = dict(zip(label, key, strict=True)) if isinstance(label, tuple) else {str(label): key}
-            row.update(_centred(rate(self.score[key], self.n[key]), self.centre(key)))
+            row.update(_centred(self.rate(key), self.centre(key)))
             out.append(row)
         if margin is not None:
             z = simultaneous_z(len(out))
@@ -168,21 +280,34 @@ class _Tally:
         return out
 
 
+def deal_of(result: dict[str, Any], place: int) -> Any:
+    """The deal a game belongs to: game ``N·k + r`` of ``N`` seats is deal ``k`` (:mod:`toolkit.balance.games`); a
+    result without its index (``place``: where it is in the list) is a deal of its own."""
+    index = result.get("index")
+    seats = len(result.get("sides") or ()) or 1
+    if isinstance(index, int) and not isinstance(index, bool):
+        return index // seats
+    return ("game", place)
+
+
 def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs: int = 20) -> dict[str, Any]:
     """The figures of the results (see the module docstring); ``least_pairs``: agent pairs seen fewer times are
-    left out of the pair tables."""
+    left out of the pair tables. With given decks (a side's ``deck`` key), ``decks``: each deck's rate."""
     played = [r for r in results if r.get("reason") != "error"]
     games = len(played)
     agents, in_deck, used, seats = _Tally(), _Tally(), _Tally(), _Tally()
-    together, against = _Tally(), _Tally()
-    modes: dict[str, _Tally] = defaultdict(_Tally)
-    maps: dict[str, _Tally] = defaultdict(_Tally)
+    together, against, decks, endings = _Tally(), _Tally(), _Tally(), _Tally()
+    modes, decided, maps = _Tally(), _Tally(), _Tally()  # the first seat's rate per mode and per map; decided games
     ends: Counter[str] = Counter()
     ends_by_mode: Counter[tuple[str, str]] = Counter()
     lengths: list[int] = []
     length_by_mode: dict[str, list[int]] = defaultdict(list)
-    for result in played:
+    reasons = sorted({result["reason"] for result in played})
+    for place, result in enumerate(played):
+        deal = deal_of(result, place)
         ends[result["reason"]] += 1
+        for reason in reasons:  # every game counts for every ending: 1 where it ended so, else 0
+            endings.add(reason, 1.0 if result["reason"] == reason else 0.0, deal=deal)
         ends_by_mode[result["mode"], result["reason"]] += 1
         lengths.append(result["rounds"])
         length_by_mode[result["mode"]].append(result["rounds"])
@@ -190,48 +315,55 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
         fair = _share(result)
         first = _score(result, 1)
         for side in sides:
-            seats.add(side["seat"], _score(result, side["seat"]), fair)
-        modes[result["mode"]].add("first", first, fair)
-        modes[result["mode"]].add("decided", 1.0 if result["winners"] else 0.0)
-        maps[result["map"]].add("first", first, fair)
+            seats.add(side["seat"], _score(result, side["seat"]), fair, deal)
+        modes.add(result["mode"], first, fair, deal)
+        decided.add(result["mode"], 1.0 if result["winners"] else 0.0, deal=deal)
+        maps.add(result["map"], first, fair, deal)
         for side in sides:
             score = _score(result, side["seat"])
             squad = sorted(set(side["agents"]))
             for agent in squad:
-                agents.add(agent, score, fair)
+                agents.add(agent, score, fair, deal)
             for card in side["cards"]:
-                in_deck.add(card, score, fair)
+                in_deck.add(card, score, fair, deal)
             for card in side.get("played", ()):
-                used.add(card, score, fair)
+                used.add(card, score, fair, deal)
             for pair in combinations(squad, 2):
-                together.add(pair, score, fair)
+                together.add(pair, score, fair, deal)
+            if side.get("deck"):  # a given deck (its file's name); "": a random one
+                decks.add(side["deck"], score, fair, deal)
         if len(sides) == 2:
             mine, theirs = sides[0], sides[1]
             score = _score(result, mine["seat"])
             for a in set(mine["agents"]):
                 for b in set(theirs["agents"]):
                     if a < b:
-                        against.add((a, b), score)
+                        against.add((a, b), score, deal=deal)
                     elif b < a:
-                        against.add((b, a), 1.0 - score)
+                        against.add((b, a), 1.0 - score, deal=deal)
+    # a table of a side's rates with nothing to estimate ρ from (every rate 0% or 100%: two given decks, one always
+    # winning) takes the ρ of all the sides' tables at once; then, nothing at all to tell, 1 (each deal one game)
+    sided = (decks, agents, in_deck, used, together, against)
+    pooled = intraclass(cells for tally in sided for cells in tally.all_cells())
+    for tally in sided:
+        tally.fallback = pooled
     by_mode = []
-    for mode in sorted(modes):
-        tally = modes[mode]
-        row: dict[str, Any] = {"mode": mode, "games": tally.n["first"]}
-        row["first_seat"] = _centred(rate(tally.score["first"], tally.n["first"]), tally.centre("first"))
-        verdict(row["first_seat"], margin, games, simultaneous_z(len(modes)), tally.centre("first"))
-        row["decided"] = rate(tally.score["decided"], tally.n["decided"])
+    for mode in sorted(modes.n):
+        row: dict[str, Any] = {"mode": mode, "games": modes.n[mode]}
+        row["first_seat"] = _centred(modes.rate(mode), modes.centre(mode))
+        verdict(row["first_seat"], margin, games, simultaneous_z(len(modes.n)), modes.centre(mode))
+        row["decided"] = decided.rate(mode)
         row["rounds"] = _length(length_by_mode[mode])
         row["endings"] = {reason: n for (m, reason), n in sorted(ends_by_mode.items()) if m == mode}
         by_mode.append(row)
     by_map = []
-    for board in sorted(maps):
-        row = {"map": board, "games": maps[board].n["first"]}
-        centre = maps[board].centre("first")
-        row["first_seat"] = _centred(rate(maps[board].score["first"], maps[board].n["first"]), centre)
-        verdict(row["first_seat"], margin, games, simultaneous_z(len(maps)), centre)
+    for board in sorted(maps.n):
+        row = {"map": board, "games": maps.n[board]}
+        centre = maps.centre(board)
+        row["first_seat"] = _centred(maps.rate(board), centre)
+        verdict(row["first_seat"], margin, games, simultaneous_z(len(maps.n)), centre)
         by_map.append(row)
-    endings = [{"reason": reason, **rate(n, games)} for reason, n in sorted(ends.items())]
+    ended = [{"reason": reason, **endings.rate(reason)} for reason in sorted(ends)]
     out: dict[str, Any] = {
         "games": games,
         "errors": len(results) - games,
@@ -245,13 +377,24 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
         "pairs_together": together.rows(("agent", "with"), margin, games, least_pairs),
         "pairs_against": against.rows(("agent", "against"), margin, games, least_pairs),
         "length": _length(lengths),
-        "endings": endings,
+        "endings": ended,
         # the pairs seen fewer than ``least`` times, left out of the pair tables (too few games to tell anything)
         "pairs_left_out": {"least": least_pairs, "pairs_together": together.fewer(least_pairs),
                            "pairs_against": against.fewer(least_pairs)},  # fmt: skip
     }
+    if decks.n:  # given decks (``--decks``): each deck's rate, as the Netrunner figures have
+        out["decks"] = decks.rows("deck", margin, games)
+    # each table's intraclass correlation of the games of a deal (None: nothing to estimate it from), which sets its
+    # rates' design effects
+    tallies = {"seats": seats, "decks": decks, "agents": agents, "cards_in_deck": in_deck, "cards_played": used,
+               "pairs_together": together, "pairs_against": against, "modes": modes, "maps": maps}  # fmt: skip
+    out["intraclass"] = {table: _rounded(tally.rho()) for table, tally in tallies.items() if tally.n}
     out["outliers"] = outliers(out)
     return out
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, DIGITS)
 
 
 def _centred(row: dict[str, Any], centre: float) -> dict[str, Any]:
@@ -260,7 +403,7 @@ def _centred(row: dict[str, Any], centre: float) -> dict[str, Any]:
     return row
 
 
-TABLES = ("seats", "agents", "cards_in_deck", "cards_played", "pairs_together", "pairs_against")
+TABLES = ("seats", "decks", "agents", "cards_in_deck", "cards_played", "pairs_together", "pairs_against")
 
 
 def outliers(data: dict[str, Any]) -> list[dict[str, Any]]:

@@ -170,7 +170,8 @@ def plan_decks(
 
     ``decks`` maps each deck's key to the deck (its file's name without the suffix, as ``balance netrunner`` keys
     its decks), in the order to play them; a plain list of decks is keyed by its place, ``"1"``, ``"2"``… A game
-    keeps the key, never the deck's name: the name is in the reader's language, the games are the same in any."""
+    keeps the key, never the deck's name: the name is in the reader's language, the games are the same in any. A deck
+    with no other ``players − 1`` decks of its mode is in no group: it is not played (:func:`unplayed_decks`)."""
     from itertools import combinations
 
     keyed = list(decks.items()) if isinstance(decks, Mapping) else [(str(i), d) for i, d in enumerate(decks, 1)]
@@ -194,6 +195,17 @@ def plan_decks(
                      rotation != 0, decider, rounds, tuple(seats), players, rotation)
         )  # fmt: skip
     return specs
+
+
+def unplayed_decks(decks: Sequence[Any] | Mapping[str, Any], players: int = PLAYERS) -> dict[str, str]:
+    """The decks :func:`plan_decks` leaves out, key → mode (keyed as it keys them): those of a mode with fewer than
+    ``players`` decks (with two players, no other deck of its mode), which no group of the same mode holds. The
+    command names them (one line), and the report too: they are not played, not dropped in silence."""
+    keyed = list(decks.items()) if isinstance(decks, Mapping) else [(str(i), d) for i, d in enumerate(decks, 1)]
+    per_mode: dict[str, int] = {}
+    for _key, deck in keyed:
+        per_mode[deck.mode] = per_mode.get(deck.mode, 0) + 1
+    return {key: deck.mode for key, deck in keyed if per_mode[deck.mode] < players}
 
 
 def _seat(key: str, deck: Any) -> tuple[tuple[str, ...], tuple[str, ...], str]:

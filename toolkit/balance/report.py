@@ -5,7 +5,8 @@ dot, its 95% interval a line, 50% ± the margin a band), no script, no matplotli
 ``dossier balance compare`` and the web app's comparison page alike.
 
 Names of agents, cards, modes and maps come from the records (:func:`toolkit.i18n.name_of`) in the report's
-language; every other word through the message catalog.
+language, else from the names the run kept (``meta["names"]``, :func:`kept_names`: a run read where its card pool
+is not); every other word through the message catalog.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.balance.store import KEYS
+from toolkit.balance.store import key_fields
 from toolkit.filekinds import balance_report
 from toolkit.i18n import N_, name_of, sentences, t, tc, tn, tr
 from toolkit.i18n.words import Nc_
@@ -32,6 +33,53 @@ def namer(records: Sequence[Any], lang: str, game: str = "tactics") -> Namer:
     def name(kind: str, record_id: str) -> str:
         record = by_key.get((kind, record_id))
         return name_of(record, lang) if record is not None else record_id
+
+    return name
+
+
+def kept_names(records: Sequence[Any], meta: dict[str, Any], figures: dict[str, Any], game: str) -> dict[str, Any]:
+    """The names of the records a run's report names (its agents, cards, modes, maps, identities, roles…) in every
+    output language, ``{lang: {kind: {id: name}}}``: kept with the run (``meta["names"]``) so that its report and a
+    comparison name them where the card pool lacks them (:func:`with_kept`). The records named are those the
+    report asks its namer for."""
+    from toolkit.i18n import LANGS
+
+    asked: set[tuple[str, str]] = set()
+
+    def ask(kind: str, record_id: str) -> str:
+        asked.add((kind, record_id))
+        return record_id
+
+    run_body({k: v for k, v in meta.items() if k != "names"}, figures, {}, ask, "en")
+    by_key = {(r.kind, r.id): r for r in records if getattr(r, "game", None) == game}
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    for kind, record_id in sorted(asked):
+        record = by_key.get((kind, record_id))
+        if record is None:  # (a deck's key: no record; its key is its name)
+            continue
+        for lang in LANGS:
+            out.setdefault(lang, {}).setdefault(kind, {})[record_id] = name_of(record, lang)
+    return out
+
+
+def with_kept(names: Namer, kept: Any, lang: str) -> Namer:
+    """``names``, falling back on the names a run kept (:func:`kept_names`; in ``lang``, else English, else
+    zh-Hans) for a record the card pool lacks (``names`` gives its id back)."""
+    if not isinstance(kept, dict) or not kept:
+        return names
+    from toolkit.i18n import DEFAULT_LANG, SOURCE_LANG
+
+    tables = [kept[key] for key in dict.fromkeys((lang, SOURCE_LANG, DEFAULT_LANG)) if isinstance(kept.get(key), dict)]
+
+    def name(kind: str, record_id: str) -> str:
+        found = names(kind, record_id)
+        if found != record_id:
+            return found
+        for table in tables:
+            known = table.get(kind)
+            if isinstance(known, dict) and isinstance(known.get(record_id), str):
+                return str(known[record_id])
+        return found
 
     return name
 
@@ -275,7 +323,9 @@ def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any
     before reading (the card sets differ; the settings differ, so a move may come from them); ``nothing``: the line
     saying nothing moved, or None; ``groups``: the tables with a move, in the report's order, each ``{"table",
     "title", "rows"}``, a row ``{"name", "before", "after", "n1", "n2", "p", "q", "line"}`` (rates as percentages,
-    p-values to two significant digits, ``line`` the whole row in one sentence, ``rise``: the rate went up)."""
+    p-values to two significant digits, ``line`` the whole row in one sentence, ``rise``: the rate went up). A record
+    the card pool lacks is named by the names the runs kept (``result["names"]``)."""
+    names = with_kept(names, result.get("names"), lang)
     summary = t(lang, "{a} → {b}: {tests} rates tested ({test}, {correction} correction, alpha {alpha})",
                 a=result["a"], b=result["b"], tests=result["tests"], test=t(lang, "two-proportion z-test"),
                 correction=t(lang, "Holm"), alpha=result["alpha"])  # fmt: skip
@@ -291,7 +341,7 @@ def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any
         table = test["table"]
         if not groups or groups[-1]["table"] != table:
             groups.append({"table": table, "title": t(lang, table_title(table)), "rows": []})
-        row = dict(zip(KEYS.get(table, (table[:-1],)), test["key"], strict=True))
+        row = dict(zip(key_fields(table, size=len(test["key"])), test["key"], strict=True))
         before, after = test["before"], test["after"]
         words = {"name": label(table, row, names, lang), "before": pct(before["rate"]), "after": pct(after["rate"]),
                  "n1": before["n"], "n2": after["n"], "p": f"{test['p']:.2g}",
@@ -346,17 +396,20 @@ def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: fl
 
 
 def _rate_table(rows: Sequence[tuple[str, dict[str, Any]]], lang: str, tables: bool = False) -> str:
-    """A table of rates; its last column, ``needed``, counts games, or tables (``tables``: a crossfire run's)."""
+    """A table of rates; its last column, ``needed``, counts games, or tables (``tables``: a crossfire run's). Rates
+    counted in deals (a tactics run's) show their games and their deals instead of ``n``."""
     decide = t(lang, "tables to decide") if tables else t(lang, "games to decide")
-    head = [tc(lang, "balance column", "name"), "n", t(lang, "win rate"), t(lang, "95% interval"), t(lang, "verdict"),
+    deals = any("deals" in row for _name, row in rows)
+    counts = [t(lang, "games"), tc(lang, "balance column", "deals")] if deals else ["n"]
+    head = [tc(lang, "balance column", "name"), *counts, t(lang, "win rate"), t(lang, "95% interval"), t(lang, "verdict"),
             decide]  # fmt: skip
     out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for name, row in rows:
         flag = {"strong": t(lang, "strong"), "weak": t(lang, "weak")}.get(row.get("flag") or "", "")
         needed = row.get("needed")
         decide = "" if row.get("flag") else (str(needed) if needed is not None else t(lang, "within the margin"))
-        cells = [html.escape(name), str(row["n"]), pct(row["rate"]), f"{pct(row['low'])} – {pct(row['high'])}",
-                 html.escape(flag), html.escape(decide)]  # fmt: skip
+        cells = [html.escape(name), str(row["n"]), *([str(row.get("deals", ""))] if deals else []), pct(row["rate"]),
+                 f"{pct(row['low'])} – {pct(row['high'])}", html.escape(flag), html.escape(decide)]  # fmt: skip
         cls = f' class="{row["flag"]}"' if row.get("flag") else ""
         out.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     out.append("</table>")
@@ -402,7 +455,8 @@ def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
 
 def run_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
     """The report of a run, tactics, crossfire or Netrunner (``meta["game"]``), as the HTML inside a page's
-    ``<body>``."""
+    ``<body>``. A record the card pool lacks is named by the names the run kept (``meta["names"]``)."""
+    names = with_kept(names, meta.get("names"), lang)
     if meta.get("game") == "crossfire":
         return crossfire_body(meta, figures, names, lang)
     if meta.get("game") == "netrunner":
@@ -426,9 +480,18 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
         body.append(f'<p class="note">{esc(interrupted)}</p>')
     if not figures["games"]:  # (a run stopped before its first game): no rate, no length, no baseline to state
         return "".join(body) + _no_games(lang)
-    explain = t(lang, "A side scores 1 for a win, ½ for a draw, 0 for a loss. Each rate has its 95% Wilson interval; "
-                "an outlier is a rate whose whole interval lies beyond 50% ± {margin}, the interval widened to hold for every "
-                "rate of its table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
+    if any("deals" in row for row in figures.get("seats", ())):  # intervals counted in deals (not a run kept before)
+        explain = t(lang, "A side scores 1 for a win, ½ for a draw, 0 for a loss. The games of a deal (the same decks on "
+                    "the same map, the seats swapped) are not independent: the same deck often wins them all. So each "
+                    "rate's 95% interval is a Wilson interval on its effective number of games: its games divided by "
+                    "the design effect 1 + (games per deal − 1) × ρ, where ρ is how alike the games of a deal go in "
+                    "its table (their intraclass correlation, taken between 0 and 1). An outlier is a rate whose "
+                    "whole interval lies beyond 50% ± {margin}, the interval widened to hold for every rate of its "
+                    "table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
+    else:
+        explain = t(lang, "A side scores 1 for a win, ½ for a draw, 0 for a loss. Each rate has its 95% Wilson interval; "
+                    "an outlier is a rate whose whole interval lies beyond 50% ± {margin}, the interval widened to hold for "
+                    "every rate of its table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
     body.append(f'<p class="note">{esc(explain)}</p>')
     if meta.get("players", 2) != 2:
         seats = t(lang, "With {n} players a draw scores each seat its fair share, 1 / the number of sides (two teams of two "
@@ -442,6 +505,7 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
         body.append(_rate_table(found, lang))
     else:
         body.append(f"<p>{esc(_no_outliers(lang))}</p>")
+    body.append(_decks_section(meta, figures, names, lang))
     left_out = figures.get("pairs_left_out") or {}
     for table, heading in TITLES.items():
         rows = [(label(table, row, names, lang), row) for row in figures[table]]
@@ -479,6 +543,38 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
         body.append(_wall(figures["games"], timing, lang, timing.get("workers", meta.get("workers")),
                           timing.get("batch", meta.get("batch"))))  # fmt: skip
     return "".join(body)
+
+
+def not_played(meta: dict[str, Any], names: Namer, lang: str) -> str:
+    """The given decks a tactics run could not play (``meta["decks_not_played"]``: deck key → its mode), each with
+    its mode: ``expert (Expert)``; "" when there is none."""
+    unplayed = meta.get("decks_not_played")
+    if not isinstance(unplayed, dict) or not unplayed:
+        return ""
+    return t(lang, ", ").join(t(lang, "{deck} ({mode})", deck=key, mode=names("mode", str(mode)))
+                              for key, mode in sorted(unplayed.items()))  # fmt: skip
+
+
+def _decks_section(meta: dict[str, Any], figures: dict[str, Any], names: Namer, lang: str) -> str:
+    """A tactics run of given decks (``--decks``): each deck's rate with its interval, and the decks not played (no
+    other deck of their mode to play against); nothing for a run of random decks."""
+    esc = html.escape
+    rows = sorted(((label("decks", row, names, lang), row) for row in figures.get("decks", ())),
+                  key=lambda r: -(r[1]["rate"] or 0))  # fmt: skip
+    unplayed = not_played(meta, names, lang)
+    if not rows and not unplayed:
+        return ""
+    out = [f"<h2>{esc(t(lang, NETRUNNER_TITLES['decks']))}</h2>"]
+    if unplayed:
+        players = meta.get("players", 2)
+        if players == 2:
+            note = t(lang, "Not played, no other deck of the same mode: {decks}.", decks=unplayed)
+        else:
+            note = t(lang, "Not played, fewer than {n} decks of the same mode: {decks}.", n=players, decks=unplayed)
+        out.append(f'<p class="note">{esc(note)}</p>')
+    if rows:
+        out.append(forest(rows, figures["margin"]) + _rate_table(rows, lang))
+    return "".join(out)
 
 
 def _no_games(lang: str, tables: bool = False) -> str:

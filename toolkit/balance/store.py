@@ -8,7 +8,13 @@ PostgreSQL; ``dossier db build`` carries its rows over into the database it buil
 
 :func:`compare` tests every rate the two runs share with a two-proportion z-test and corrects the p-values
 for the number of tests (Holm's step-down method, which holds the family-wise error rate at ``alpha``):
-only what moved beyond noise is listed.
+only what moved beyond noise is listed. A tactics rate counted in deals (:mod:`toolkit.balance.figures`: the
+games of a deal are not independent) enters the test with its effective number of games, ``n_eff``, as its
+interval does; a rate without one (crossfire, Netrunner, or a run kept before) with its ``n``.
+
+A run's ``meta`` may keep ``names``: the names, in every output language, of the records its figures name
+(:func:`toolkit.balance.report.kept_names`), so that its report and a comparison name them even where the card
+pool read then lacks them (a run played with ``--cards my-set``, read by ``dossier serve`` on the bundled cards).
 """
 
 from __future__ import annotations
@@ -315,7 +321,7 @@ def _not_a_report(data: Any) -> str | None:
         for i, row in enumerate(rows):
             if not isinstance(row, dict) or (one and "first_seat" not in row):
                 return f"{at}/{i}"
-            for name in (table[:-1],) if one else KEYS[table]:  # an id, or a seat's number
+            for name in (table[:-1],) if one else key_fields(table, row):  # an id, or a seat's number
                 if name not in row:
                     return f"{at}/{i}"
                 if isinstance(row[name], bool) or not isinstance(row[name], (str, int)):
@@ -394,7 +400,7 @@ SETTINGS = ("game", "modes", "mode", "players", "decks", "decider", "rounds", "t
 P_FLOOR = 1e-300  # a p-value below it is given as this bound ("p < 1e-300"): erfc underflows to 0 near z = 38
 
 
-def two_proportion(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
+def two_proportion(s1: float, n1: float, s2: float, n2: float) -> tuple[float, float]:
     """The z statistic and two-sided p-value of ``s1/n1`` against ``s2/n2`` (pooled variance); a p-value too small
     for a float is :data:`P_FLOOR` (an upper bound), never 0."""
     if n1 <= 0 or n2 <= 0:
@@ -419,11 +425,20 @@ def holm(p_values: list[float]) -> list[float]:
     return adjusted
 
 
+def key_fields(table: str, row: dict[str, Any] | None = None, size: int | None = None) -> tuple[str, ...]:
+    """The fields that name a row of ``table`` (:data:`KEYS`): a deck of a tactics run is named by its key alone, a
+    Netrunner deck by its side and key (``row``: the row, or ``size``: how many fields its key has)."""
+    fields = KEYS.get(table, (table[:-1],))
+    if table == "decks" and ((row is not None and "side" not in row) or size == 1):
+        return ("deck",)
+    return fields
+
+
 def _items(figures: dict[str, Any], table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
     rows = figures.get(table, [])
     if table == "modes" or table == "maps":
         return {(row[table[:-1]],): row["first_seat"] for row in rows}
-    return {tuple(row[k] for k in KEYS[table]): row for row in rows}
+    return {tuple(row[k] for k in key_fields(table, row)): row for row in rows}
 
 
 def game_of(run: dict[str, Any]) -> str:
@@ -447,6 +462,8 @@ def check_same_game(a: dict[str, Any], b: dict[str, Any], lang: str | None = Non
 def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
     """What moved between run ``a`` and run ``b`` beyond noise (see the module docstring); runs of two games are
     refused (:func:`check_same_game`)."""
+    from toolkit.balance.figures import effective
+
     check_same_game(a, b)
     tests: list[dict[str, Any]] = []
     for table in (*RATES, "modes", "maps"):
@@ -455,7 +472,7 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[s
             x, y = first[key], second[key]
             if not x["n"] or not y["n"]:
                 continue
-            z, p = two_proportion(x["score"], x["n"], y["score"], y["n"])
+            z, p = two_proportion(*effective(x), *effective(y))  # (a rate counted in deals: its effective games)
             tests.append({"table": table, "key": list(key), "before": _brief(x), "after": _brief(y), "z": round(z, 4),
                           "p": p})  # fmt: skip
     adjusted = holm([t["p"] for t in tests])
@@ -479,8 +496,31 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[s
         "tests": len(tests),
         "moved": moved,
         "tested": tests,  # every test: the rates, z, p and Holm-adjusted p of each (moved or not)
+        "names": _names_of(a, b, tests),
     }
 
 
 def _brief(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: row[k] for k in ("n", "rate", "low", "high")}
+    """A rate as a comparison shows it: ``n``, the rate and its interval (with ``deals`` and ``n_eff``, the effective
+    games its interval and the test count, when the rate was counted in deals)."""
+    return {k: row[k] for k in ("n", "rate", "low", "high", "deals", "n_eff") if k in row}
+
+
+def _names_of(a: dict[str, Any], b: dict[str, Any], tests: list[dict[str, Any]]) -> dict[str, Any]:
+    """The names the two runs kept (``meta["names"]``: language → kind → id → name) of the items tested, the later
+    run's over the earlier's: what names them where the card pool read now lacks them."""
+    ids = {str(part) for test in tests for part in test["key"]}
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    for run in (a, b):
+        kept = run["meta"].get("names")
+        if not isinstance(kept, dict):
+            continue
+        for lang, kinds in kept.items():
+            if not isinstance(kinds, dict):
+                continue
+            for kind, names in kinds.items():
+                if isinstance(names, dict):
+                    found = {i: str(n) for i, n in names.items() if i in ids and isinstance(n, str)}
+                    if found:
+                        out.setdefault(str(lang), {}).setdefault(str(kind), {}).update(found)
+    return out

@@ -131,8 +131,15 @@ def tactics(
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance import figures as fig
-    from toolkit.balance.games import card_set_hash, check_modes, plan_decks, plan_random, playable_modes
-    from toolkit.balance.report import check_report_folder, namer, write_report
+    from toolkit.balance.games import (
+        card_set_hash,
+        check_modes,
+        plan_decks,
+        plan_random,
+        playable_modes,
+        unplayed_decks,
+    )
+    from toolkit.balance.report import check_report_folder, kept_names, namer, write_report
     from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import load_pool
@@ -171,7 +178,11 @@ def tactics(
             chosen[key] = entry.deck
         specs = plan_decks(records, chosen, games, seed, decider, rounds, players)
         mode_list = sorted({s.mode for s in specs})
+        unplayed = unplayed_decks(chosen, players)  # no other deck of its mode: said, not dropped in silence
+        if unplayed:
+            _say_unplayed(unplayed, players, namer(records, language), language)
     else:
+        unplayed = {}
         specs = plan_random(records, games, mode_list, seed, decider, rounds, players)
     meta: dict[str, Any] = {
         "game": "tactics",
@@ -186,6 +197,8 @@ def tactics(
     }
     if players != 2:  # two-player runs say nothing, as before there was a choice (their comparisons stay clean)
         meta["players"] = players
+    if unplayed:  # the given decks no game plays (the report says so beside the decks' rates)
+        meta["decks_not_played"] = unplayed
     started = time.perf_counter()
     with RateProgress(len(specs), language) as bar:
         outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance)
@@ -195,6 +208,7 @@ def tactics(
     timing.update(workers=outcome.workers, batch=outcome.batch)
     figures = fig.figures(outcome.results, margin)
     names = namer(records, language)
+    meta["names"] = kept_names(records, meta, figures, "tactics")  # kept with the run: read where the pool lacks them
     if outcome.results:
         paths = write_report(out, meta, figures, {**timing}, outcome.results, names, language)
         run_id = _keep(db, save, meta, figures)
@@ -203,6 +217,33 @@ def tactics(
         _nothing_finished(out, language, t(language, "interrupted: {games} of {asked} games finished", games=0,
                                            asked=meta["games_asked"]))  # fmt: skip
     _stopped(outcome)
+
+
+def _say_unplayed(unplayed: dict[str, str], players: int, names: Any, lang: str) -> None:
+    """One line on stderr naming the given decks no game plays (:func:`toolkit.balance.games.unplayed_decks`), each
+    with its mode, and why: no other deck of its mode (fewer than ``players`` with more players)."""
+    from toolkit.balance.report import not_played
+
+    decks = not_played({"decks_not_played": unplayed}, names, lang)
+    if players == 2:
+        line = t(lang, "{option}: not played, no other deck of the same mode: {decks}", option="--decks", decks=decks)
+    else:
+        line = t(lang, "{option}: not played, fewer than {n} decks of the same mode: {decks}", option="--decks",
+                 n=players, decks=decks)  # fmt: skip
+    print(line, file=sys.stderr)
+
+
+def _rate_line(lang: str, name: str, row: dict[str, Any]) -> str:
+    """A rate in one line: its name, the rate and its interval, and what it counts: ``n=40`` (games or sides), or
+    for a tactics rate counted in deals, ``40 games in 20 deals`` (its interval counts the deals' worth)."""
+    from toolkit.balance.report import pct
+
+    fields = {"name": name, "rate": pct(row["rate"]), "low": pct(row["low"]), "high": pct(row["high"])}
+    if isinstance(row.get("deals"), int):
+        return t(lang, "{name}: {rate} ({low}–{high}, {games} in {deals})", **fields,
+                 games=tn(lang, "{n} game", "{n} games", row["n"]),
+                 deals=tn(lang, "{n} deal", "{n} deals", row["deals"]))  # fmt: skip
+    return t(lang, "{name}: {rate} ({low}–{high}, n={n})", **fields, n=row["n"])
 
 
 def _once(option: str, given: str, items: list[Any]) -> None:
@@ -244,7 +285,7 @@ def _stopped(outcome: Any) -> None:
 
 def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Any, lang: str,
              interrupted: bool, run_id: int | None, paths: list[Path]) -> None:  # fmt: skip
-    from toolkit.balance.report import label, pct
+    from toolkit.balance.report import label, outlier_label, pct
 
     if interrupted:
         print(t(lang, "interrupted: {games} of {asked} games finished", games=figures["games"],
@@ -255,8 +296,9 @@ def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, An
             seconds=timing["wall_seconds"], rate=timing["games_per_second"],
             workers=tn(lang, "{n} worker", "{n} workers", timing["workers"])))  # fmt: skip
     for row in figures["seats"]:
-        print(t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=label("seats", row, names, lang),
-                rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"]))  # fmt: skip
+        print(_rate_line(lang, label("seats", row, names, lang), row))
+    for row in figures.get("decks", ()):  # a run of given decks: each deck's rate ("Decks: duel")
+        print(_rate_line(lang, outlier_label({"table": "decks", **row}, names, lang), row))
     if meta.get("players", 2) == 2:
         print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond 50% ± {margin}): {n}",
                 margin=pct(figures["margin"]), n=len(figures["outliers"])))  # fmt: skip
@@ -286,13 +328,11 @@ def _keep(db: str | None, save: bool, meta: dict[str, Any], figures: dict[str, A
 
 def _outliers_and_files(figures: dict[str, Any], names: Any, lang: str, run_id: int | None, paths: list[Path]) -> None:
     """The end of a run's summary: each outlier with its verdict, the files written and the run kept."""
-    from toolkit.balance.report import outlier_label, pct
+    from toolkit.balance.report import outlier_label
 
     for row in figures["outliers"]:
         verdict = t(lang, "strong") if row["flag"] == "strong" else t(lang, "weak")
-        print("  " + t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=outlier_label(row, names, lang),
-                       rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"])
-              + f"  {verdict}")  # fmt: skip
+        print("  " + _rate_line(lang, outlier_label(row, names, lang), row) + f"  {verdict}")
     for path in paths:
         print(t(lang, "{path}: written", path=path))
     if run_id is not None:
@@ -383,6 +423,7 @@ def crossfire(
     from toolkit.balance.report import (
         CROSSFIRE_REPORT_FILES,
         check_report_folder,
+        kept_names,
         label,
         namer,
         pct,
@@ -425,6 +466,7 @@ def crossfire(
     timing = timing_of(outcome.results, wall)
     timing.update(workers=outcome.workers, games_per_second=round(figures["games"] / wall, 1) if wall else None)
     names = namer(records, language, "crossfire")
+    meta["names"] = kept_names(records, meta, figures, "crossfire")  # kept with the run: read where the pool lacks them
     if not figures["games"]:  # stopped before a table finished: said, and no empty report over a real one
         _nothing_finished(out, language, t(language, "interrupted: {tables} of {asked} tables finished", tables=0,
                                            asked=tables * len(counts)), tables=True)  # fmt: skip
@@ -491,7 +533,7 @@ def netrunner(
     from toolkit.balance.figures import timing as timing_of
     from toolkit.balance.games import card_set_hash
     from toolkit.balance.netrunner import netrunner_figures, plan_matches, play_matches
-    from toolkit.balance.report import check_report_folder, label, namer, pct, write_report
+    from toolkit.balance.report import check_report_folder, kept_names, label, namer, pct, write_report
     from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import deck_files, load_pool
@@ -541,6 +583,7 @@ def netrunner(
     timing.update(workers=outcome.workers, batch=outcome.batch)
     figures = netrunner_figures(outcome.results, margin)
     names = namer(records, language, "netrunner")
+    meta["names"] = kept_names(records, meta, figures, "netrunner")  # kept with the run: read where the pool lacks them
     if not outcome.results:  # stopped before a game finished: said, and no empty report over a real one
         _nothing_finished(out, language, t(language, "interrupted: {games} of {asked} games finished", games=0,
                                            asked=games))  # fmt: skip
