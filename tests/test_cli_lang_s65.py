@@ -34,3 +34,11 @@ def test_deck_convert_says_written_on_standard_output_as_deck_new_does(cli: Any,
     result = cli("deck", "new", "--game", "tactics", "--mode", "duel", "--out", str(made), "--lang", "en")
     assert result.exit_code == 0, result.output
     assert "written" in result.stdout
+
+
+def test_the_chinese_refusal_to_replace_a_users_file_has_no_stray_space(cli: Any, tmp_path: Any) -> None:
+    mine = tmp_path / "mine.svg"
+    mine.write_text('<svg xmlns="http://www.w3.org/2000/svg"><!-- mine --></svg>', encoding="utf-8")
+    result = cli("map", "render", "dockyard", "-o", str(mine), "--lang", "zh-Hans")
+    assert result.exit_code == 2
+    assert "已存在且不是本工具写出的 SVG 图片；不予替换（如要替换，请加 --force）" in result.output

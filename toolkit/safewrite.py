@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
 from .errors import DossierError, os_reason
-from .i18n import N_, tr
+from .i18n import N_, current_lang, t_beside, tr
 from .meter import Meter, meter_or_silent
 
 STALE_AFTER = 15 * 60
@@ -309,11 +309,13 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
         os.close(fd)
     if not kind.test(head):
         what = tr(kind.what, format=kind.format)
+        lang = current_lang()  # (beside Chinese text the translation's space goes: 已存在且不是本工具写出的 SVG 图片)
         if kind.force:
-            reason = tr("exists and is not {what}; not replaced (give {option} to replace it)", what=what,
-                        option=kind.force)  # fmt: skip
+            reason = t_beside(lang, "exists and is not {what}; not replaced (give {option} to replace it)", what=what,
+                              option=kind.force)  # fmt: skip
         else:
-            reason = tr("exists and is not {what}; not replaced (delete it or choose another name)", what=what)
+            reason = t_beside(lang, "exists and is not {what}; not replaced (delete it or choose another name)",
+                              what=what)  # fmt: skip
         raise WriteError(path, reason, errno.EEXIST)
 
 
