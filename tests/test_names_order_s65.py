@@ -141,6 +141,14 @@ def test_the_builders_tactics_list_no_longer_starts_with_its_ids(client: Any) ->
     assert answer["count"] == len(names)
 
 
+def test_a_query_typed_in_the_builder_puts_the_exact_name_first(client: Any) -> None:
+    """Browsing is A to Z; a typed query is ranked as `search` ranks it: the card of exactly that name first (sorted
+    by name, 夜语消音手枪 came before 消音手枪, and a limit of 1 lost it)."""
+    for lang, q in (("zh-Hans", "消音手枪"), ("en", "suppressed pistol")):
+        answer = client.get("/api/decks/cards", params={"game": "tactics", "lang": lang, "q": q, "limit": 1}).json()
+        assert [entry["id"] for entry in answer["results"]] == ["suppressed_pistol"], answer
+
+
 # ---------------------------------------------------------------- 5: export lines and their trailing spaces
 
 

@@ -333,8 +333,8 @@ def scoped_search(
     lang: str,
     squad: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results (by name in ``lang``, as
-    `search --sort name` orders them). ``squad``: the tactics squad's agent ids (None: not said, exclusive cards
+    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results (by name in ``lang`` when
+    nothing is typed, as `search --sort name` orders them; a query's results as `search` ranks them). ``squad``: the tactics squad's agent ids (None: not said, exclusive cards
     are not marked)."""
     from toolkit.i18n import name_of
     from toolkit.search import parse_query
@@ -372,7 +372,9 @@ def scoped_search(
         lookup = web.deck_pool.lookup("tactics")
         scope["agents"] = squad
         wanted = min(limit + sum(1 for r in web.deck_pool.records if _never_in_a_deck(r)), 500)
-    found = run_search(web, scoped, game, wanted, lang, sort="name")  # by the names the page shows, A to Z
+    # browsing (no query typed): by the names the page shows, A to Z; a query typed: as `search` ranks it (the exact
+    # name first, which a sort by name could push past the limit)
+    found = run_search(web, scoped, game, wanted, lang, sort=None if q.strip() else "name")
     results = []
     for entry in found["results"]:
         if game == "netrunner" and lookup is not None:
