@@ -181,3 +181,71 @@ def test_where_a_cell_that_did_not_read_would_be() -> None:
     assert record.unread("/text") and not record.unread("/text/1")  # (an item that read: what it says stands)
     assert not record.unread("/name/en") and not record.unread("/costs")
     assert not RowRecord(2, {}).unread("/text")
+
+
+def test_a_bad_id_no_longer_hides_the_rows_lint_findings(cli, tmp_path: Path) -> None:
+    # the row is linted under a stand-in id that no finding shows: its text that does not parse is told, named by
+    # the id the row gives, and nothing about its id beyond the sheet's own error
+    result, sheet = run(
+        cli,
+        tmp_path,
+        "id,name.zh-Hans,name.en,category,back,cost.mortgage,text\n"
+        "Bad Id,甲,Alpha Card,item,personal,1,你抽 Q 张牌。\n"
+        "beta,乙,Beta Card,item,personal,x,你抽 Q 张牌。\n",
+    )
+    assert result.exit_code == 1
+    assert findings(result, sheet) == [
+        ("row 2, column A (id)", "csv.id"),
+        ("row 2, column G (text)", "card.text.parse"),
+        ("row 3, column F (cost.mortgage)", "csv.value"),
+        ("row 3, column G (text)", "card.text.parse"),
+    ]
+    assert "tactics card 'Bad Id': /text/0" in result.stderr
+    assert "row-" not in result.stderr  # (the stand-in id)
+    assert "4 errors in 2 of 2 rows; nothing written" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_duplicate_id_no_longer_hides_the_rows_lint_findings(cli, tmp_path: Path) -> None:
+    result, sheet = run(
+        cli,
+        tmp_path,
+        "id,name.zh-Hans,name.en,category,back,cost.mortgage,text\n"
+        "alpha_card,甲,Alpha,item,personal,1,你抽 1 张牌。\n"
+        "alpha_card,乙,Beta,skill,personal,1,你抽 Q 张牌。\n",
+    )
+    assert result.exit_code == 1
+    assert findings(result, sheet) == [("row 3, column A (id)", "csv.id"), ("row 3, column G (text)", "card.text.parse")]
+    assert "tactics card 'alpha_card': /text/0" in result.stderr
+    assert "card.id.duplicate" not in result.stderr
+    assert "2 errors in 1 of 2 rows; nothing written" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_id_made_from_a_repeated_name_is_one_error_not_two(cli, tmp_path: Path) -> None:
+    # no id column: both rows' id is made from the English name; its repeat is told once, as the id's
+    result, sheet = run(
+        cli,
+        tmp_path,
+        "name.zh-Hans,name.en,category,cost.mortgage,text\n甲,Alpha,item,1,你抽 1 张牌。\n乙,Alpha,skill,1,你抽 Q 张牌。\n",
+    )
+    assert result.exit_code == 1
+    assert findings(result, sheet) == [("row 3, column B (name.en)", "csv.id"), ("row 3, column E (text)", "card.text.parse")]
+
+
+def test_a_repeated_name_names_the_row_not_a_file_that_is_not_there(cli, tmp_path: Path) -> None:
+    text = (
+        "id,name.zh-Hans,name.en,category,back,cost.mortgage,text\n"
+        "alpha_card,甲,Alpha Card,item,personal,1,你抽 1 张牌。\n"
+        "alpha_two,乙,Alpha Card,skill,personal,1,你抽 1 张牌。\n"
+    )
+    result, sheet = run(cli, tmp_path, text)
+    assert result.exit_code == 1
+    assert findings(result, sheet) == [("row 3, column C (name.en)", "card.name.duplicate")]
+    assert "tactics card 'alpha_two': en name 'Alpha Card' is also the name of row 2" in result.stderr
+    assert "alpha_card.json" not in result.stderr
+    # in Chinese the name's language is a word (as the lang vocabulary words it), not the code
+    result = cli("--lang", "zh-Hans", "import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
+    line = next(x for x in result.stderr.splitlines() if "card.name.duplicate" in x)
+    assert "英文" in line and "en 名称" not in line and "alpha_card.json" not in line, line
+    assert not (tmp_path / "out").exists()

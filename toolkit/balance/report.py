@@ -682,10 +682,12 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
         body.append(f'<p class="note interrupted">{esc(_crossfire_interrupted(meta, figures, lang))}</p>')
     if not figures["games"]:  # no table finished: no baseline of seats that won, no rate
         return "".join(body) + _no_games(lang, tables=True)
-    explain = t(lang, "Roles are unequal by design, so each rate is held against the average seat's rate (the share "
-                "of seats that win: {baseline} over the run); an outlier's interval, widened for every role of its "
-                "table at once (Bonferroni), lies wholly beyond that ± {margin}.", baseline=pct(figures["baseline"]),
-                margin=pct(margin))  # fmt: skip
+    explain = t(lang, "Roles are unequal by design, so each rate is held against an average seat's rate (the share of "
+                "seats that win): in a player count's table, that count's average seat; in the Roles table, the "
+                "average seat of the tables the role was dealt in. A role dealt more than once at a table mostly wins "
+                "or loses there as one, so its 95% interval counts its seats divided by the design effect. An "
+                "outlier's interval, widened for every role of its table at once (Bonferroni), lies wholly beyond "
+                "that rate ± {margin}.", margin=pct(margin))  # fmt: skip
     body.append(f'<p class="note">{esc(explain)}</p>')
     body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
     found = [(t(lang, "{label} ({players} players)", label=outlier_label(o, names, lang), players=o["players"])

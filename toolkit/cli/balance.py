@@ -212,7 +212,7 @@ def tactics(
     if outcome.results:
         paths = write_report(out, meta, figures, {**timing}, outcome.results, names, language)
         run_id = _keep(db, save, meta, figures)
-        _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths)
+        _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths, outcome.dropped)
     else:  # stopped before a game finished (Ctrl-C while Ray starts): said, and no empty report over a real one
         _nothing_finished(out, language, t(language, "interrupted: {games} of {asked} games finished", games=0,
                                            asked=meta["games_asked"]))  # fmt: skip
@@ -284,12 +284,17 @@ def _stopped(outcome: Any) -> None:
 
 
 def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Any, lang: str,
-             interrupted: bool, run_id: int | None, paths: list[Path]) -> None:  # fmt: skip
+             interrupted: bool, run_id: int | None, paths: list[Path], dropped: int = 0) -> None:  # fmt: skip
+    """``dropped``: the games that finished but were left out, the rest of their deal unfinished (said after the
+    interrupted line)."""
     from toolkit.balance.report import label, outlier_label, pct
 
     if interrupted:
         print(t(lang, "interrupted: {games} of {asked} games finished", games=figures["games"],
                 asked=meta["games_asked"]))  # fmt: skip
+        if dropped > 0:
+            print(tn(lang, "{n} game left out: the other games of its deal did not finish",
+                     "{n} games left out: the other games of their deals did not finish", dropped, n=dropped))  # fmt: skip
     print(t(lang, "{games} ({errors}) in {seconds} s: {rate} games/s on {workers}",
             games=tn(lang, "{n} game", "{n} games", figures["games"]),
             errors=tn(lang, "{n} engine error", "{n} engine errors", figures["errors"]),

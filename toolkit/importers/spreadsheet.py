@@ -785,6 +785,11 @@ class RowRecord:
     partial: bool = False
     bad: list[tuple[str, bool]] = field(default_factory=list)
     lintable: bool = True  # (not when the row's type, which decides its fields, did not read)
+    # a row with no id of its own (a bad or duplicate id, none at all): linted under this stand-in id and file,
+    # never written; ``shown`` is how its findings name it (its id as the row gives it, where it gives one)
+    stand_in: str | None = None
+    shown: str | None = None
+    id_from: str | None = None  # the name (its pointer) a stand-in row's id was made from: its repeat is the id's
 
     def unread(self, ptr: str | None) -> bool:
         """Whether what ``ptr`` says of the record may follow from a cell that did not read: ``ptr`` is the place
@@ -1082,6 +1087,22 @@ def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
     return None
 
 
+def _stand_in(record: RowRecord) -> str:
+    """Give ``record`` (a row with no id of its own; its error said why) a stand-in id that is no record's, so that
+    its other cells are linted; its id is a cell that did not read (:meth:`RowRecord.unread`)."""
+    import secrets
+
+    given = record.data.get("id")
+    record.shown = given if isinstance(given, str) and given else None
+    column = record.cells.get("/id")
+    record.id_from = next((p for p in ("/name/en", "/name/zh-Hans") if column and record.cells.get(p) == column), None)
+    record.stand_in = f"row-{record.line}-{secrets.token_hex(8)}"
+    record.data["id"] = record.stand_in
+    record.partial = True
+    record.bad.append(("/id", True))
+    return record.stand_in
+
+
 def schema_ref(folder: Path, game: str, kind: str) -> str:
     """``$schema`` for a record in ``folder`` (:func:`toolkit.paths.schema_ref`)."""
     from toolkit.paths import schema_ref as ref_in
@@ -1335,17 +1356,24 @@ def import_csv(
         count.advance()
         record = _read_row(sheet, row)
         record_id = _record_id(sheet, record)
+        if record_id is not None:
+            first = ids.setdefault(record_id, record)
+            if first is not record:
+                sheet.error(
+                    "csv.id",
+                    tr(
+                        "id {id} is also the id of row {row}; ids are unique in a game",
+                        id=repr(record_id),
+                        row=first.row,
+                    ),
+                    record.line,
+                    record.cells.get("/id"),
+                )
+                record_id = None
         if record_id is None:
-            continue
-        first = ids.setdefault(record_id, record)
-        if first is not record:
-            sheet.error(
-                "csv.id",
-                tr("id {id} is also the id of row {row}; ids are unique in a game", id=repr(record_id), row=first.row),
-                record.line,
-                record.cells.get("/id"),
-            )
-            continue
+            # the row's other cells are still checked: its record is linted under a stand-in id, nothing of
+            # which reaches the output, and none of its findings that may follow from the id
+            record_id = _stand_in(record)
         record.data.setdefault("$schema", ref)
         _art_from_the_sheet(record.data, path.parent, folder)
         record.target = folder / f"{record_id}.json"
@@ -1355,7 +1383,8 @@ def import_csv(
         elif record.lintable:
             partial.append(record)
     findings = sheet.findings
-    findings.extend(_lint([*result.records, *partial], str(path), game, into, pool, lint_sources, count))
+    linted = sorted([*result.records, *partial], key=lambda r: r.line)  # (a later row repeats an earlier one)
+    findings.extend(_lint(linted, str(path), game, into, pool, lint_sources, count))
     manifest = read_manifest(into)
     sheet_key = os.path.abspath(path)
     for record in result.records:
@@ -1522,7 +1551,10 @@ def _lint(
     lint_sources: Any,
     meter: Meter | None = None,
 ) -> list[Finding]:
-    """Lint the new records among the game's data; each finding located at its row and column."""
+    """Lint the new records among the game's data; each finding located at its row and column, and naming the
+    sheet's rows as rows (none of them is a file yet), a stand-in id never."""
+    from validators.wording import record_label
+
     by_path: dict[str, RowRecord] = {}
     for record in records:
         assert record.target is not None
@@ -1531,6 +1563,7 @@ def _lint(
     new = [Source(r.target, text=r.text) for r in records if r.target is not None]
     result = lint_sources([*context, *new], set(by_path), meter=meter)
     located: list[Finding] = []
+    stand_ins = [r for r in records if r.stand_in is not None]
     for finding in result.findings:
         key = os.path.abspath(finding.file) if finding.file else ""
         owner = by_path.get(key)
@@ -1543,10 +1576,21 @@ def _lint(
             # a row with a cell that did not read: what its other cells say, and nothing that may follow from
             # that cell (a missing value, the record as a whole)
             continue
+        message = finding.message
+        if finding.code == "card.name.duplicate" and owner.id_from is not None and finding.pointer == owner.id_from:
+            continue  # the row's id, made from this name, is the other row's: its error says so
+        if finding.code == "card.name.duplicate":
+            message = _name_repeated(owner, finding, records) or message
+        for record in stand_ins:  # a row linted under a stand-in: named by the id it gives, or by its row
+            assert record.stand_in is not None and record.target is not None
+            label = record_label(game, record.data.get("kind"), record.stand_in)
+            message = message.replace(label, record_label(game, record.data.get("kind"), record.shown))
+            message = message.replace(str(record.target), tr("row {row}", row=record.row))
+            message = message.replace(record.stand_in, record.shown or tr("row {row}", row=record.row))
         located.append(
             Finding(
                 finding.code,
-                finding.message,
+                message,
                 finding.severity,
                 csv_file,
                 finding.pointer,
@@ -1555,6 +1599,29 @@ def _lint(
             )
         )
     return located
+
+
+def _name_repeated(owner: RowRecord, finding: Finding, records: list[RowRecord]) -> str | None:
+    """Lint's "name is also the name of FILE" where FILE is another row's record (written by none while any row
+    has an error): the same, naming the row."""
+    from validators.wording import record_label
+
+    lang = (finding.pointer or "").rpartition("/")[2]
+    names = owner.data.get("name")
+    name = names.get(lang) if isinstance(names, dict) else None
+    if lang not in ("zh-Hans", "en") or not isinstance(name, str):
+        return None
+    others = [r for r in records if r is not owner and r.target is not None and str(r.target) in finding.message]
+    if not others:
+        return None  # a record of the game's data: its file is there
+    other = max(others, key=lambda r: len(str(r.target)))
+    return tr(
+        "{label}: {lang} name {name} is also the name of row {row}",
+        label=record_label(owner.data.get("game"), owner.data.get("kind"), owner.shown or owner.data.get("id")),
+        lang=word("lang", lang, current_lang()),
+        name=repr(name),
+        row=other.row,
+    )
 
 
 def _resolves(record: RowRecord) -> bool:
