@@ -34,16 +34,22 @@ DUELS = [ROOT / "examples" / "decks" / "tactics" / name for name in ("duel.json"
 WHAT = "tactics card 'med_kit': /text/0: column 7 of the text: unexpected '((('"
 
 
-@pytest.fixture
-def bad_pool(tmp_path: Path) -> Path:
-    """A copy of the bundled tactics cards (with schema/ beside it) whose Med Kit's text does not parse."""
+def _bad_pool(tmp_path: Path, name: str = "cards/med_kit.json", text: str = BAD) -> Path:
+    """A copy of the bundled tactics cards (with schema/ beside it) whose record ``name`` (``cards/med_kit.json``)
+    has the one ability text ``text``, which does not parse."""
     shutil.copytree(ROOT / "schema", tmp_path / "schema")
     shutil.copytree(ROOT / "cards" / "tactics", tmp_path / "cards" / "tactics")
-    path = tmp_path / "cards" / "tactics" / "cards" / "med_kit.json"
+    path = tmp_path / "cards" / "tactics" / name
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["text"] = [BAD]
+    data["text"] = [text]
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return tmp_path / "cards" / "tactics"
+
+
+@pytest.fixture
+def bad_pool(tmp_path: Path) -> Path:
+    """A copy of the bundled tactics cards whose Med Kit's text does not parse (both duel decks hold it)."""
+    return _bad_pool(tmp_path)
 
 
 def _error_lines(result: Any) -> list[str]:
@@ -53,7 +59,7 @@ def _error_lines(result: Any) -> list[str]:
 def test_a_text_that_does_not_parse_stops_the_game_before_its_first_entry(bad_pool: Path) -> None:
     records = load_catalog([bad_pool]).records
     with pytest.raises(EngineError) as info:
-        TacticsGame(records, "duel", setup=False)  # (its log has an entry as soon as it is made)
+        TacticsGame(records, "duel", **_decks(), setup=False)  # (its log has an entry as soon as it is made)
     assert str(info.value).startswith(WHAT) and "\n" not in str(info.value)
 
 
@@ -67,9 +73,9 @@ def test_the_error_names_the_file_where_lint_does(bad_pool: Path, cli: Any) -> N
     token = RECORD_FILES.set(catalog.file_of)
     try:
         with pytest.raises(EngineError) as info:
-            TacticsGame(catalog.records, "duel", setup=False)
+            TacticsGame(catalog.records, "duel", **_decks(), setup=False)
         with use_lang("zh-Hans"), pytest.raises(EngineError) as chinese:
-            TacticsGame(catalog.records, "duel", setup=False)
+            TacticsGame(catalog.records, "duel", **_decks(), setup=False)
     finally:
         RECORD_FILES.reset(token)
     assert str(info.value) == f"{found[1]}: {found[2]}"  # lint's place and words, one line
@@ -79,21 +85,24 @@ def test_the_error_names_the_file_where_lint_does(bad_pool: Path, cli: Any) -> N
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("card", "args"),
     [
-        ["simulate", "tactics", "--decks", DUELS[0], "--decks", DUELS[1], "--turns", "3"],
-        ["text", "run", "你抽 1 张牌。"],
-        ["play", "tactics", "--decks", DUELS[0], "--decks", DUELS[1], "--seed", "1", "--plain"],
+        ("med_kit", ["simulate", "tactics", "--decks", DUELS[0], "--decks", DUELS[1], "--turns", "3"]),
+        ("ambush_flare", ["text", "run", "你抽 1 张牌。"]),  # (a card of the decks text run plays: not Med Kit)
+        ("med_kit", ["play", "tactics", "--decks", DUELS[0], "--decks", DUELS[1], "--seed", "1", "--plain"]),
     ],
     ids=["simulate", "text-run", "play"],
 )
-def test_the_commands_say_it_first_and_print_no_game(bad_pool: Path, args: list[Any]) -> None:
-    result = CliRunner().invoke(app, [str(a) for a in [*args, "--cards", bad_pool, "--lang", "en"]], input="1\n" * 40)
+def test_the_commands_say_it_first_and_print_no_game(tmp_path: Path, card: str, args: list[Any]) -> None:
+    pool = _bad_pool(tmp_path, f"cards/{card}.json")
+    result = CliRunner().invoke(app, [str(a) for a in [*args, "--cards", pool, "--lang", "en"]], input="1\n" * 40)
     assert result.exit_code == 1, result.output
     assert result.stdout == "", result.stdout  # (play printed the game up to the Med Kit played)
-    file = bad_pool / "cards" / "med_kit.json"  # (named as lint names it, with the place of the text in it)
-    assert _error_lines(result) == [f"dossier: error: {file}:13:5: {WHAT}; expected a number; hint: a number is "
-                                    "missing here (Arabic 2 or Chinese 两 both work)"]  # fmt: skip
+    file = pool / "cards" / f"{card}.json"  # (named as lint names it, with the place of the text in it)
+    line = file.read_text(encoding="utf-8").splitlines().index(f'    "{BAD}"') + 1
+    what = WHAT.replace("med_kit", card)
+    assert _error_lines(result) == [f"dossier: error: {file}:{line}:5: {what}; expected a number; hint: a number "
+                                    "is missing here (Arabic 2 or Chinese 两 both work)"]  # fmt: skip
 
 
 def _scenario(tmp_path: Path, expect: dict[str, Any]) -> Path:
@@ -180,3 +189,67 @@ def test_a_record_of_another_catalog_is_not_told_with_the_pool_s_file() -> None:
     with pytest.raises(AbilitySyntaxError) as caught:
         parse(BAD)
     assert str(text_error(med_kit.model_copy(), ("text", 0), caught.value)).startswith("tactics card 'med_kit'")
+
+
+# -- a game reads the texts it can run, not the whole pool's (a regression of the check above: one unreadable text
+# anywhere in a designer's pool stopped every tactics game, though neither deck held it)
+
+BROKEN = "响应：(((本单位恢复 2 点生命值。"
+
+
+def _decks(*extra: str) -> dict[str, Any]:
+    """The ``squads`` and the ``decks`` (card ids) of the two duel decks, ``extra`` cards added to the first."""
+    squads, decks = [], []
+    for path in DUELS:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        squads.append(list(data["agents"]))
+        decks.append([card for card, count in data["cards"].items() for _ in range(count)])
+    decks[0] += extra
+    return {"squads": squads, "decks": decks}
+
+
+@pytest.mark.parametrize(
+    ("broken", "mode", "extra", "stops"),
+    [
+        ("cards/ambush_flare.json", "duel", (), False),  # in no deck
+        ("cards/intel_fragment.json", "duel", (), False),  # a token no card in play gives
+        ("units/hummingbird_drone.json", "duel", (), False),  # a minion no card in play deploys
+        ("units/filing_cabinet.json", "duel", (), False),  # a scene obstacle of a mode that places none
+        ("cards/ambush_flare.json", "duel", ("ambush_flare",), True),  # in a deck
+        ("cards/smoke_cloud.json", "duel", (), True),  # the token the duel deck's Smoke Grenade gives (「烟幕」)
+        ("units/hummingbird_drone.json", "duel", ("launch_hummingbird",), True),  # the minion a deck's card deploys
+        ("units/filing_cabinet.json", "duo", (), True),  # a scene obstacle of standard deployment
+        ("abilities/brawl.json", "duel", (), True),  # an agent's built-in attack
+    ],
+)
+def test_a_game_reads_the_texts_it_can_run_and_no_other(
+    tmp_path: Path, broken: str, mode: str, extra: tuple[str, ...], stops: bool
+) -> None:
+    records = load_catalog([_bad_pool(tmp_path, broken, BROKEN)]).records
+    if not stops:
+        game = TacticsGame(records, mode, **_decks(*extra), setup=False)
+        assert [e.kind for e in list(game.log)[:1]] == ["setup"]
+        return
+    with pytest.raises(EngineError) as info:
+        TacticsGame(records, mode, **_decks(*extra), setup=False)
+    record_id = Path(broken).stem
+    assert f"'{record_id}': /text/0: column 4 of the text: unexpected '(((" in str(info.value), str(info.value)
+
+
+def test_the_commands_play_on_past_a_broken_card_no_deck_holds(tmp_path: Path) -> None:
+    pool = _bad_pool(tmp_path, "cards/ambush_flare.json", BROKEN)
+    simulate = ["simulate", "tactics", "--decks", *DUELS[:1], "--decks", *DUELS[1:], "--turns", "3"]
+    result = CliRunner().invoke(app, [str(a) for a in [*simulate, "--cards", pool, "--lang", "en"]])
+    assert result.exit_code == 0 and "ambush_flare" not in result.output, result.output
+    pool = _bad_pool(tmp_path / "text-run", "cards/med_kit.json", BROKEN)  # (in no deck text run plays)
+    result = CliRunner().invoke(app, ["text", "run", "你抽 1 张牌。", "--cards", str(pool), "--lang", "en"])
+    assert result.exit_code == 0 and "med_kit" not in result.output, result.output
+    # the text it is given is still read first, and told as its own
+    result = CliRunner().invoke(app, ["text", "run", "你抽 ((( 张牌。", "--cards", str(pool), "--lang", "en"])
+    assert result.exit_code == 1 and _error_lines(result)[0].startswith("dossier: error: <text>:1:4: "), result.output
+
+
+def test_text_run_reads_the_text_it_is_given_before_the_game_s_cards(tmp_path: Path) -> None:
+    pool = _bad_pool(tmp_path, "cards/ambush_flare.json", BROKEN)  # (a card of the decks text run plays)
+    result = CliRunner().invoke(app, ["text", "run", "你抽 ((( 张牌。", "--cards", str(pool), "--lang", "en"])
+    assert result.exit_code == 1 and _error_lines(result)[0].startswith("dossier: error: <text>:1:4: "), result.output

@@ -16,7 +16,7 @@ from toolkit.i18n import current_lang, name_of, tr, trn
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
-from ..core import Decider, EngineError, Log, Triggers, rendered
+from ..core import Decider, EngineError, Log, Triggers, check_texts, rendered
 from .attack import AttackRules, RecordSource, makes_attack
 from .interp import Determined
 from .specials import SpecialAbilities
@@ -48,6 +48,19 @@ def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
             directory="cards/tactics/maps/",
         )
     )
+
+
+def given_ability(text: str) -> A.Ability:
+    """The ability ``text`` given to run (``text run``), parsed; one that does not parse is an EngineError placed
+    in it (``<text>:1:4: …``). A caller may read it before the game is made, so that its own error comes first."""
+    from toolkit.text import AbilitySyntaxError, parse_cached
+
+    try:
+        return parse_cached(text)
+    except AbilitySyntaxError as exc:
+        raise EngineError(
+            tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
+        ) from None
 
 
 def mode_unspecified(mode: Any) -> str:
@@ -117,6 +130,16 @@ class TacticsGame(AttackRules):
         # a seat holds; empty, the default: only a seat that has a response is asked
         self.always_asked: frozenset[int] = frozenset()
         self.specials = SpecialAbilities(self)  # special abilities and voluntary 暴露 at every timing point (T26)
+        if draft:
+            chosen: list[list[str]] = [[] for _ in self.players]
+        else:
+            chosen = [list(squads[i]) if squads else self.example_squad(i) for i in range(len(self.players))]
+        deck_lists = [list(decks[i]) if decks else self.example_deck(chosen[i]) for i in range(len(self.players))]
+        # every ability text this game can run is read before it starts (its log's first entry): one that is not in
+        # the ability language stops it there, one line naming its file and place, not half-way through a game (nor
+        # is it offered as an option that is refused when chosen); a record of the pool the game cannot reach is
+        # not its concern (lint's)
+        check_texts(self.records_in_play(chosen, deck_lists, draft))
         self.log.add(
             "setup",
             mode=self.mode.id,
@@ -130,17 +153,12 @@ class TacticsGame(AttackRules):
         if draft and len(self.players) != 2:
             raise EngineError(tr("the draft ({name}) is for two players, not {n} ({rule})", name="轮抓",
                                  n=len(self.players), rule="T7"))  # fmt: skip
-        if draft:
-            chosen: list[list[str]] = [[] for _ in self.players]
-        else:
-            chosen = [list(squads[i]) if squads else self.example_squad(i) for i in range(len(self.players))]
         self._one_piece_per_agent(chosen)
         for index, player in enumerate(self.players):
             squad = chosen[index]
             for agent_id in squad:
                 player.standby.append(self._agent(player.seat, agent_id))
-            deck_ids = list(decks[index]) if decks else self.example_deck(squad)
-            player.deck = [self._card(cid, player.seat) for cid in deck_ids]
+            player.deck = [self._card(cid, player.seat) for cid in deck_lists[index]]
             self.rng.shuffle(player.deck)
             if not draft:
                 self.log.add("deck", player.seat, cards=len(player.deck), squad=squad)
@@ -152,6 +170,66 @@ class TacticsGame(AttackRules):
             self.set_up(opening_hand)
 
     # -- set-up helpers
+
+    def records_in_play(
+        self, squads: Sequence[Sequence[str]], decks: Sequence[Sequence[str]], draft: bool = False
+    ) -> list[Any]:
+        """The records whose ability texts a game with these ``squads`` and ``decks`` (agent and card ids) can run,
+        each once, in the order found: the rules, the mode and the map; the basic and defence abilities; the squads'
+        agents (every agent in a draft, whose decks may take any personal card too) with their built-in attacks;
+        the decks' cards and the shop's (a mode with the matrix shop); the scene obstacles (standard deployment);
+        then what those can bring into play: a minion card's unit, a token card an ability gives (「名」), and
+        theirs in turn. Ids the pool lacks are left out (the set-up names them)."""
+        from toolkit.models import iter_texts
+        from toolkit.text import AbilitySyntaxError, parse_cached
+
+        found: dict[tuple[str, str], Any] = {}
+
+        def add(record: Any) -> None:
+            if record is not None:
+                found.setdefault((record.kind, record.id), record)
+
+        add(self.rules)
+        add(self.mode)
+        add(self.by_id.get(("map", self.board.map_id)))
+        mode = self.mode
+        for record in self.records:
+            kind = record.kind
+            if (
+                kind == "ability"
+                or (kind == "agent" and draft)
+                or (kind == "card" and draft and record.back == "personal" and record.token is None)
+                or (kind == "card" and mode.matrix_shop and record.back == "shop")
+                or (kind == "unit" and mode.scene_obstacles == "standard" and record.type == "obstacle"
+                    and record.obstacle == "scene")
+            ):  # fmt: skip
+                add(record)
+        for squad in squads:
+            for agent_id in squad:
+                add(self.by_id.get(("agent", agent_id)))
+        for deck in decks:
+            for card_id in deck:
+                add(self.by_id.get(("card", card_id)))
+        records = list(found.values())
+        for record in records:  # (grows as it goes: what each brings into play)
+            size = len(found)
+            if record.kind == "agent":
+                for attack_id in record.attacks:
+                    add(self.by_id.get(("attack", attack_id)))
+            elif record.kind == "card" and record.category == "minion" and record.minion:
+                add(self.by_id.get(("unit", record.minion)))
+            for _path, text in iter_texts(record):
+                try:
+                    ability = parse_cached(text)
+                except AbilitySyntaxError:
+                    continue  # (told by :func:`check_texts`)
+                for node in A.walk(ability):
+                    if isinstance(node, A.GainToken):
+                        token = self.cards_by_name.get(node.name)
+                        if token is not None and token.token is not None:
+                            add(token)
+            records += list(found.values())[size:]
+        return records
 
     def example_squad(self, index: int = 0) -> list[str]:
         """The squad of the ``index``-th seat when none is given: the mode's starting count of agents, in id
@@ -1074,14 +1152,7 @@ class TacticsGame(AttackRules):
         """Execute one ability as player ``seat``, with that player's first unit on the map as 本单位. A
         triggered ability waits for its timing: the timing is made to happen (:mod:`.timing_run`), and what was
         done is returned (None for other abilities)."""
-        from toolkit.text import AbilitySyntaxError, parse_cached
-
-        try:
-            ability = parse_cached(text)
-        except AbilitySyntaxError as exc:
-            raise EngineError(
-                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
-            ) from None
+        ability = given_ability(text)
         if ability.kind == "triggered":
             from .timing_run import run_triggered
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +12,7 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.limits import MAX_COUNT
 
-from ..core import Decider, EngineError, check_texts, rendered
+from ..core import EngineError, rendered
 from .board import BoardRules
 from .state import CONTINUOUS, Attack, Card, Cell, Context, TimedEffect, Unit
 
@@ -36,20 +36,6 @@ class Determined(Context):
 
 class Interpreter(BoardRules):
     """Executes parsed abilities; targets are chosen by the decider and checked at resolution (§11.6)."""
-
-    def __init__(
-        self,
-        records: Iterable[Any],
-        mode_id: str = "duo",
-        players: int = 2,
-        seed: int = 0,
-        decider: Decider | None = None,
-    ) -> None:
-        super().__init__(records, mode_id, players, seed, decider)
-        # every ability text of the game's records is read before the game starts (its log's first entry): one
-        # that is not in the ability language stops it there, one line naming its file and place, not half-way
-        # through a game (nor is it offered as an option that is refused when chosen)
-        check_texts(self.records)
 
     def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         if pay:
