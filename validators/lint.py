@@ -1171,7 +1171,7 @@ def _check_names(entries: list[Entry]) -> None:
                 message = tr(
                     "{label}: {lang} name {name} is also the name of {file}",
                     label=entry.label,
-                    lang=lang,
+                    lang=word("lang", lang, current_lang()),  # (英文 名称 in Chinese, not en 名称)
                     name=repr(value),
                     file=_spelled(entry, earlier),
                 )
