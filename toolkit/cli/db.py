@@ -49,17 +49,22 @@ def configured_pool() -> CardPool | None:
 
 
 def built_from_other_cards(database: Database, pool: CardPool | None) -> str | None:
-    """The cards ``database`` was built from, when they are not ``pool``: neither the same directories (resolved)
-    nor the same card files (``cards/crossfire`` for a pool of ``cards/`` that holds only it); None when they are,
-    when there is no pool to compare with or the database does not say."""
+    """The cards ``database`` was built from, when they do not hold ``pool``: neither every one of its directories
+    (resolved; the pool and a user's set folders, as ``db build --cards cards --cards my-set`` and ``serve`` build
+    it) nor every one of its card files (``cards/crossfire`` for a pool of ``cards/`` that holds only it, with or
+    without a set folder); None when they do, when there is no pool to compare with or the database does not say.
+    A database of the pool and more is read as it was built (the stale check builds it again from those same
+    directories when one changes: :func:`_rebuilt_when_stale`)."""
     from toolkit.db.fresh import recorded_sources
 
     recorded = recorded_sources(getattr(database, "meta", {}))
     if pool is None or not recorded:
         return None
-    if set(recorded) == {str(path.resolve()) for path in pool.paths}:
+    if set(recorded) >= {str(path.resolve()) for path in pool.paths}:
         return None
-    if _card_files(Path(source) for source in recorded) == _card_files(pool.paths):
+    held = _card_files(Path(source) for source in recorded)
+    wanted = _card_files(pool.paths)
+    if wanted == held or (wanted and wanted <= held):  # (an empty pool is held only by a database of no cards)
         return None
     return ", ".join(sorted(recorded))
 
@@ -80,10 +85,11 @@ def _card_files(paths: Iterable[Path]) -> set[str]:
 
 def open_for_reading(db: str | None) -> Database:
     """The database ``search``, ``show`` and ``print --query`` read: ``--db``, else ``$DOSSIER_DB`` (a warning when
-    it is stale: :func:`warn_if_stale`), else ``./dossier.db``, when it was built from the card pool the settings
-    name (or they name none), built again first when its cards changed since (:func:`_rebuilt_when_stale`), and
-    built again from ``cards/`` here when no setting names a pool and it was built from other cards
-    (:func:`_rebuilt_from_pool`: the pool every command reads then); else a database of the configured card pool
+    it is stale: :func:`warn_if_stale`), else ``./dossier.db``, when it was built from cards that hold the card
+    pool the settings name (the pool, or the pool and set folders of the user's; or they name none), built again
+    first when its cards changed since (:func:`_rebuilt_when_stale`), and built again from ``cards/`` here when no
+    setting names a pool and it was built from cards that do not hold it (:func:`_rebuilt_from_pool`: the pool
+    every command reads then); else a database of the configured card pool
     (the pool ``db build`` takes by default) kept in the user's cache, built on first use and again when the cards
     change (one note on stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build``
     first, and a card added to the configured pool is found whatever ./dossier.db was built from (one warning line
@@ -172,16 +178,17 @@ def _rebuilt_when_stale(database: Database) -> Database:
     """./dossier.db (``database``), built again from the card directories it was built from when one of them
     changed since: ``db build`` records a fingerprint of each (of its .json files' paths, sizes, modification
     times, inodes and status-change times: :mod:`toolkit.db.fresh`), and one that differs now is a card added,
-    removed, renamed or edited, even with its size and modification time put back. It is
+    removed, renamed or edited, even with its size and modification time put back, or the whole tree copied in
+    its place (built again once after it). It is
     built as ``db build`` and ``serve`` build it, atomically (a reader never sees half of it; the balance runs it
     holds are kept), after one note on stderr; so ``search``, ``show`` and ``print --query`` read the cards
     ``deck validate`` and ``print ID`` read. A database built with ``db build --cards X`` is built again from X,
-    never from another pool (it is read only when X is the pool a command reads, or no setting names one and
-    there is no cards/ here: :func:`open_for_reading`). Where it cannot be written (a read-only folder), one
-    warning says so and the database of the same directories kept in the user's cache is read
-    (:func:`_pool_database`). One whose directories are not all there any more is read as it is, after the
-    warning of :func:`warn_if_stale`. A build that failed on a card file is not tried again until the card files
-    change (:func:`_failed_before`)."""
+    never from another pool (it is read only when X holds the pool a command reads, as ``--cards cards --cards
+    my-set`` does, or no setting names one and there is no cards/ here: :func:`open_for_reading`). Where it
+    cannot be written (a read-only folder), one warning says so and the database of the same directories kept in
+    the user's cache is read (:func:`_pool_database`). One whose directories are not all there any more is read
+    as it is, after the warning of :func:`warn_if_stale`. A build that failed on a card file is not tried again
+    until the card files change (:func:`_failed_before`)."""
     from toolkit.db.engine import DEFAULT_FILE
     from toolkit.db.fresh import changed_sources, recorded_sources, source_prints
     from toolkit.i18n import tr
@@ -221,7 +228,8 @@ def _rebuilt_from_pool(database: Database, pool: CardPool, built: str) -> Databa
     command reads when nothing names one: ``cards/`` in the working directory (:func:`configured_pool`), the pool
     ``deck validate`` and ``print ID`` read; so that ``search``, ``show`` and ``print --query`` read its cards,
     not those of the bundled cards ./dossier.db was built from before ``dossier examples --with-cards`` made
-    cards/, nor a set folder ``serve --cards cards --cards my-set`` built it with. As :func:`_rebuilt_when_stale`
+    cards/, nor those of another folder (one built from cards/ and set folders holds the pool: it is read as it
+    was built, :func:`built_from_other_cards`). As :func:`_rebuilt_when_stale`
     builds it: after one note on stderr; where it cannot be written, one warning and the database of the pool in
     the user's cache; a build that failed on a card file not tried again until the files change."""
     from toolkit.db.engine import DEFAULT_FILE
@@ -337,7 +345,8 @@ def _named(db: str | None) -> Database:
 def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) -> Database:
     """The database of the card pool ``paths`` kept in the user's cache: built when missing or stale (``note``:
     one line on stderr saying so, for a directory without a dossier.db, or whose dossier.db holds only balance runs:
-    ``runs_here``, which the line says, and that the build there keeps them). A cache that cannot be written (a home
+    ``runs_here``, which the line says, and that the build there keeps them; built again when its cards changed,
+    the line says which directory changed). A cache that cannot be written (a home
     that does not exist or is read-only) gives a database of this command only, in a temporary folder removed at
     exit, after one warning line naming the cache and what keeps one (:func:`_temporary_database`). When its
     cards do not load, the database built before is read (:func:`_built_before`), and the cards are not built
@@ -357,6 +366,7 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     key = hashlib.sha256("\n".join(map(str, sources)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     path = user_cache_dir("db", f"{key}.db")
     before = False  # a database of these cards built before, readable (if the cards no longer load)
+    changed: list[str] | None = None  # the card directories changed since it was built
     now = {}  # the fingerprints of the cards, taken once (:mod:`toolkit.db.fresh`)
     if path.is_file():
         try:
@@ -365,7 +375,8 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
             database = None
         if database is not None:
             now = source_prints(sources)
-            if not changed_sources(database.meta, now) or _failed_before(path, now, sources, path):
+            changed = changed_sources(database.meta, now)
+            if not changed or _failed_before(path, now, sources, path):
                 return database
             before = True
             database.close()
@@ -375,7 +386,10 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path.parent))
     except OSError as exc:
         return _temporary_database(sources, path, exc)
-    if note:
+    if note and changed:  # built before, and its cards changed since: not the first build ("once")
+        print(tr("{program}: {path} changed since {file} was built: building {file} again", program="dossier",
+                 path=changed[0], file=path), file=sys.stderr, flush=True)  # fmt: skip
+    elif note:
         said = (
             N_("{program}: {file} here holds only balance runs: building the card database in {path} (once; "
                "{command} builds the cards into {file} and keeps the runs)")

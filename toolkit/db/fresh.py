@@ -16,7 +16,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 META_KEY = "source_fingerprints"
-SAMPLE = 8  # files whose inode and status-change time a fingerprint keeps (:func:`same_cards`)
 
 # (path, size, modification time ns, inode, status-change time ns) of one file
 _File = tuple[str, int, int, int, int]
@@ -48,23 +47,15 @@ def _files(path: Path) -> list[_File]:
 
 def fingerprint(path: Path) -> dict[str, object]:
     """The .json files under ``path`` (a file or directory): their ``count``; ``files``, a hash of each one's path,
-    size and modification time (what a copy keeps: ``cp -a``, ``rsync -a``, ``tar x``); ``local``, a hash of each
-    one's inode and status-change time (ctime), which any write, rename or ``touch`` changes, even one that puts
-    the size and the modification time back; and the path, inode and ctime of a ``sample`` of them spread over the
-    pool, that tell an edit from a copy of the whole tree (:func:`same_cards`)."""
+    size and modification time; and ``local``, a hash of each one's inode and status-change time (ctime), which any
+    write, rename or ``touch`` changes, even one that puts the size and the modification time back, and so does a
+    copy of the whole tree put in its place (``cp -a``, ``tar x``): a change (:func:`same_cards`)."""
     files = _files(path)
     names, sizes, mtimes, inodes, ctimes = zip(*files, strict=True) if files else ((), (), (), (), ())
     kept = hashlib.blake2b("\0".join(names).encode("utf-8", "surrogateescape"), digest_size=16)
     kept.update(array("q", sizes).tobytes() + array("q", mtimes).tobytes())
     local = hashlib.blake2b(array("Q", inodes).tobytes() + array("q", ctimes).tobytes(), digest_size=16)
-    count = len(files)
-    picked = sorted({i * count // SAMPLE for i in range(SAMPLE)}) if count else []
-    return {
-        "count": count,
-        "files": kept.hexdigest(),
-        "local": local.hexdigest(),
-        "sample": [[files[i][0], files[i][3], files[i][4]] for i in picked],
-    }
+    return {"count": len(files), "files": kept.hexdigest(), "local": local.hexdigest()}
 
 
 def _old_fingerprint(path: Path) -> list[int]:
@@ -75,21 +66,14 @@ def _old_fingerprint(path: Path) -> list[int]:
 
 def same_cards(recorded: object, now: Mapping[str, object]) -> bool:
     """Whether the files ``now`` fingerprints (:func:`fingerprint`) are those ``recorded`` fingerprinted: the same
-    paths, sizes and modification times, and the same inodes and status-change times; or else a copy of the whole
-    tree, as it was, written over it or unpacked in its place (``cp -a``, ``tar x``, a container's layer), or a
-    ``chmod -R``: not one of the ``sample`` files kept its inode and ctime (an edit that put the size and the
-    modification time back changes only the files edited). A pool of fewer files than a full sample is not taken
-    for a copy (an edit of one file may be an edit of all)."""
+    paths, sizes and modification times, and the same inodes and status-change times. A copy of the whole tree put
+    in its place (``cp -a``, ``tar x``, a container's layer) or a ``chmod -R`` is a change too: it cannot be told
+    from an edit that put the sizes and the modification times back, and a database built again after it records
+    the fingerprint of the copy (a database built by a version that kept a ``sample`` of the files is compared
+    as this one compares)."""
     if not isinstance(recorded, dict):
         return False
-    if any(recorded.get(key) != now[key] for key in ("count", "files")):
-        return False
-    if recorded.get("local") == now["local"]:
-        return True
-    sample = recorded.get("sample")
-    if not isinstance(sample, list) or len(sample) < SAMPLE:  # (a pool of a few files: an edit may be of all)
-        return False
-    return all(entry not in sample for entry in now["sample"])  # type: ignore[attr-defined]
+    return all(recorded.get(key) == now[key] for key in ("count", "files", "local"))
 
 
 def source_prints(sources: Iterable[Path]) -> dict[str, dict[str, object]]:
