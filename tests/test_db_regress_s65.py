@@ -189,3 +189,16 @@ def test_the_cache_built_again_after_an_edit_says_the_cards_changed(cli: Any, fo
     assert line.startswith(f"dossier: {(folder / 'cards').resolve()} changed since ") and "once" not in line
     assert line.endswith(".db again") and "building" in line
     assert _ids(cli, "Grenadier") == (["crossfire/bomber"], [])
+
+
+def test_print_query_prints_the_pool_s_matches_and_says_which_are_not_in_it(cli: Any, folder: Path) -> None:
+    """A database of the pool and a set folder holds cards the pool print reads lacks: the pool's matches print, a
+    warning names the others and how to print them (--cards); with none of the pool's, the error says so."""
+    _my_set(folder, name="Agent Zebra")
+    assert cli("db", "build", "--cards", "cards", "--cards", "my-set").exit_code == 0
+    result = cli("print", "--query", "agent", "--game", "crossfire", "--out", "q.pdf")
+    assert result.exit_code == 0, result.output
+    assert "crossfire/zebra_shot" in result.stderr and "--cards" in result.stderr
+    assert (folder / "q.pdf").is_file()
+    result = cli("print", "--query", "zebra", "--game", "crossfire", "--out", "z.pdf")
+    assert result.exit_code != 0 and "crossfire/zebra_shot" in result.output

@@ -751,17 +751,25 @@ def _query_records(
     except QueryError as exc:
         raise DossierError(tr("--query {query}: {problem}", query=_quoted(query), problem=exc)) from None
     records = []
+    absent: list[str] = []  # in the database (built from the pool and a set folder beside it), not in the pool read
     for hit in hits:
         record = catalog.get(hit.game, hit.id, hit.kind)
         if record is None:
-            raise DossierError(
-                tr(
-                    "--query: {card} is in the database but not in the card data; run `dossier db build`",
-                    card=f"{hit.game}/{hit.id}",
-                )
-            )
-        if is_printable(record):
+            absent.append(f"{hit.game}/{hit.id}")
+        elif is_printable(record):
             records.append(record)
+    if absent and not records:
+        raise DossierError(
+            tr("--query: {card} is in the database but not in the card data; run `dossier db build`", card=absent[0])
+        )
+    if absent:
+        from toolkit.errors import warning_line
+
+        shown = ", ".join(absent[:5]) + (" …" if len(absent) > 5 else "")
+        print(warning_line(trn("--query: {n} match is not in the card pool read, not printed: {cards} (give its folder "
+                               "with --cards)", "--query: {n} matches are not in the card pool read, not printed: "
+                               "{cards} (give their folders with --cards)", len(absent), cards=shown)),
+              file=sys.stderr)  # fmt: skip
     if not records:
         raise DossierError(tr("--query {query}: no printable cards match", query=_quoted(query)), exit_code=1)
     return records
