@@ -399,7 +399,7 @@ def run_command(
     with _named_errors(names):
         # the first legal option: a target in the distance and in sight, or none (the log says why), never one
         # lost at once (FirstDecider's first enemy unit, wherever it stands)
-        from toolkit.engine.tactics.game import given_ability
+        from toolkit.engine.core import given_ability
 
         given_ability(text)  # the text given is read first: its error before any of the game's records'
         engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed, decider=FirstLegalDecider())

@@ -404,6 +404,18 @@ def check_texts(records: Iterable[Any]) -> None:
         _CHECKED[id(record)] = record
 
 
+def given_ability(text: str) -> A.Ability:
+    """The ability ``text`` given to run (``text run``, a scenario's text), parsed; one that does not parse is an
+    EngineError placed in it (``<text>:1:4: …``). A caller may read it before the game is made, so that its own
+    error comes first."""
+    try:
+        return parse_cached(text)
+    except AbilitySyntaxError as exc:
+        raise EngineError(
+            tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
+        ) from None
+
+
 def parse_abilities(source: Any) -> list[A.Ability]:
     """The parsed abilities of ``source.record``'s text, top to bottom; bad text is an EngineError naming the
     record, the field and its file (:func:`text_error`), or ``source`` for a part of a record (a reverse face)."""

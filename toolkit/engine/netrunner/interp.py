@@ -16,12 +16,12 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import tr, trn
 from toolkit.i18n.words import N_
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
-from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
+from toolkit.text import parse_cached
 from toolkit.text.limits import MAX_COUNT
 from toolkit.text.render import render
 
-from ..core import EngineError, said, side_word, type_word
+from ..core import EngineError, given_ability, said, side_word, type_word
 from .decisions import Option
 from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Card, Context, RunState, Side, other
 
@@ -43,12 +43,7 @@ class Interpreter:
     # ------------------------------------------------------------ entry points
 
     def parse_text(self, text: str) -> A.Ability:
-        try:
-            return parse_cached(text)
-        except AbilitySyntaxError as exc:
-            raise EngineError(
-                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
-            ) from None
+        return given_ability(text)
 
     def default_side(self, text: str, identity: str | None = None) -> tuple[Side, str]:
         """Who ``你`` is when no side is given: the side of the bundled card with this text, of the

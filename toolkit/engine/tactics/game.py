@@ -16,7 +16,7 @@ from toolkit.i18n import current_lang, name_of, tr, trn
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
-from ..core import Decider, EngineError, Log, Triggers, check_texts, rendered
+from ..core import Decider, EngineError, Log, Triggers, check_texts, given_ability, rendered
 from .attack import AttackRules, RecordSource, makes_attack
 from .interp import Determined
 from .specials import SpecialAbilities
@@ -48,19 +48,6 @@ def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
             directory="cards/tactics/maps/",
         )
     )
-
-
-def given_ability(text: str) -> A.Ability:
-    """The ability ``text`` given to run (``text run``), parsed; one that does not parse is an EngineError placed
-    in it (``<text>:1:4: …``). A caller may read it before the game is made, so that its own error comes first."""
-    from toolkit.text import AbilitySyntaxError, parse_cached
-
-    try:
-        return parse_cached(text)
-    except AbilitySyntaxError as exc:
-        raise EngineError(
-            tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
-        ) from None
 
 
 def mode_unspecified(mode: Any) -> str:
