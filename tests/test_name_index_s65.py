@@ -46,3 +46,19 @@ def test_a_word_of_the_name_and_what_follows_it_without_spaces() -> None:
     assert _ids("wall") == ["frost_wall"]
     assert _ids("shelt") == ["summit_shelter"]
     assert _ids("mitshel") == []  # (not from a word's start)
+
+
+def test_a_name_typed_in_chinese_is_found_anywhere_inside_a_name() -> None:
+    """Chinese has no spaces between words: a later part of a Chinese name names it, as a search finds it."""
+    index = NameIndex([_card("ceramic_armor", "Ceramic Armor", "陶瓷防弹衣"), _card("rust", "Rust", "卡西娅·“铁锈”·莫罗")])
+    assert [r.id for r in index.find("防弹衣", "tactics")] == ["ceramic_armor"]
+    assert [r.id for r in index.find("铁锈", "tactics")] == ["rust"]
+    assert [r.id for r in index.find("陶瓷", "tactics")] == ["ceramic_armor"]  # (a start before anywhere)
+    assert index.find("rmor", "tactics") == []  # (Latin: from a word's start only, as before)
+
+
+def test_show_finds_a_later_part_of_a_chinese_name(cli: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)  # (the bundled cards' database in the user's cache, no dossier.db of a checkout)
+    result = cli("show", "防弹衣", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "ceramic_body_armor" in result.stdout

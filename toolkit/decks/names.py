@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterable
 from typing import Any
 
+from toolkit.db.grams import is_cjk
 from toolkit.models import RecordBase, namespace
 from toolkit.names import (
     compact,
@@ -94,7 +95,8 @@ class NameIndex:
         (:func:`toolkit.search.run.find_by_name` asks the database the same): those called that in full
         (or, for an identity, by its short name), else those so called but for spaces and punctuation (``mic``:
         M.I.C., not a name beginning with it), else those whose name or id starts with it, else those with a
-        word of a name starting with it (typed with or without its spaces). One resolver for ``show`` and
+        word of a name starting with it (typed with or without its spaces), else for a name typed in Chinese
+        (whose words have no spaces between them) those holding it anywhere. One resolver for ``show`` and
         ``print`` (``zahya`` finds Zahya Sadeghi: Versatile Smuggler in both)."""
         key = fold(name)
         if not key:
@@ -115,7 +117,11 @@ class NameIndex:
         def word_starts(k: str) -> bool:  # a word of the name, and what follows it without its spaces
             return any(compact(k[i:]).startswith(tight) for i in range(1, len(k)) if k[i - 1] == " ")
 
-        for starts in (lambda k: compact(k).startswith(tight), word_starts):
+        def inside(k: str) -> bool:  # a Chinese name has no spaces between its words: anywhere in it
+            return tight in compact(k)
+
+        tiers = [lambda k: compact(k).startswith(tight), word_starts]
+        for starts in [*tiers, inside] if is_cjk(tight[:1]) else tiers:
             found = []
             for table_key, records in self._by_key.items():
                 if starts(table_key):

@@ -17,6 +17,7 @@ from itertools import repeat
 from typing import Any, NamedTuple
 
 from toolkit.db import Database
+from toolkit.db.grams import is_cjk
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr, word
 from toolkit.jsonio import is_text
@@ -317,12 +318,15 @@ def _split_ref(ref: str, game: str | None, kind: str | None = None) -> tuple[str
 def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str | None = None) -> list[Hit]:
     """Records a name names, folded: those called exactly that, else so called but for spaces (``mic``: M.I.C.,
     ``boitata``: Boi-tatá), else those whose name starts with it, else those with a word of the name starting
-    with it (:func:`toolkit.search.compile.name_tiers` 0-3, the order a search ranks names in); none when no
-    name matches."""
+    with it (:func:`toolkit.search.compile.name_tiers` 0-3, the order a search ranks names in), and for a name
+    typed in Chinese, those holding it anywhere (tier 4); none when no name matches."""
     folded = fold(name)
     if not folded:
         return []
-    for tier in name_tiers([folded])[:4]:
+    tiers = name_tiers([folded])
+    # a Chinese name has no spaces between its words: one typed in Chinese is also found anywhere inside a name
+    # (防弹衣: 陶瓷防弹衣), after the closer tiers, as a search finds it (tier 4)
+    for tier in (*tiers[:4], tiers[4]) if is_cjk(folded[:1]) else tiers[:4]:
         named = f"SELECT names.record_pk FROM names WHERE {tier.text}"
         sql = f"SELECT {_COLUMNS} FROM records WHERE records.pk IN ({named})"
         params: tuple[Any, ...] = tier.params
