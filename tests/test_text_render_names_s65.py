@@ -32,3 +32,11 @@ def test_a_name_of_no_card_is_told_and_english_output_has_no_corner_brackets(cli
     assert result.stderr.startswith("dossier: warning: 「不存在的牌」 is no card of the card pool")
     chinese = cli("text", "render", "--lang", "zh-Hans", SEARCH.format("不存在的牌"))
     assert chinese.stdout.strip() == SEARCH.format("不存在的牌") and "「不存在的牌」" in chinese.stderr
+
+
+def test_text_run_tells_a_quote_of_no_card_as_render_does(cli: Any) -> None:
+    result = cli("text", "run", SEARCH.format("不存在的牌"), "--mode", "duel", "--seed", "1", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("dossier: warning: 「不存在的牌」 is no card of the card pool")
+    quiet = cli("text", "run", SEARCH.format("急救包"), "--mode", "duel", "--seed", "1", "--lang", "en")
+    assert quiet.exit_code == 0 and "warning" not in quiet.stderr, quiet.output

@@ -174,21 +174,41 @@ def render_command(
 def _quoted_names(rendered: str, language: str, cards: list[Path] | None) -> str:
     """``rendered`` with the names it quotes as the card pool knows them (``--cards``, else the configured pool):
     in English each by its English name (:func:`toolkit.names.with_english_names`); a quote of a card's English
-    name (card text quotes the zh-Hans one) or of no card at all is told in a warning, as lint's card.text.ref
-    tells it, and in English put between straight quotes as it is."""
+    name (card text quotes the zh-Hans one) or of no card at all is told in a warning (:func:`_quote_warnings`),
+    and in English put between straight quotes as it is."""
     from toolkit.catalog import load_catalog
     from toolkit.config import card_pool
-    from toolkit.errors import warning_line
-    from toolkit.i18n import tr
     from toolkit.names import QUOTED_NAME, english_names, with_english_names
 
-    pairs = [
+    pairs = _name_pairs(load_catalog(card_pool(cards).paths).records)
+    zh_names = _quote_warnings(rendered, pairs)
+    if language != "en":
+        return rendered
+    english = with_english_names(rendered, english_names(pairs))
+    return QUOTED_NAME.sub(lambda m: m[0] if m[1] in zh_names else f'"{m[1]}"', english)
+
+
+def _name_pairs(records: Any) -> list[tuple[str | None, str | None]]:
+    """The (zh-Hans, English) names of ``records``."""
+    return [
         (getattr(name, "zh_hans", None), getattr(name, "en", None))
-        for name in (getattr(record, "name", None) for record in load_catalog(card_pool(cards).paths).records)
+        for name in (getattr(record, "name", None) for record in records)
     ]
+
+
+def _quote_warnings(text: str, pairs: list[tuple[str | None, str | None]]) -> set[str]:
+    """Warn (one line each on stderr, as lint's card.text.ref tells it) of each name ``text`` quotes that is a
+    card's English name (card text quotes the zh-Hans one) or no card's name at all among ``pairs`` (the pool's
+    (zh-Hans, English) names); the zh-Hans names, returned."""
+    from toolkit.errors import warning_line
+    from toolkit.i18n import tr
+    from toolkit.names import QUOTED_NAME
+
     zh_names = {zh for zh, _ in pairs if zh}
+    if "「" not in text:
+        return zh_names
     by_english = {en: zh for zh, en in pairs if zh and en}
-    for name in dict.fromkeys(QUOTED_NAME.findall(rendered)):
+    for name in dict.fromkeys(QUOTED_NAME.findall(text)):
         if name in zh_names:
             continue
         quoted = "「" + name + "」"
@@ -201,10 +221,7 @@ def _quoted_names(rendered: str, language: str, cards: list[Path] | None) -> str
         else:
             said = tr("{name} is no card of the card pool", name=quoted)
         print(warning_line(said), file=sys.stderr)
-    if language != "en":
-        return rendered
-    english = with_english_names(rendered, english_names(pairs))
-    return QUOTED_NAME.sub(lambda m: m[0] if m[1] in zh_names else f'"{m[1]}"', english)
+    return zh_names
 
 
 @text_app.command(
@@ -402,6 +419,7 @@ def run_command(
         from toolkit.engine.core import given_ability
 
         given_ability(text)  # the text given is read first: its error before any of the game's records'
+        _quote_warnings(text, _name_pairs(catalog.records))  # (a typo in a quoted name would only find nothing)
         engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed, decider=FirstLegalDecider())
         start = len(engine.log)
         triggered = engine.run_text(text, seat=1)
@@ -603,6 +621,7 @@ def _run_netrunner(
                value=repr(side))
         )  # fmt: skip
     catalog = pool_catalog(cards, default=[CARDS_DIR / "netrunner"])[1]
+    _quote_warnings(text, _name_pairs(catalog.records))  # (a typo in a quoted name would only find nothing)
     names = NameIndex(catalog.records)
     examples: dict[str, Any] = {}
     for path in sorted((EXAMPLES_DIR / "decks" / "netrunner").glob("*.json")):
