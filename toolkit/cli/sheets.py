@@ -614,8 +614,7 @@ def _select(
         raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=", ".join(GAMES)))
     catalog = _load(cards)
     if deck is not None:
-        records, language = _deck_records(deck, catalog, lang, cards)
-        return Selection(records, catalog, language)
+        return _deck_records(deck, catalog, lang, cards)
     if ids:
         return Selection([_find(catalog, ref, game) for ref in ids], catalog)
     if query is not None:
@@ -679,15 +678,17 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
     return matches[0]
 
 
-def _deck_records(
-    path: Path, catalog: Any, lang: str | None = None, cards: list[Path] | None = None
-) -> tuple[list[Any], str]:
+def _deck_records(path: Path, catalog: Any, lang: str | None = None, cards: list[Path] | None = None) -> Selection:
     """The deck's cards, each as many times as it appears (identity, squad agents, then the cards), and the language
     to print in: ``lang`` (--lang), else the settings, else the deck's own, as every command that reads decks
-    chooses it (:func:`toolkit.cli.deck.read_in_lang`: the deck's findings worded in that language too)."""
+    chooses it (:func:`toolkit.cli.deck.read_in_lang`: the deck's findings worded in that language too). The deck
+    is read in the pool every deck command reads (:func:`toolkit.config.pool_catalog`, as
+    :func:`toolkit.cli.deck.load_pool`): a designer's set folder alone (``--cards my-set``) plays among the pool
+    read when no folder is named, and the deck prints from those records (``catalog``'s when it plays among none)."""
     from toolkit.cli.deck import Pool, read_in_lang
-    from toolkit.config import card_pool
+    from toolkit.config import pool_catalog
     from toolkit.decks import NameIndex
+    from toolkit.decks.formats import pool_hinted
     from toolkit.sheets.selection import PRINT_MODE, deck_records
     from validators.deck import DeckPool
 
@@ -698,20 +699,25 @@ def _deck_records(
         def default_modes(self) -> dict[str, str]:
             return {game: PRINT_MODE for game in self.rules.games} | super().default_modes()
 
+    source, played = pool_catalog(cards)
+    if source.among:  # (else the same records as ``catalog``, which has the bundled game record a set may lack)
+        catalog = played
     rules = DeckPool(catalog.records)
-    pool = PrintPool(catalog.records, rules, NameIndex(catalog.records), card_pool(cards, default=[CARDS_DIR]))
+    pool = PrintPool(catalog.records, rules, NameIndex(catalog.records), source)
     loaded, language = read_in_lang(path, pool, lang)
     # each at its own place (a finding of a text list has its line already), as `deck validate` says it
     findings = [loaded.place(f) for f in loaded.findings]
     if loaded.deck is not None:  # ids of a JSON deck that the card pool lacks, at their place in the file
         findings += _not_found(loaded, rules)
+        # a deck made on another pool: said once, not under each card, as the deck commands say it
+        findings = pool_hinted(findings, loaded.deck, pool.lookup(loaded.deck.game), pool.describe())
     errors = [f for f in findings if f.severity == "error"]
     for finding in findings:  # their severity in the language, as the refusal after them
         print(finding_line(finding), file=sys.stderr)
     if loaded.deck is None or errors:
         raise DossierError(tr("{path}: cannot print this deck (see above)", path=path), exit_code=1)
 
-    return deck_records(loaded.deck, catalog, str(path)), language
+    return Selection(deck_records(loaded.deck, catalog, str(path)), catalog, language)
 
 
 def _not_found(loaded: Any, rules: Any) -> list[Finding]:
