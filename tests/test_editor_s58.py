@@ -23,6 +23,7 @@ CARDS = ROOT / "cards"
 SCHEMA = ROOT / "schema"
 TARGET = "cards/ref_target.json"  # in the designer's set folder my-set (root 1)
 USER = "cards/ref_user.json"
+SHOWN_USER = f"my-set/{USER}"  # as the editor names it to another record's page: with its card folder, as lint
 
 
 def digest(path: Path) -> str:
@@ -100,12 +101,12 @@ def test_a_rename_says_what_it_breaks_as_one_types(client: Any, base: Path) -> N
     result = check(client, TARGET, renamed(base / "my-set" / TARGET, "改名牌"))
     assert result["findings"] == [] and result["errors"] == 0  # the record itself is fine: it can be saved
     [other] = result["others"]
-    assert other["file"] == USER and other["code"] == "card.text.ref" and other["severity"] == "error"
-    assert "「目标牌」" in other["message"] and other["text"].startswith(f"{USER}:")
+    assert other["file"] == SHOWN_USER and other["code"] == "card.text.ref" and other["severity"] == "error"
+    assert "「目标牌」" in other["message"] and other["text"].startswith(f"{SHOWN_USER}:")
     assert other["url"] == f"{BASE}/editor/edit?root=1&path=cards%2Fref_user.json"
     assert str(base) not in json.dumps(result)  # files named from their card folder, never by the server's path
     breaks = result["breaks"]
-    assert breaks["records"] == [{"file": USER, "url": other["url"]}]
+    assert breaks["records"] == [{"file": SHOWN_USER, "url": other["url"]}]
     assert breaks["message"] == (
         "This change breaks 1 other record: it gets a lint error it did not have. That does not stop saving; "
         "fix that record next."
@@ -124,7 +125,7 @@ def test_a_rename_is_saved_and_says_plainly_what_it_broke(client: Any, base: Pat
     assert json.loads(path.read_text(encoding="utf-8"))["name"]["zh-Hans"] == "改名牌"
     assert body["message"] == "Saved cards/ref_target.json in the card folder my-set." and body["findings"] == []
     assert body["breaks"]["message"] == (
-        f"It broke 1 other record, which gets a lint error it did not have: {USER}. Fix that record next."
+        f"It broke 1 other record, which gets a lint error it did not have: {SHOWN_USER}. Fix that record next."
     )
     [other] = body["others"]
     # the finding `dossier lint` now gives for ref_user
@@ -142,7 +143,7 @@ def test_the_same_in_a_game_directory(client: Any, base: Path) -> None:
     """The bundled tactics game: 情报碎片 is named by a card and a unit."""
     rel = "tactics/cards/intel_fragment.json"
     result = check(client, rel, renamed(base / "cards" / rel, "情报残片"), root=0)
-    files = ["tactics/cards/hack_cameras.json", "tactics/units/server_rack.json"]
+    files = ["cards/tactics/cards/hack_cameras.json", "cards/tactics/units/server_rack.json"]
     assert [r["file"] for r in result["breaks"]["records"]] == files
     assert sorted({f["file"] for f in result["others"]}) == files
     assert result["breaks"]["message"].startswith("This change breaks 2 other records: they get lint errors")
@@ -156,7 +157,7 @@ def test_a_reference_by_id_that_a_change_breaks(client: Any, base: Path) -> None
         data.pop(key)
     data.update(type="obstacle", obstacle="scene")
     result = check(client, rel, json.dumps(data, ensure_ascii=False), root=0)
-    assert [r["file"] for r in result["breaks"]["records"]] == ["tactics/cards/security_contract.json"]
+    assert [r["file"] for r in result["breaks"]["records"]] == ["cards/tactics/cards/security_contract.json"]
     [other] = result["others"]
     assert other["code"] == "card.ref" and "'contract_guard', which is no minion unit" in other["message"]
 
@@ -170,7 +171,7 @@ def test_an_error_the_other_record_had_already_is_not_the_change_s(client: Any, 
     [other] = result["others"]  # ref_user names it: its findings are shown, its own error among them
     assert "「不存在」" in other["message"] and result["breaks"] is None
     renamed_too = check(client, TARGET, renamed(path, "改名牌"))  # a second error at the same place: the change's
-    assert len(renamed_too["others"]) == 2 and [r["file"] for r in renamed_too["breaks"]["records"]] == [USER]
+    assert len(renamed_too["others"]) == 2 and [r["file"] for r in renamed_too["breaks"]["records"]] == [SHOWN_USER]
 
 
 def test_a_rename_that_mends_a_reference_breaks_nothing(client: Any, base: Path) -> None:
@@ -190,7 +191,7 @@ def test_a_name_another_record_has_is_told_on_the_edited_record(client: Any, bas
     assert not any(f["code"] == "card.name.duplicate" for f in result["others"])
     refused = save(client, TARGET, text, digest(path))
     assert refused.status_code == 422 and refused.json()["findings"][0]["code"] == "card.name.duplicate"
-    assert refused.json()["breaks"]["records"][0]["file"] == USER  # and what it would break is said there too
+    assert refused.json()["breaks"]["records"][0]["file"] == SHOWN_USER  # and what it would break is said there too
     assert path.read_bytes() == before
 
 

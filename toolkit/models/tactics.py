@@ -13,7 +13,7 @@ from pydantic import (
     model_validator,
 )
 
-from toolkit.i18n import N_, tr
+from toolkit.i18n import N_, current_lang, tr, word
 
 from .common import (
     ART_DOC,
@@ -420,6 +420,13 @@ CATEGORY_NEEDS: dict[str, str] = {
 }
 
 
+def _category_word(category: str) -> str:
+    """A category (``equipment``, ``skill``, …) inside an error message: the id in English (the glossary's word),
+    else the category's word in the current language (装备, 技能, …), as the engine's errors word card types."""
+    lang = current_lang()
+    return category if lang == "en" else word("type", category, lang)
+
+
 class TacticsCard(RecordBase):
     """A command card (指令牌)."""
 
@@ -449,8 +456,8 @@ class TacticsCard(RecordBase):
                     tr(
                         "{field} is only for {category} cards, not {other}",
                         field=repr(category),
-                        category=category,
-                        other=self.category,
+                        category=_category_word(category),
+                        other=_category_word(self.category),
                     )
                 )
         if self.token is not None and self.back == "shop":

@@ -226,14 +226,13 @@ def finding_json(finding: Finding, target: Target, record: Any = None, web: WebS
 
 
 def other_file(web: WebState, target: Target, path: str) -> tuple[str, Target | None]:
-    """How the editor of ``target`` names another record's file ``path`` (as lint gave it): from the card folder of
-    ``target`` when it is in it (as ``target`` is named), else from its own (``my-set/cards/x.json``), never by the
-    server's absolute path; with its :class:`Target` when it is in a card folder the editor opens."""
+    """How the editor of ``target`` names another record's file ``path`` (as lint gave it): with its card folder, as
+    lint prints it (``my-set/cards/x.json``), in ``target``'s folder too (a bare ``cards/x.json`` reads as the file of
+    the folder the server runs in), never by the server's absolute path; with its :class:`Target` when it is in a card
+    folder the editor opens."""
     place = target_of_file(web, Path(path))
     if place is None:
         return _unrooted(path, _shown_roots(web)), None
-    if place.index == target.index:
-        return place.rel, place
     return f"{folder_labels(web)[place.index]}/{place.rel}", place
 
 
