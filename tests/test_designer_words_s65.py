@@ -20,6 +20,8 @@ from toolkit.model_errors import model_errors
 from toolkit.models.tactics import TacticsCard
 from toolkit.web.settings import WebSettings
 
+from .test_editor_s58 import set_card  # (a set folder's card, as the editor's tests write it)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SKILL_WITH_EQUIPMENT = {
@@ -51,22 +53,6 @@ def test_a_field_of_another_category_keeps_the_ids_in_english() -> None:
 
 
 # ---------------------------------------------------------------- the web editor names a broken record's folder
-
-
-def set_card(folder: Path, record_id: str, zh: str, text: str) -> Path:
-    data = {
-        "$schema": "../../schema/tactics/card.schema.json",
-        "category": "skill",
-        "game": "tactics",
-        "id": record_id,
-        "kind": "card",
-        "name": {"zh-Hans": zh},
-        "text": [text],
-    }
-    path = folder / "cards" / f"{record_id}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    return path
 
 
 @pytest.fixture

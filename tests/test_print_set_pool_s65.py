@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -17,19 +16,9 @@ from typer.testing import CliRunner
 from toolkit.cli.app import app
 
 from .conftest import ROOT
+from .test_set_pools_s64 import FIELD_DRESSING  # (a designer's new card)
 
 EX = ROOT / "examples" / "decks" / "tactics"
-
-FIELD_DRESSING: dict[str, Any] = {
-    "back": "personal",
-    "category": "item",
-    "cost": {"mortgage": 1},
-    "game": "tactics",
-    "id": "field_dressing",
-    "kind": "card",
-    "name": {"en": "Field Dressing", "zh-Hans": "战地包扎"},
-    "text": ["响应：本单位获得 2 点临时生命值。"],
-}
 
 
 @pytest.fixture
