@@ -170,7 +170,7 @@ def test_a_list_no_game_of_the_pool_knows_says_the_pool_may_be_missing(tmp_path:
     assert finding.code == "deck.game" and finding.line == 1
     assert "none of its 2 card names is in the card pool (/x/cards, the default)" in finding.message
     assert "the card pool may be missing: give --cards DIR, set DOSSIER_CARDS=DIR" in finding.message
-    assert 'cards = ["DIR"] in dossier.toml' in finding.message and "'# game: " in finding.message
+    assert '`cards = ["DIR"]` in dossier.toml' in finding.message and "'# game: " in finding.message
 
 
 def test_a_game_the_pool_lacks_is_one_finding(tmp_path: Path) -> None:

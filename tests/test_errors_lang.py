@@ -337,7 +337,7 @@ def test_the_card_pool_hint_is_worded_where_it_is_used() -> None:
         assert str(MISSING_POOL) == missing_pool()
     with i18n.use_lang("en"):
         assert f"x; {MISSING_POOL}" == "x; the card pool may be missing: " + (
-            'give --cards DIR, set DOSSIER_CARDS=DIR, or write cards = ["DIR"] in dossier.toml'
+            'give --cards DIR, set DOSSIER_CARDS=DIR, or write `cards = ["DIR"]` in dossier.toml'
         )
     assert MISSING_POOL.startswith("the card pool may be missing")  # as a str: the English
 

@@ -154,7 +154,7 @@ def test_an_import_that_makes_cards_here_says_it_is_now_the_pool(
     lines = [line for line in made.stderr.splitlines() if "is new here" in line]
     assert lines == [
         "dossier: warning: cards/ is new here: the commands run in this folder now read it as the card pool, in "
-        'place of the bundled cards (give --cards DIR, set DOSSIER_CARDS=DIR, or write cards = ["DIR"] in '
+        'place of the bundled cards (give --cards DIR, set DOSSIER_CARDS=DIR, or write `cards = ["DIR"]` in '
         "dossier.toml)"
     ], made.stderr
     assert card_pool(None).paths == [Path("cards")]

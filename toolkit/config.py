@@ -50,7 +50,7 @@ def how_to_set() -> str:
     return tr(
         "give --cards DIR, set {variable}, or write {setting} in {file}",
         variable=f"{ENV_CARDS}=DIR",
-        setting='cards = ["DIR"]',
+        setting='`cards = ["DIR"]`',  # (code: as it is written in the file)
         file=PROJECT_FILE,
     )
 
@@ -60,7 +60,7 @@ def missing_pool() -> str:
     return tr("the card pool may be missing: {how}", how=how_to_set())
 
 
-_HOW_TO_SET_EN = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
+_HOW_TO_SET_EN = f'give --cards DIR, set {ENV_CARDS}=DIR, or write `cards = ["DIR"]` in {PROJECT_FILE}'
 HOW_TO_SET: str = Worded(_HOW_TO_SET_EN, how_to_set)
 MISSING_POOL: str = Worded(f"the card pool may be missing: {_HOW_TO_SET_EN}", missing_pool)
 
