@@ -214,7 +214,7 @@ def finding_json(finding: Finding, target: Target, record: Any = None, web: WebS
     # another record's file, named from its card folder
     message = _unrooted(finding.message, _shown_roots(web) if web is not None else [(target.root, target.root.name)])
     own = finding.file in (None, str(target.path))
-    file = target.rel if own or web is None else other_file(web, target, str(finding.file))[0]
+    file = target.rel if own or web is None else other_file(web, str(finding.file))[0]
     data = finding.to_json()
     data["message"] = message
     data["file"] = file
@@ -225,9 +225,9 @@ def finding_json(finding: Finding, target: Target, record: Any = None, web: WebS
     return data
 
 
-def other_file(web: WebState, target: Target, path: str) -> tuple[str, Target | None]:
-    """How the editor of ``target`` names another record's file ``path`` (as lint gave it): with its card folder, as
-    lint prints it (``my-set/cards/x.json``), in ``target``'s folder too (a bare ``cards/x.json`` reads as the file of
+def other_file(web: WebState, path: str) -> tuple[str, Target | None]:
+    """How the editor names another record's file ``path`` (as lint gave it): with its card folder, as
+    lint prints it (``my-set/cards/x.json``), in the edited record's folder too (a bare ``cards/x.json`` reads as the file of
     the folder the server runs in), never by the server's absolute path; with its :class:`Target` when it is in a card
     folder the editor opens."""
     place = target_of_file(web, Path(path))
@@ -1402,7 +1402,7 @@ def others_json(request: Request, web: WebState, target: Target, linted: Linted,
         if path is None:
             return target.rel, None
         if path not in shown:
-            file, place = other_file(web, target, path)
+            file, place = other_file(web, path)
             url = str(edit.include_query_params(root=place.index, path=place.rel)) if place is not None else None
             shown[path] = (file, url)
         return shown[path]
