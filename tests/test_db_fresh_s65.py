@@ -13,24 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from toolkit.cli import app
 from toolkit.db import fresh
 
 from .conftest import CARDS
-
-
-def run(*args: str | Path) -> Any:
-    return CliRunner().invoke(app, [str(arg) for arg in args])
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory with a copy of the crossfire cards in cards/ (the card pool, no dossier.db)."""
-    shutil.copytree(CARDS / "crossfire", tmp_path / "cards" / "crossfire")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+from .test_db_fixes import here, run  # noqa: F401 - (the fixture too: cards/ of crossfire, no dossier.db)
 
 
 @pytest.fixture
@@ -60,7 +47,8 @@ def _break_a_card(cards: Path) -> Path:
 
 
 def test_a_failed_build_of_the_cache_is_not_tried_again_until_the_cards_change(
-    here: Path, builds: list[list[Path]]
+    here: Path,  # noqa: F811
+    builds: list[list[Path]],
 ) -> None:
     first = run("search", "--format", "ids", "game:crossfire")  # no dossier.db: the cache's, built
     assert first.exit_code == 0 and first.stdout.strip(), first.output
@@ -84,7 +72,10 @@ def test_a_failed_build_of_the_cache_is_not_tried_again_until_the_cards_change(
     assert len(builds) == 2 and fixed.stderr == ""
 
 
-def test_a_failed_build_is_tried_again_once_the_broken_file_is_edited(here: Path, builds: list[list[Path]]) -> None:
+def test_a_failed_build_is_tried_again_once_the_broken_file_is_edited(
+    here: Path,  # noqa: F811
+    builds: list[list[Path]],
+) -> None:
     assert run("search", "--format", "ids", "game:crossfire").exit_code == 0
     broken = _break_a_card(here / "cards")
     run("search", "--format", "ids", "game:crossfire")
@@ -105,7 +96,8 @@ def test_a_failed_build_is_tried_again_once_the_broken_file_is_edited(here: Path
 
 
 def test_a_failed_rebuild_of_dossier_db_is_not_tried_again_until_the_cards_change(
-    here: Path, builds: list[list[Path]]
+    here: Path,  # noqa: F811
+    builds: list[list[Path]],
 ) -> None:
     built = run("db", "build", "--cards", "cards/crossfire")
     assert built.exit_code == 0, built.output
@@ -157,7 +149,7 @@ def test_an_edit_keeping_the_size_and_the_time_is_seen_by_a_named_database(tmp_p
     assert str(cards.resolve()) in line and f"`dossier db build --db {db} --cards {cards.resolve()}`" in line
 
 
-def test_an_edit_keeping_the_size_and_the_time_rebuilds_the_cache(here: Path) -> None:
+def test_an_edit_keeping_the_size_and_the_time_rebuilds_the_cache(here: Path) -> None:  # noqa: F811
     assert "VIP" in run("show", "--format", "json", "crossfire/vip").stdout
     _edit_keeping_size_and_time(here / "cards" / "crossfire" / "roles" / "vip.json", '"en": "VIP"', '"en": "VIQ"')
     shown = run("show", "--format", "json", "crossfire/vip")
