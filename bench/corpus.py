@@ -14,7 +14,12 @@ size (100k files and more):
   least 1), and when a text has run out of number variants (or has no numbers),
   one or two sentences with numbers are appended (``你抽 3 张牌。``). Every
   variant is parsed and rendered once while the corpus is written, and only
-  canonical, parsing texts are used.
+  canonical, parsing texts are used. The sentences appended are ones each
+  game's engine runs (a draw or a discard; a crossfire role's guns or
+  protection), so no text.form.unsupported warning is added;
+- a clone of a crossfire special role joins the modes its template joins (a
+  substitution of its own in each, or a place among the public roles), so no
+  card.role.special warning says no deal gives it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import itertools
 import json
 import re
 import shutil
+import string
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,8 +51,21 @@ _LASTING = frozenset().union(*LASTING_EFFECTS.values())
 # a number of the text outside card names (「…」) and symbols ([credit])
 _SLOT = re.compile(r"「[^「」]*」|\[[^\]]*\]|(?<![+\-\d])(\d+)")
 _SYMBOL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-# sentences appended to a text that has no number variants left; each parses in every game's texts
-_SUFFIXES = ("你抽 {} 张牌。", "你抽 {} 张牌。你弃 {} 张牌。", "你弃 {} 张牌。你抽 {} 张牌。")
+# sentences appended to a text that has no number variants left, by game ({n}: the n-th number); each parses
+# in every game's texts and the game's engine runs it
+_SUFFIXES = ("你抽 {0} 张牌。", "你抽 {0} 张牌。你弃 {1} 张牌。", "你弃 {0} 张牌。你抽 {1} 张牌。")
+_GUNS = "你有 {0} 把枪：你可以同时指向 {0} 名不同的玩家，各射 1 发。"
+_PROTECT = "你不射击；你保护你指向的玩家：抵消 {0} 发射向该玩家的子弹。"
+_GAME_SUFFIXES = {
+    "tactics": _SUFFIXES,
+    "netrunner": _SUFFIXES,
+    "crossfire": (_GUNS, _PROTECT, _GUNS + _PROTECT.replace("{0}", "{1}")),
+}
+
+
+def _slots(suffix: str) -> int:
+    """How many distinct numbers ``suffix`` takes (its highest ``{n}`` plus one)."""
+    return 1 + max(int(field) for _, field, _, _ in string.Formatter().parse(suffix) if field is not None)
 
 
 def _valid(text: str) -> bool:
@@ -71,8 +90,9 @@ def _lasting_only(text: str) -> bool:
 class _Variants:
     """The distinct, lint-clean variants of one ability text, handed out one at a time."""
 
-    def __init__(self, text: str, taken: set[str]) -> None:
+    def __init__(self, text: str, taken: set[str], game: str) -> None:
         self.text = text
+        self.suffixes = _GAME_SUFFIXES[game]
         self.taken = taken  # every text in the corpus so far (shared by all texts' variants)
         self.parts: list[str] = []  # text around the number slots
         self.values: list[list[int]] = []  # per slot: the values that parse with the others unchanged
@@ -112,8 +132,8 @@ class _Variants:
             candidate = self._fill(list(combo))
             if candidate not in self.taken and _valid(candidate):
                 yield candidate
-        for suffix in () if _lasting_only(self.text) else _SUFFIXES:
-            for numbers in itertools.product(range(1, MAX_COUNT + 1), repeat=suffix.count("{}")):
+        for suffix in () if _lasting_only(self.text) else self.suffixes:
+            for numbers in itertools.product(range(1, MAX_COUNT + 1), repeat=_slots(suffix)):
                 candidate = self.text + suffix.format(*numbers)
                 if candidate not in self.taken and _valid(candidate):
                     yield candidate
@@ -165,11 +185,13 @@ def clone_corpus(target: Path, files: int, games: list[str] | None = None) -> li
     templates = [p for p in paths if p.name != "game.json" and "/modes/" not in p.as_posix()]
     loaded = [(p, json.loads(p.read_text(encoding="utf-8"))) for p in templates]
     taken = {t for _, data in loaded for texts in _text_lists(data) for t in texts if isinstance(t, str)}
-    variants: dict[str, _Variants] = {}
+    variants: dict[tuple[str, str], _Variants] = {}
     symbols = itertools.count()
     written: list[Path] = []
+    modes = {p: json.loads(p.read_text(encoding="utf-8")) for p in paths if p.parent.name == "modes"}
     for i in range(files - len(paths)):
         template, original = loaded[i % len(loaded)]
+        game = template.relative_to(target / "cards").parts[0]
         data: dict[str, Any] = json.loads(json.dumps(original))  # a deep copy
         data["id"] = f"{data['id']}_{i}"
         data["name"] = {lang: f"{value} {i}" for lang, value in data["name"].items()}
@@ -178,10 +200,30 @@ def clone_corpus(target: Path, files: int, games: list[str] | None = None) -> li
         for texts in _text_lists(data):
             for index, text in enumerate(texts):
                 if isinstance(text, str):
-                    if text not in variants:
-                        variants[text] = _Variants(text, taken)
-                    texts[index] = variants[text].next()
+                    if (game, text) not in variants:
+                        variants[game, text] = _Variants(text, taken, game)
+                    texts[index] = variants[game, text].next()
+        if game == "crossfire" and data.get("kind") == "role" and data.get("special"):
+            _join_modes(modes, original["id"], data["id"], game)
         path = template.parent / f"{data['id']}.json"
         path.write_text(canonical_dumps(data), encoding="utf-8")
         written.append(path)
+    for mode_path, mode in modes.items():
+        mode_path.write_text(canonical_dumps(mode), encoding="utf-8")
     return sorted([*paths, *written])
+
+
+def _join_modes(modes: dict[Path, dict[str, Any]], template: str, clone: str, game: str) -> None:
+    """Let the special role ``clone`` join each mode of ``game`` its ``template`` joins: a copy of the template's
+    substitution, the clone in its place, or a place beside it among the mode's public roles."""
+    for path, mode in modes.items():
+        if path.parent.parent.name != game:
+            continue
+        for substitution in list(mode.get("substitutions", ())):
+            if substitution["role"] == template:
+                copy = json.loads(json.dumps(substitution))
+                copy["role"] = clone
+                copy["add"] = {clone if role == template else role: n for role, n in copy["add"].items()}
+                mode["substitutions"].append(copy)
+        if template in mode.get("public_roles", ()):
+            mode["public_roles"].append(clone)

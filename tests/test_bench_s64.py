@@ -63,7 +63,7 @@ def test_the_lint_corpus_stays_clean_of_the_not_lasting_warning(tmp_path: Path) 
     from validators.lint import lint_files
 
     assert _lasting_only("本单位移速 +1。") and not _lasting_only("你抽 2 张牌。")
-    variants = _Variants("本单位移速 +1。", set())
+    variants = _Variants("本单位移速 +1。", set(), "tactics")
     assert all("抽" not in variants.next() for _ in range(60))
     clone_corpus(tmp_path / "c", 1500)
     from toolkit.catalog import discover
