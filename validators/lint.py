@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -1118,15 +1119,23 @@ def _check_ids(entries: list[Entry], shadowed: dict[tuple[str, str, str], Path] 
     """A second record of an id; and (``shadowed``) a file in no game directory whose id a record of the card pool
     has too: it is linted in that record's place, but a pool listing both (``--cards`` the pool and the set) cannot
     load them."""
-    first: dict[str, dict[str, Entry]] = defaultdict(dict)  # kind namespace -> id -> the first record with it
-    for entry in entries:
-        record = entry.record
-        assert record is not None
-        found = first[namespace(record.kind)]
-        earlier = found.setdefault(record.id, entry)
-        if earlier is not entry:
-            message = tr("{label}: id already used by {file}", label=entry.label, file=_spelled(entry, earlier))
-            entry.add("card.id.duplicate", message, "/id")
+    spaces: dict[str, list[Entry]] = {}  # kind namespace -> its records
+    for kind, group in itertools.groupby(entries, lambda entry: entry.record.kind):  # (a game's kinds come in runs)
+        space = spaces.get(namespace(kind))
+        if space is None:
+            space = spaces[namespace(kind)] = []
+        space.extend(group)
+    first: dict[str, dict[str, Entry]] = {}  # kind namespace -> id -> the first record with it
+    for name, space in spaces.items():
+        ids = [entry.record.id for entry in space]
+        if len(set(ids)) == len(ids) and not shadowed:  # (ids all differ, as they nearly always do)
+            continue
+        found = first[name] = {}
+        for entry in space:
+            earlier = found.setdefault(entry.record.id, entry)
+            if earlier is not entry:
+                message = tr("{label}: id already used by {file}", label=entry.label, file=_spelled(entry, earlier))
+                entry.add("card.id.duplicate", message, "/id")
     if not shadowed:  # (files in no game directory with the id of a pool record only: no cost otherwise)
         return
     for entry in entries:
@@ -1146,8 +1155,8 @@ UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "fo
 
 
 def _check_names(entries: list[Entry]) -> None:
-    # kind -> the folded names seen, per language (zh-Hans, en) -> the first entry with each
-    seen: dict[str, tuple[dict[str, Entry], dict[str, Entry]]] = {}
+    # kind -> the entries whose names must be unique among them
+    kinds: dict[str, list[Entry]] = {}
     for entry in entries:
         record: Any = entry.record
         if record is not None:
@@ -1159,13 +1168,24 @@ def _check_names(entries: list[Entry]) -> None:
         kind = "card" if kind in ("card", "identity") and game == "netrunner" else kind
         if kind not in UNIQUE_NAME_KINDS or entry.private:
             continue
-        names = seen.get(kind)
-        if names is None:
-            names = seen[kind] = ({}, {})
-        zh, en = entry.names
-        for lang, value, known in (("zh-Hans", zh, names[0]), ("en", en, names[1])):
-            if not value:  # (a refused record may have none)
-                continue
+        group = kinds.get(kind)
+        if group is None:
+            group = kinds[kind] = []
+        group.append(entry)
+    for group in kinds.values():
+        for column, lang in enumerate(("zh-Hans", "en")):
+            folded = [name.casefold() for entry in group if (name := entry.names[column])]
+            if len(set(folded)) < len(folded):  # (names all differ, as they nearly always do: nothing to say)
+                _name_twins(group, column, lang)
+
+
+def _name_twins(group: list[Entry], column: int, lang: str) -> None:
+    """``card.name.duplicate`` on each entry of ``group`` whose name in ``lang`` (``column`` of its names) an
+    earlier entry has, case aside."""
+    known: dict[str, Entry] = {}  # the folded names seen -> the first entry with each
+    for entry in group:
+        value = entry.names[column]
+        if value:  # (a refused record may have none)
             earlier = known.setdefault(value.casefold(), entry)
             if earlier is not entry:
                 message = tr(

@@ -43,10 +43,15 @@ STANDARD_OBSTACLES = 5  # standard deployment draws 5 scene obstacles (seed 000 
 
 
 class _Locator:
-    """Line and column of a cell's character in a map file (computed once per file, when first asked)."""
+    """Line and column of a cell's character in a map file (computed once per file, when first asked; the file's
+    text too: the checks across records have let a clean map's text go, and read it again only for a finding)."""
 
-    def __init__(self, text: str | None) -> None:
-        self.text = text or ""
+    def __init__(self, entry: Entry) -> None:
+        self._entry = entry
+
+    @functools.cached_property
+    def text(self) -> str:
+        return self._entry.source.text or ""
 
     @functools.cached_property
     def positions(self) -> dict[str, tuple[int, int]]:
@@ -116,7 +121,7 @@ def check_map_rows(entry: Entry) -> bool:
     problems = map_row_problems(rows)
     if not problems:
         return False
-    locator = _Locator(entry.source.text)
+    locator = _Locator(entry)
     label = _label(data)
     for code, x, y, message in problems:
         if code == "map.rows.char":
@@ -149,7 +154,7 @@ def check_maps(index: GameIndex) -> None:
 
 
 def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> None:
-    locator = _Locator(entry.source.text)
+    locator = _Locator(entry)
     label = entry.label
     known = sorted(index.ids("mode"))
     needs_spots: list[str] = []
@@ -213,8 +218,12 @@ def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board)
     if len(zones) < 2:
         return
 
+    # the wall-free regions each zone's cells lie in: a cell reaches a zone if its region holds a cell of it
+    regions = {zone: {board.region(cell) for cell in cells} - {None} for zone, cells in zones.items()}
+
     def reaches(cell: Cell, other: int) -> bool:
-        return any(board.connected(cell, target) for target in zones[other])
+        region = board.region(cell)
+        return region is not None and region in regions[other]
 
     group = {zone: zone for zone in zones}
 

@@ -520,6 +520,15 @@ class Board:
         dy = abs(a[1] - b[1])
         return max(dx, dy) if self.adjacency == 8 else dx + dy
 
+    def region(self, cell: Cell) -> int | None:
+        """The wall-free region ``cell`` lies in (cells of one region are :meth:`connected`); None off the map
+        or on a wall."""
+        index = self._index.get(cell)
+        if index is None:
+            return None
+        label = self._walls.labels()[index]
+        return label if label >= 0 else None
+
     def connected(self, a: Cell, b: Cell) -> bool:
         """Whether a path entering no wall joins a and b (distance is not None), without the distance table."""
         index = self._index
