@@ -260,7 +260,7 @@ def test_print_offers_the_nearest_printable_names(cli, tmp_path: Path) -> None:
     _card(tmp_path / "set", "scavenge", "拾荒", "Scavenge", "你抽 2 张牌，你弃 1 张牌。")
     result = cli("print", "--cards", CARDS, "--cards", tmp_path / "set", "scavnge", "--out", tmp_path / "x.pdf")
     assert result.exit_code != 0
-    assert "'scavnge': no printable card with that id or name; did you mean 'Scavenge'" in result.stderr, result.stderr
+    assert "'scavnge': no printable card with that id or name; did you mean 'scavenge'" in result.stderr, result.stderr
 
 
 # ---------------------------------------------------------------- 11. the code layout page names every module

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -553,7 +555,17 @@ def _calibrate(
     fonts = _fonts(font, font_index, [], None)
     sheet = render.render_calibration(spec, fonts, lang=lang)
     atomic_write_bytes(out, sheet.pdf, replaces=PDF)
-    duplex = sheet.layout.spec.duplex
+    from toolkit.sheets import labels
+
+    # the flip in the words of the page and of a print's summary; without --backs the page is for the long edge
+    duplex = labels.say(lang, labels.DUPLEX_WORDS[sheet.layout.spec.duplex])
+    if spec.duplex == "none":
+        duplex = tr(
+            "{duplex}, as {option} is not given; for the short edge give {other}",
+            duplex=duplex,
+            option="--backs",
+            other="--backs short-edge",
+        )
     print(
         tr(
             "{out}: alignment test page, front and back ({duplex}). Print it duplex at 100 %, hold it to the light, "
@@ -655,13 +667,15 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
             )  # fmt: skip
     matches = [r for r in NameIndex(catalog.records).find(key, wanted_game) if is_printable(r)]
     if not matches:
-        # the printable names and ids closest to it, as `deck validate` offers them (the error path only)
-        hints = NameIndex([r for r in catalog.records if is_printable(r)]).suggestions(key, wanted_game)
+        # the printable cards closest to it, in the form it was written (the error path only)
+        hints = _near(catalog.records, key, wanted_game)
         hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints)) if hints else ""
         if wanted_game:
+            from toolkit.i18n import current_lang, word
+
+            game_name = word("game", wanted_game, current_lang())  # as the deck commands name a game
             raise DossierError(
-                tr("{ref}: no printable card with that id or name in {game}", ref=_quoted(ref), game=wanted_game)
-                + hint
+                tr("{ref}: no printable card with that id or name in {game}", ref=_quoted(ref), game=game_name) + hint
             )
         raise DossierError(tr("{ref}: no printable card with that id or name", ref=_quoted(ref)) + hint)
     if len(matches) > 1:
@@ -678,6 +692,25 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
     return matches[0]
 
 
+_ID_LIKE = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)*")  # a record id (schema/record.schema.json)
+# how alike (difflib's ratio) an id offered for an id must be: a little more than the 0.6 of `dossier show`'s
+# unknown id, which offers 'sniper' for 'nope' (exactly 0.6); one letter off an id of three passes (0.67)
+CLOSE_ID = 0.65
+
+
+def _near(records: Any, key: str, game: str | None, n: int = 3) -> list[str]:
+    """The printable cards (of ``game``) closest to ``key``, in the form it was written: ids for an id, else their
+    names, as `deck validate` offers them (a name in the language it was typed in finds them)."""
+    from toolkit.decks import NameIndex
+    from toolkit.sheets.layouts import is_printable
+
+    cards = [r for r in records if is_printable(r) and (game is None or r.game == game)]
+    if _ID_LIKE.fullmatch(key):
+        ids = sorted({str(r.id) for r in cards})
+        return difflib.get_close_matches(key, ids, n=n, cutoff=CLOSE_ID)
+    return NameIndex(cards).suggestions(key, game, n)
+
+
 def _deck_records(path: Path, catalog: Any, lang: str | None = None, cards: list[Path] | None = None) -> Selection:
     """The deck's cards, each as many times as it appears (identity, squad agents, then the cards), and the language
     to print in: ``lang`` (--lang), else the settings, else the deck's own, as every command that reads decks
@@ -689,15 +722,14 @@ def _deck_records(path: Path, catalog: Any, lang: str | None = None, cards: list
     from toolkit.config import pool_catalog
     from toolkit.decks import NameIndex
     from toolkit.decks.formats import pool_hinted
-    from toolkit.sheets.selection import PRINT_MODE, deck_records
+    from toolkit.sheets.selection import deck_records, print_default_modes
     from validators.deck import DeckPool
 
     class PrintPool(Pool):
-        """A netrunner list that names no format is standard, as `deck validate`, `simulate` and `play` read it;
-        a list of another game that names no mode prints all the same (its mode's rules do not change the cards)."""
+        """A deck pool that reads a list as printing does (:func:`print_default_modes`)."""
 
         def default_modes(self) -> dict[str, str]:
-            return {game: PRINT_MODE for game in self.rules.games} | super().default_modes()
+            return print_default_modes(self.rules)
 
     source, played = pool_catalog(cards)
     if source.among:  # (else the same records as ``catalog``, which has the bundled game record a set may lack)

@@ -55,6 +55,14 @@ PRINT_MODE = "print"
 """The mode of a deck that only says what to print (an imported sheet's quantity column): no game's rules."""
 
 
+def print_default_modes(rules: Any) -> dict[str, str]:
+    """The mode a deck that names none is read in to be printed (``print --deck`` and the web's Print page), by
+    game, for ``rules`` (a :class:`validators.deck.DeckPool`): a netrunner list that names no format is standard,
+    as `deck validate`, `simulate` and `play` read it; a list of another game that names no mode prints all the
+    same (its mode's rules do not change the cards)."""
+    return {game: PRINT_MODE for game in rules.games} | rules.default_modes()
+
+
 def copies_deck(game: str, name: str, counts: dict[str, int]) -> dict[str, Any]:
     """A deck file (schema/deck.schema.json) that prints each card (crossfire: role) of ``counts`` that many
     times through :func:`deck_records` (``dossier print --deck``); a count of 0 leaves the card out."""

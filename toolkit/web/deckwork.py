@@ -115,9 +115,12 @@ def read_text(
     fmt: str | None = None,
     mode: str | None = None,
     shown: str | None = None,
+    default_modes: dict[str, str] | None = None,
 ) -> Any:
     """A :class:`toolkit.decks.LoadedDeck` from deck text in any readable format; findings name ``shown``, else
-    ``filename``, else "the pasted list" (never the name of the scratch file it is read from)."""
+    ``filename``, else "the pasted list" (never the name of the scratch file it is read from). A deck that names
+    no mode is read in ``default_modes``'s mode of its game (default: the deck commands', ``pool.default_modes()``;
+    printing passes its own, :func:`toolkit.sheets.selection.print_default_modes`)."""
     from toolkit.decks import read_deck
 
     fmt = fmt or sniff_format(text, filename)
@@ -151,7 +154,7 @@ def read_text(
             pool.names,
             fmt=fmt,
             mode=mode,
-            default_modes=pool.default_modes(),
+            default_modes=pool.default_modes() if default_modes is None else default_modes,
             pool=tr("the server's card pool"),
             # (the command's hint names --cards and the settings, which a browser's user cannot give)
             pool_hint=tr("check the names: the server knows only the cards it was started with"),
@@ -172,10 +175,12 @@ def _renamed(finding: Finding, old: str, new: str) -> Finding:
     return replace(finding, message=finding.message.replace(old, new), file=new)
 
 
-def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
+def read_json_deck(pool: DeckPoolView, deck: dict[str, Any], default_modes: dict[str, str] | None = None) -> Any:
     """A LoadedDeck from a deck as JSON data (the builder's state), through the JSON reader. Its findings name "the
-    deck" and its fields (their pointers), never a line and column: of text the user never wrote."""
-    loaded = read_text(pool, json.dumps(deck, ensure_ascii=False), fmt="json", shown=tr("the deck"))
+    deck" and its fields (their pointers), never a line and column: of text the user never wrote. ``default_modes``
+    as :func:`read_text`'s."""
+    text = json.dumps(deck, ensure_ascii=False)
+    loaded = read_text(pool, text, fmt="json", shown=tr("the deck"), default_modes=default_modes)
     loaded.findings = [replace(f, line=None, column=None) for f in loaded.findings]
     loaded.source, loaded.lines = None, {}  # (the checks' findings after it are placed by their pointers only)
     return loaded

@@ -120,18 +120,21 @@ def sheet_spec(form: PrintForm) -> Any:
 
 
 def _deck_from_text(web: WebState, text: str, filename: str | None, lang: str) -> tuple[Any, str]:
-    """(the deck of a pasted or uploaded text, its title in ``lang``)."""
+    """(the deck of a pasted or uploaded text, its title in ``lang``): read as `dossier print --deck` reads it (a
+    list that names no mode prints all the same)."""
+    from toolkit.sheets.selection import print_default_modes
     from toolkit.web.deckwork import read_text, usable
 
     if not text.strip():
         raise DossierError(tr("the deck is empty: paste a deck list, upload a deck file, or choose another source"))
     pool = web.deck_pool
-    deck = usable(read_text(pool, text, filename=filename), pool)
+    deck = usable(read_text(pool, text, filename=filename, default_modes=print_default_modes(pool.rules)), pool)
     return deck, deck.title(lang) or "cards"
 
 
 def _deck_from_saved(web: WebState, deck_id: str, lang: str) -> tuple[Any, str]:
-    """(a saved deck, its title in ``lang``)."""
+    """(a saved deck, its title in ``lang``), read as `dossier print --deck` reads it."""
+    from toolkit.sheets.selection import print_default_modes
     from toolkit.web.deckwork import read_json_deck, usable
     from toolkit.web.saved import SavedDecks
 
@@ -139,7 +142,7 @@ def _deck_from_saved(web: WebState, deck_id: str, lang: str) -> tuple[Any, str]:
         raise DossierError(tr("choose a saved deck"))
     data = SavedDecks(web.settings.data_path).load(deck_id)
     pool = web.deck_pool
-    deck = usable(read_json_deck(pool, data), pool)
+    deck = usable(read_json_deck(pool, data, print_default_modes(pool.rules)), pool)
     return deck, deck.title(lang) or deck_id
 
 
