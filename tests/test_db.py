@@ -119,7 +119,7 @@ NUMBERS: dict[str, Callable[[Any], Any]] = {
     "cost": lambda r: (
         getattr(r, "cost", getattr(r, "rez_cost", None))
         if (r.game, r.kind) == ("netrunner", "card")
-        else (-r.cost.mortgage if r.cost.mortgage else None)  # a tactics mortgage X is cost -X, as shown
+        else -r.cost.mortgage  # a tactics mortgage X is cost -X, as shown; no mortgage: cost 0
         if (r.game, r.kind) == ("tactics", "card")
         else None
     ),

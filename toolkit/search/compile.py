@@ -1083,8 +1083,11 @@ def _whole(raw: str) -> int:
     return value
 
 
-# A tactics card's cost as shown and searched: mortgaging X cards is cost -X (no mortgage: no cost).
-TACTICS_COST = Sql(f"-nullif({col(TA, 'mortgage')}, 0)", tables=frozenset({TA}))
+# A tactics card's cost as shown and searched: mortgaging X cards is cost -X, a card with no mortgage cost 0 (its
+# badge shows 0, or only the tap icon when playing it taps: it taps at cost 0); every command card has one (the
+# model's default mortgage is 0), a record that is no card (agent, unit, attack) none: its mortgage column is NULL.
+# In brackets: a minus put before it (a descending sort, say) must not make an SQL comment of "--".
+TACTICS_COST = Sql(f"(-{col(TA, 'mortgage')})", tables=frozenset({TA}))
 
 
 def _number(key: Key, op: str, raw: str) -> Sql:

@@ -41,8 +41,9 @@ def stats(hit: Hit) -> str:
 
     if hit.game == "tactics":
         if hit.kind == "card":
-            cost = d.get("cost", {})
-            add("cost", f"-{cost['mortgage']}" if cost.get("mortgage") else None)
+            cost = d.get("cost") or {}
+            mortgage = cost.get("mortgage") or 0  # every command card has a cost: no mortgage is cost 0, o:0 finds it
+            add("cost", f"-{mortgage}" if mortgage else "0")
             add("tap", bool(cost.get("tap")))
             equipment = d.get("equipment")
             if equipment:
