@@ -835,15 +835,25 @@ class Crossfire:
                 wanted = (public_seats or {}).get(role_id)
                 free = [s for s in seats if s != dealer and s not in public]
                 if wanted is not None:
+                    role = self._role_word(role_id)
+                    if wanted not in seats:  # as a dealer's seat off the table is said, with the seats there are
+                        raise RequestError(
+                            tr("the {role} sits at seat {seat}, which is not at a {n}-player table (seats 1 to {n})",
+                               role=role, seat=wanted, n=players),
+                            "public",
+                        )  # fmt: skip
+                    if wanted == dealer:  # seed 003: "另选 1 名非狙击手玩家任发牌人"
+                        raise RequestError(
+                            tr("the {role} sits at seat {seat}, which is not a free non-dealer seat: the dealer sits "
+                               "there, and the dealer is a player other than the {role}", role=role, seat=wanted),
+                            "public",
+                        )  # fmt: skip
                     if wanted not in free:
                         raise RequestError(
-                            tr(
-                                "the {role} sits at seat {seat}, which is not a free non-dealer seat",
-                                role=self._role_word(role_id),
-                                seat=wanted,
-                            ),
+                            tr("the {role} sits at seat {seat}, which is not a free non-dealer seat", role=role,
+                               seat=wanted),
                             "public",
-                        )
+                        )  # fmt: skip
                     seat = wanted
                 else:
                     seat = rng.choice(free)
@@ -1225,6 +1235,8 @@ class Crossfire:
             needed = (role.guns,)
         else:
             needed = (0, 1)  # unarmed pointing has no effect (C2); it may be left out
+        if seat in raw:  # said before any count: a player aiming at themselves is told so, whatever else is wrong
+            raise TableError(_at(where, tr("{player} aims at itself; no one may point at themselves", player=label)))
         if len(raw) not in needed:
             want = tc(current_lang(), "numbers", " or ").join(str(n) for n in needed)
             if raw:
@@ -1242,10 +1254,6 @@ class Crossfire:
                 )
             raise TableError(_at(where, problem))
         for target in raw:
-            if target == seat:
-                raise TableError(
-                    _at(where, tr("{player} aims at itself; no one may point at themselves", player=label))
-                )
             if target not in index:
                 raise TableError(
                     _at(where, tr("{player} aims at seat {seat}, which is not at the table", player=label, seat=target))

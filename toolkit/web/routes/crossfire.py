@@ -278,7 +278,9 @@ async def crossfire_create(request: Request) -> Response:
         game = game_of(web)
         players = _int(raw["players"], tr("players"), 1, MAX_PLAYERS)
         names = clean_names(list(raw["names"]), players)
-        sniper = _int(raw["sniper_seat"], tr("the Sniper's seat"), 2, players) if raw["sniper_seat"] else None
+        # Any player may be the Sniper (seed 003: "公开选出 1 名狙击手"); the dealer is another player, so with the
+        # Sniper at seat 1 seat 2 deals first (crossfire_rooms.next_dealer).
+        sniper = _int(raw["sniper_seat"], tr("the Sniper's seat"), 1, players) if raw["sniper_seat"] else None
         plays = raw["host"] == "plays"
         host_seat = _int(raw["host_seat"], tr("your seat"), 1, players) if plays and raw["host_seat"] else None
         room = rooms(web).create(
@@ -424,6 +426,7 @@ def _host_view(
     games = web.catalog.of_kind("crossfire", "game")
     discussion = int(getattr(games[0], "discussion_seconds", 180)) if games else 180
     return {
+        "aims_help": _aims_help(game, deal, room.host_plays, lang),
         "script_lines": [i18n.t(lang, SCRIPT[key]) for key in script_keys(deal.sniper)],
         "script": _script(game, room, current, lang),
         "two_hands": not deal.sniper and same_guns > 1,  # everyone points with both hands; the right one counts
@@ -433,7 +436,6 @@ def _host_view(
         "dealer": _who(room, deal.dealer, lang),
         "sniper": deal.sniper,
         "host_plays": room.host_plays,
-        "both_hands": room.host_plays and same_guns > 1,  # every player's two targets are asked for (fit_aims)
         "hidden": hidden,
         "seats": seats,
         "setup": setup,
@@ -455,6 +457,71 @@ def _host_view(
         "minutes": discussion // 60,
         "seconds": discussion,
     }
+
+
+def _aims_help(game: Any, deal: Any, host_plays: bool, lang: str) -> str:
+    """What the aims form asks for. It names only the roles of this set-up that point with two guns or protect
+    (the set-up is told to the table, so naming them tells no one's role); a set-up without them is not told of
+    them. A host who plays is told how roles are applied, naming none."""
+    t = i18n.t
+    if deal.sniper:
+        if host_plays:
+            return i18n.sentences(lang, [
+                t(lang, "Mark the players in front of whom the Sniper put a shot card; then enter the target of each "
+                        "Assassin who revealed and pointed. Other players' entries have no effect."),
+                t(lang, "Enter a target for every player without a shot card, anyone for a player who did not point: "
+                        "the form asks the same of every seat, so that it tells no one's role."),
+            ])  # fmt: skip
+        return t(lang, "Mark the players in front of whom the Sniper put a shot card, and each Assassin's target.")
+    rules = [game.roles[r] for r in deal.setup if r in game.roles]
+    both = max((r.guns for r in rules), default=1) > 1  # everyone points with both hands; the right one counts
+    protectors = [r.id for r in rules if r.protects]
+    if host_plays:
+        if both:
+            return (
+                t(lang, "After the countdown everyone points at once, with both hands: the set-up has a two-gun role, "
+                        "and no one's hands may give it away. Enter both players each player pointed at, the right "
+                        "hand's first. Roles are applied when you resolve: a one-gun role fires with the right hand "
+                        "only, an unarmed player's pointing has no effect, a protector's right hand protects.")
+                if protectors
+                else t(lang, "After the countdown everyone points at once, with both hands: the set-up has a two-gun "
+                             "role, and no one's hands may give it away. Enter both players each player pointed at, "
+                             "the right hand's first. Roles are applied when you resolve: a one-gun role fires with "
+                             "the right hand only, an unarmed player's pointing has no effect.")
+            )  # fmt: skip
+        return (
+            t(lang, "After the countdown everyone points at once. Enter where each player pointed. Roles are applied "
+                    "when you resolve: an unarmed player's pointing has no effect, a protector's protects.")
+            if protectors
+            else t(lang, "After the countdown everyone points at once. Enter where each player pointed. Roles are "
+                         "applied when you resolve: an unarmed player's pointing has no effect.")
+        )  # fmt: skip
+    sep = t(lang, ", ")
+
+    def named(ids: list[str]) -> str:
+        return sep.join(i18n.name_of(game.records[r], lang) for r in ids)
+
+    parts = []
+    if both:
+        two = [r.id for r in rules if r.guns > 1]
+        parts.append(t(lang, "After the countdown everyone points at once, with both hands: the set-up has a two-gun "
+                             "role."))  # fmt: skip
+        parts.append(i18n.tn(lang, "Enter the target of each armed player's right hand, and both targets of the "
+                                   "{roles}.", "Enter the target of each armed player's right hand, and both targets "
+                                   "of each of these roles: {roles}.", len(two), roles=named(two)))  # fmt: skip
+        if protectors:
+            parts.append(i18n.tn(lang, "The {roles}'s right hand protects the player it points at, instead of "
+                                       "shooting.", "The right hand of each of these roles protects the player it "
+                                       "points at, instead of shooting: {roles}.", len(protectors),
+                                 roles=named(protectors)))  # fmt: skip
+    else:
+        parts.append(t(lang, "After the countdown everyone points at once. Enter each armed player's target."))
+        if protectors:
+            parts.append(i18n.tn(lang, "The {roles} protects the player they point at, instead of shooting.",
+                                 "Each of these roles protects the player it points at, instead of shooting: {roles}.",
+                                 len(protectors), roles=named(protectors)))  # fmt: skip
+    parts.append(t(lang, "Unarmed players may be left blank."))
+    return i18n.sentences(lang, parts)
 
 
 def _script(game: Any, room: Room, current: Any, lang: str) -> list[dict[str, Any]]:
