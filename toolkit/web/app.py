@@ -91,6 +91,9 @@ class WebState:
 
     def __init__(self, settings: WebSettings) -> None:
         self.settings = settings
+        # the server's own language (its terminal's warnings): ``serve --lang``, else the one current when the app
+        # is made (`dossier serve` makes the settings' one current: DOSSIER_LANG, dossier.toml, the locale)
+        self.lang = i18n.asked(settings.lang) or (i18n.PSEUDO if i18n.pseudo_active() else i18n.current_lang())
         self.lock = threading.RLock()
         self._catalog: Catalog | None = None
         self._database: Database | None = None
@@ -286,19 +289,27 @@ class WebState:
                 self.reopen_if_rebuilt()  # (a reload rebuilds the database itself)
             if changed:
                 try:
-                    self.reload()
+                    with i18n.use_lang(self.lang):  # (what the load says is for the server's terminal)
+                        self.reload()
                 except DossierError as exc:
                     self._pool_signature = signature
-                    from toolkit.errors import warning_line
-
-                    message = i18n.tr("the card files changed, but the card pool did not reload: {message}",
-                                      message=exc.message)  # fmt: skip
-                    print(warning_line(message), file=sys.stderr, flush=True)
+                    self.log_warning(exc)
                     changed = False
             self._pool_next = time.monotonic() + POOL_CHECK  # from the end of the look (a walk or a reload)
             return changed
         finally:
             self._pool_lock.release()
+
+    def log_warning(self, exc: DossierError) -> None:
+        """Say on the server's terminal (stderr) that the card files changed but did not load (``exc``: why, worded
+        by the load in the same language), in the server's own language (:attr:`lang`), whichever language the
+        request that looked at them asked for."""
+        from toolkit.errors import warning_line
+
+        with i18n.use_lang(self.lang):
+            message = i18n.tr("the card files changed, but the card pool did not reload: {message}",
+                              message=exc.message)  # fmt: skip
+            print(warning_line(message), file=sys.stderr, flush=True)
 
     @staticmethod
     def _file_stamp(target: Any) -> Any:
@@ -438,6 +449,37 @@ class PoolWatch:
 
             await run_in_threadpool(self.web.reload_if_changed)
         await self.app(scope, receive, send)
+
+
+class HeadAsGet:
+    """``HEAD`` on every address that takes ``GET`` (the pages, the API's reads, card images, share links: what
+    monitoring and link checkers probe with): answered as ``GET`` is, status and headers (``Content-Length``,
+    ``Content-Type``, ``ETag`` …), with no body. In one place for every route (FastAPI's routes take only the
+    methods they name). An address that takes no ``GET`` answers ``HEAD`` as before (404, 405 with ``Allow``)."""
+
+    def __init__(self, app: Any, router: Any) -> None:
+        self.app = app
+        self.router = router
+
+    def _takes_get(self, scope: Any) -> bool:
+        from starlette.routing import Match
+
+        asked = {**scope, "method": "GET"}
+        return any(route.matches(asked)[0] is Match.FULL for route in self.router.routes)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") != "HEAD" or not self._takes_get(scope):
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Any) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return  # (the last one ends the answer)
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 class RequestCookies:
@@ -695,6 +737,7 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
                        exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/pdf"))  # fmt: skip
+    app.add_middleware(HeadAsGet, router=app.router)  # (outermost: the headers are those GET answers with)
 
     @app.exception_handler(DossierError)
     async def dossier_error(request: Request, exc: DossierError) -> JSONResponse:

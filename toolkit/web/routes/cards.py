@@ -67,8 +67,7 @@ def cards_index(
     error: dict[str, Any] | None = None
     status = 200
     game = menu_game(game)
-    if sort.strip().casefold() not in SORT_CHOICES:
-        sort = ""
+    sort, sort_problem = menu_sort(sort)
     q = q[: MAX_QUERY_LENGTH + 1]  # the parser refuses a longer one, inline; the page need not echo all of it
     # odd ?page= / ?limit= values (a hand-edited link) are told on the page, as a malformed query is
     page, problem = _whole(page_text, 1, 100_000, "page")
@@ -119,10 +118,12 @@ def cards_index(
         page=page,
         pages=pages,
         pager=[(n, url(n)) if n else (None, None) for n in page_numbers(page, pages)],
-        previous_url=url(page - 1) if page > 1 else None,
+        # past the last page: back to the last one (the one before is empty too)
+        previous_url=url(max(1, min(page - 1, pages))) if page > 1 else None,
         next_url=url(page + 1) if page < pages else None,
         sort=sort,
         sorts=SORT_CHOICES,
+        sort_problem=sort_problem,
         error=error,
         searched=bool(q.strip()),
         examples=examples(lang),
@@ -139,6 +140,23 @@ def menu_game(game: str) -> str:
 
     found = search_vocab.lookup(search_vocab.GAMES, game) if game.strip() else None
     return found if found is not None else game
+
+
+def menu_sort(sort: str) -> tuple[str, str | None]:
+    """``sort`` as the Sort menu holds it (a key of :data:`SORT_CHOICES`: ``+Cost`` is ``cost``) and None; for an
+    unknown sort, ("", why, in the words /api/search refuses it with): the page then says so, and shows the results
+    in the default order (the menu's choice)."""
+    from toolkit.search.compile import SORTS, sort_order
+
+    try:
+        chosen = sort_order(sort)
+    except ValueError:
+        return "", tr("unknown sort {sort}; one of {choices} (a {minus} first: descending)", sort=repr(sort[:20]),
+                      choices=", ".join(SORTS), minus="'-'")  # fmt: skip
+    if chosen is None:
+        return "", None
+    name, descending = chosen
+    return ("-" if descending else "") + name, None
 
 
 def marked(query: str, column: int) -> dict[str, str]:
@@ -167,19 +185,26 @@ def back_url(back: str) -> str:
     return "/cards?" + urlencode(params) if params else "/cards"
 
 
-# The sorts the page offers (value -> label); the API and the CLI take any of toolkit.search.compile.SORTS.
+# The sorts the page offers (value -> label): every one of toolkit.search.compile.SORTS, each way (as the API and the
+# CLI take them).
 SORT_CHOICES: dict[str, str] = {
     "": N_("Default order"),
     "name": N_("Name"),
+    "-name": N_("Name, reversed"),
     "cost": N_("Cost"),
     "-cost": N_("Cost, highest first"),
     "faction": N_("Faction"),
+    "-faction": N_("Faction, reversed"),
     "type": N_("Type"),
+    "-type": N_("Type, reversed"),
     "set": N_("Set"),
+    "-set": N_("Set, reversed"),
     "release": N_("Release date, oldest first"),
     "-release": N_("Release date, newest first"),
     "strength": N_("Strength"),
+    "-strength": N_("Strength, highest first"),
     "influence": N_("Influence"),
+    "-influence": N_("Influence, highest first"),
 }
 
 

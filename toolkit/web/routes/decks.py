@@ -264,6 +264,25 @@ def deck_export_form(
     return download(content, deckwork.export_filename(ready, to), deckwork.MEDIA[to][0])
 
 
+@router.get("/decks/saved/{deck_id}/delete", response_class=HTMLResponse, name="deck_delete_confirm",
+            include_in_schema=False)  # fmt: skip
+def deck_delete_confirm(request: Request, deck_id: str, web: Web) -> Response:
+    """The page that asks "Delete the saved deck …?" (the saved list's Delete leads here, a link: no script needed):
+    Delete (a form post, which deletes it) or keep it, back to the decks. A deck not there: the list, saying so."""
+    from toolkit.errors import NotFound
+    from toolkit.web.saved import SavedDecks, shown_name
+
+    request_lang(request)
+    try:
+        data = SavedDecks(web.settings.data_path).load(deck_id)
+    except DossierError as exc:
+        page = _index_with(request, web, exc.message, text="")
+        page.status_code = 404 if isinstance(exc, NotFound) else 400
+        return page
+    confirm = {"id": deck_id, "name": shown_name(data.get("name"), deck_id)}
+    return render(request, "decks/index.html", confirm=confirm, options={}, saved=[], verdict=None, pasted="")
+
+
 @router.post("/decks/saved/{deck_id}/delete", dependencies=[Depends(require_write)], include_in_schema=False)
 def deck_delete_form(request: Request, deck_id: str, web: Web) -> Response:
     from toolkit.web.saved import SavedDecks
