@@ -113,12 +113,13 @@ def test_a_missing_language_falls_back_to_english() -> None:
     assert "Uplink" in text
 
 
-def test_ability_text_wins_over_printed_text() -> None:
+def test_printed_text_wins_over_ability_text() -> None:
+    """A card with printed text prints it whole: the ability text read from some of it would leave the rest out."""
     own = card(text=["你获得 1[credit]。"])
     _, text, _ = render(own, "en")
-    assert "You gain 1" in text and "Uplink" not in text  # rendered in English by the ability language
+    assert "Uplink" in text and "You gain" not in text
     _, text, _ = render(own, "zh-Hans")
-    assert "你获得" in text and "追踪" not in text
+    assert "追踪" in text and "每回合一次" in text and text.count("你获得") == 1  # (its own, not the ability text's too)
 
 
 def test_icons_are_drawn_inline_and_copy_as_their_tokens() -> None:

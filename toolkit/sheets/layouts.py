@@ -28,10 +28,12 @@ print (:attr:`Context.bilingual`) adds the name in the other language under the 
 - tactics units (minions, obstacles): HP, move, vision, attack, deployment;
 - netrunner cards and identities: cost or rez cost, type and subtypes on the
   faction-coloured strip, strength, trash cost, memory, agenda points and
-  advancement requirement, influence pips, unique mark, identity limits; the
-  ability text, or for imported cards the printed text in the chosen language
-  (English when that language is missing) with NetrunnerDB's markup rendered
-  (:mod:`toolkit.markup`): bold, italic, ``Trace³``, lists, errata, icons;
+  advancement requirement, influence pips, unique mark, identity limits (the
+  faction in the footer when the type line has no room for it); the ability
+  text, or for imported cards the whole printed text in the chosen language
+  (without it: the ability text where it is every paragraph read, else the
+  English) with NetrunnerDB's markup rendered (:mod:`toolkit.markup`): bold,
+  italic, ``Trace³``, lists, errata, icons;
 - crossfire roles: team colour, armed / protecting / marking icon, the role a
   special role counts as, abilities and win conditions.
 """
@@ -279,6 +281,10 @@ class Content:
     paras: list[Para] = field(default_factory=list)
     footer_left: Callable[[float, float], float] | None = None
     text: Callable[[Face, Rect], None] | None = None  # draws the text box itself (reversible cards)
+    # the type line's note, when it does not fit beside the type, goes to the footer (:attr:`Face.moved`, for
+    # footer_left to draw) rather than to a line of its own at the top of the text box, where a Netrunner card's
+    # faction name read as a stray line of card text; to the text box all the same when the template has no footer
+    note_to_footer: bool = False
 
 
 def cover_card(c: Any, path: Path, width: float, height: float, bleed: float) -> None:
@@ -426,6 +432,7 @@ class Face:
         self.safe = mm(3.0 if width >= mm(55) else 2.5)
         self.accent = NETRUNNER_FALLBACK
         self.frame_color = NETRUNNER_FALLBACK
+        self.moved = ""  # the type line's note the footer prints (Content.note_to_footer)
 
     def u(self, value_mm: float) -> float:
         """Millimetres at this card's scale, in points."""
@@ -492,6 +499,8 @@ class Face:
         if "stats" in rects and boxes.stats is not None:
             self.stats(self.safe_rect(rects["stats"]), boxes.stats, content.stats)
         if "footer" in rects and boxes.footer is not None:
+            if content.note_to_footer:
+                self.moved, moved = moved, ""
             self.footer(self.safe_rect(rects["footer"]), boxes.footer, content.footer_left)
         for extra in self.template.texts:
             self.extra_text(extra)
@@ -1208,6 +1217,9 @@ def _netrunner(face: Face) -> None:
     def pips(x: float, y: float) -> float:
         c = face.c
         size = MIN_SIZE
+        if face.moved and not (faction is not None and faction.neutral):  # the faction, no room in the type line
+            draw_line(c, face.moved, x, y, size, face.fonts, False, MUTED)
+            x += face.fonts.width(face.moved, False, size) + face.u(1.5)
         label_end = x
         if influence:
             draw_line(c, influence_word, x, y, size, face.fonts, False, MUTED)
@@ -1224,19 +1236,47 @@ def _netrunner(face: Face) -> None:
 
     face.compose(
         Content(
-            name, en, badge=badge, type_left=left, type_right=faction_name, stats=items, paras=paras, footer_left=pips
+            name,
+            en,
+            badge=badge,
+            type_left=left,
+            type_right=faction_name,
+            stats=items,
+            paras=paras,
+            footer_left=pips,
+            note_to_footer=True,
         )
     )
 
 
 def printed_paragraphs(record: Any, lang: str) -> list[str]:
-    """The printed text an imported card shows in ``lang`` (English when missing); none when it has ability text."""
+    """The printed text (NetrunnerDB's markup) an imported card's face shows in ``lang`` in place of its ability
+    text, every paragraph in order: the text printed in ``lang``; else, when the ability text is the whole printed
+    English read (:func:`reads_whole`), none: the face shows the ability text in ``lang`` (a Chinese face of a card
+    with no Chinese printed text); else the printed English (else what there is). None for a card without printed
+    text (bundled cards: their ability text prints). An English face never shows the ability language's rewording
+    of the printed English ("You gain 9[credit]." for "Gain 9[credit].")."""
     printed = getattr(record, "printed_text", None)
-    if record.text or printed is None:
+    if printed is None:
         return []
-    texts = {"zh-Hans": printed.zh_hans, "en": printed.en, lang: printed.get(lang)}  # any language it carries
+    own = printed.get(lang)
+    if own:
+        return own
+    if reads_whole(record):
+        return []
+    texts = {"zh-Hans": printed.zh_hans, "en": printed.en, lang: own}  # any language it carries
     chosen = markup.pick(texts, lang)
     return chosen[1] if chosen else []
+
+
+def reads_whole(record: Any) -> bool:
+    """Whether an imported card's ability text says all its printed English says: every paragraph read into
+    ``text`` by a template (none left unread, run by a card script or restating a deck rule, which ``text`` does
+    not hold)."""
+    reading = getattr(record, "reading", None)
+    if reading is None or not record.text or reading.status != "executable":
+        return False
+    return not (reading.unread or reading.scripted or reading.rules) and len(reading.read) == len(record.text)
 
 
 def flavor_text(record: Any, lang: str) -> tuple[str, str] | None:
@@ -1254,11 +1294,12 @@ def flavor_text(record: Any, lang: str) -> tuple[str, str] | None:
 
 
 def _netrunner_text(face: Face) -> list[Para]:
-    """Ability text, or printed text in NetrunnerDB's markup; then the flavour (slanted when in English; left
-    out of an English face when it has no English)."""
+    """Ability text, or an imported card's printed text in NetrunnerDB's markup (:func:`printed_paragraphs`: all of
+    it, never only the paragraphs read into ability text); then the flavour (slanted when in English; left out of an
+    English face when it has no English)."""
     record, lang = face.record, face.ctx.lang
-    paras = face.abilities(record.text)
-    paras.extend(markup_paras(markup.parse_all(printed_paragraphs(record, lang))))
+    printed = printed_paragraphs(record, lang)
+    paras = markup_paras(markup.parse_all(printed)) if printed else face.abilities(record.text)
     flavor = flavor_text(record, lang)
     if flavor is not None and not (lang == "en" and flavor[0] != "en"):
         flavor_lang, words = flavor
@@ -1365,8 +1406,9 @@ def record_text(record: Any, lang: str | None = None, *, bilingual: bool = True)
     """Every string of a record (names, texts, flavour, symbol, …) in one string, ``[symbols]`` and markup tags
     left out. With ``lang``, only what a face in ``lang`` prints of words in several languages (those in
     ``lang``, else English and zh-Hans, never a third language's: a card's Japanese name, a set's Korean one),
-    of the printed text and flavour only what it prints, and, unless ``bilingual``, of the names only the one
-    it prints (``bilingual``: the English and zh-Hans names too)."""
+    of the printed text and flavour only what it prints (and not the ability text the printed text replaces),
+    and, unless ``bilingual``, of the names only the one it prints (``bilingual``: the English and zh-Hans names
+    too)."""
     parts: list[str] = []
 
     def walk(value: Any, both: bool = False) -> None:
@@ -1382,6 +1424,9 @@ def record_text(record: Any, lang: str | None = None, *, bilingual: bool = True)
 
     chosen = lang is not None and hasattr(record, "printed_text")  # netrunner faces choose a language
     skip = {"schema_", "art", "printed_text", "flavor"} if chosen else {"schema_", "art"}  # art is a file name
+    printed = printed_paragraphs(record, lang) if chosen and lang is not None else []
+    if printed:
+        skip.add("text")  # the printed text prints in its place
     if lang is not None and getattr(record, "name", None) is not None:
         skip.add("name")
         if bilingual:
@@ -1390,7 +1435,7 @@ def record_text(record: Any, lang: str | None = None, *, bilingual: bool = True)
             parts.append(name_of(record, lang))
     walk(record.model_dump(mode="json", exclude=skip))
     if chosen and lang is not None:
-        walk(printed_paragraphs(record, lang))
+        walk(printed)
         flavor = flavor_text(record, lang)
         walk(flavor[1] if flavor else [])
     return MARKUP_TAG.sub("", SYMBOL.sub("", "\n".join(parts)))

@@ -68,17 +68,19 @@ def card_name(record: Any, lang: str) -> str:
 
 
 def card_description(record: Any, lang: str, names: dict[str, str] | None = None) -> str:
-    """The text a player reads in the tooltip: every ability text, or an imported card's printed text, one
-    paragraph a line. ``names`` (zh-Hans → English, :func:`toolkit.sheets.layouts.english_names`) puts the
-    card names English ability text quotes in English."""
+    """The text a player reads in the tooltip, as the face prints it: every ability text, or an imported card's
+    printed text (all of it, :func:`toolkit.sheets.layouts.printed_paragraphs`), one paragraph a line. ``names``
+    (zh-Hans → English, :func:`toolkit.sheets.layouts.english_names`) puts the card names English ability text
+    quotes in English."""
     from toolkit import markup
     from toolkit.models import iter_texts
 
     from .layouts import printed_paragraphs
 
-    lines = [_ability(text, lang, names or {}) for _, text in iter_texts(record)]  # a reverse face's, wins
-    lines += [markup.to_plain(p) for p in printed_paragraphs(record, lang)]
-    return "\n".join(lines)
+    printed = printed_paragraphs(record, lang)
+    if printed:
+        return "\n".join(markup.to_plain(p) for p in printed)
+    return "\n".join(_ability(text, lang, names or {}) for _, text in iter_texts(record))  # a reverse face's, wins
 
 
 def _ability(text: str, lang: str, names: dict[str, str]) -> str:
