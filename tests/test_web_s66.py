@@ -232,3 +232,18 @@ def test_the_page_that_asks_speaks_the_visitor_s_language_and_a_missing_deck_is_
     assert "Đéĺéťé ťĥé šáṽéđ đéçķ Zhong?" in pseudo and "‹Ķééþ ťĥé đéçķ›" in pseudo
     missing = client.get("/decks/saved/no-such-deck/delete?lang=en", headers=PAGE)
     assert missing.status_code == 404 and "no saved deck 'no-such-deck'" in html.unescape(missing.text)
+
+
+# ---------------------------------------------------------------------- the builder reads an imported list again
+
+
+def test_an_import_without_script_gives_the_builder_the_list_it_read(client: Any) -> None:
+    """The decks page's import form (no script) opens the builder with the lines it could not place: the page
+    carries the list read too, so that a switch of language says those lines again in the new one."""
+    text = "# game: tactics\n# mode: duo\n2x 不存在的卡\n"
+    page = client.post("/decks/import", data={"text": text, "lang": "en"})
+    assert page.status_code == 200, page.text
+    found = re.search(r'<script type="application/json" id="boot">(.*?)</script>', page.text, re.S)
+    assert found is not None
+    boot = json.loads(html.unescape(found.group(1)))
+    assert boot["carried"] and boot["source"] == {"text": text, "filename": None}

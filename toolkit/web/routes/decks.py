@@ -131,8 +131,10 @@ def _builder_page(
     saved: str = "",
     add: str = "",
     carried: list[dict[str, Any]] | None = None,
+    source: dict[str, Any] | None = None,
 ) -> HTMLResponse:
-    """The builder page; ``carried``: the findings of reading an imported list (lines not placed), kept."""
+    """The builder page; ``carried``: the findings of reading an imported list (lines not placed), kept; ``source``:
+    the list read (``text``, ``filename``), which the page reads again to say them in another language."""
     from toolkit.web.saved import SavedDecks
 
     lang = request_lang(request)
@@ -169,6 +171,7 @@ def _builder_page(
         "lang": lang_key(lang),
         "labels": labels(lang),
         "carried": carried or [],
+        "source": source,
     }
     return render(
         request,
@@ -216,7 +219,8 @@ async def deck_import_form(
     ]
     if reading:  # the builder, at once, with the lines it could not place listed (a redirect would lose them)
         carried = [{"code": f.code, "message": f.message, "line": f.line, "file": f.file} for f in reading]
-        return _builder_page(request, web, d=deckwork.share_code(data), carried=carried)
+        source = {"text": text, "filename": filename}
+        return _builder_page(request, web, d=deckwork.share_code(data), carried=carried, source=source)
     return RedirectResponse(f"/decks/build?d={deckwork.share_code(data)}", status_code=303)
 
 

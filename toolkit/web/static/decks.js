@@ -8,7 +8,10 @@
 // A tactics squad takes privates by number (they may repeat, T2), other agents by a checkbox; its card search
 // leaves out token and shop cards (T4, T5) and marks the exclusive cards of agents outside the squad (T3).
 // A mode the game does not have stays shown as the deck's, so the Mode select and the verdict agree.
-// Lines of an imported list that could not be placed stay listed (and counted) until fixed or dismissed.
+// Lines of an imported list that could not be placed stay listed (and counted) until fixed or dismissed; after a
+// language switch the list is read again, so they are said in the new language.
+// A draw-odds field outside its range (the API's) is marked at the field and leaves the odds alone out.
+// The deck list's rows are made anew with each analysis: a control of theirs that had the focus gets it back.
 (function () {
   "use strict";
   var boot = JSON.parse(document.getElementById("boot").textContent);
@@ -23,6 +26,7 @@
   var lastSearch = null;
   var STORE = "dossier.deck.";
   var carried = [];  // findings of reading the imported list: lines not placed, sent with each analysis
+  var source = null;  // the list they were read from ({text, filename}): read again after a language switch
   var READING = { "deck.line.unplaced": 1, "deck.card.unknown": 1, "deck.card.ambiguous": 1, "deck.card.kind": 1,
     "deck.count": 1, "deck.identity.count": 1 };
 
@@ -189,6 +193,7 @@
     deck = loadStored(this.value) || blankDeck(this.value);
     savedId = null;
     carried = [];
+    source = null;
     renderUnplaced();
     renderSetup();
     changed();
@@ -238,7 +243,11 @@
   }
   function analyze() {
     var mine = ++sequence;
-    var body = { deck: payloadDeck(), turns: intOf("odds-turns", 3), per_turn: intOf("odds-per-turn", 1), lang: LANG, carried: carried };
+    var turns = oddsField("odds-turns");
+    var perTurn = oddsField("odds-per-turn");
+    var oddsOk = turns !== null && perTurn !== null;
+    // a value outside its field's range is said at the field and leaves the odds alone out (the API refuses it)
+    var body = { deck: payloadDeck(), turns: oddsOk ? turns : 0, per_turn: oddsOk ? perTurn : 0, lang: LANG, carried: carried };
     $("builder").setAttribute("aria-busy", "true");
     window.dossier.post("/api/decks/analyze", body).then(function (r) {
       if (mine !== sequence) return;
@@ -250,7 +259,7 @@
       renderList(r.rows);
       renderInfluence(r.influence);
       renderStats(r.stats);
-      renderOdds(r.odds);
+      renderOdds(oddsOk ? r.odds : null);
       renderShare(r.share);
       refreshCounts();
     }).catch(function (e) {
@@ -259,13 +268,47 @@
       showSummary(e.message, false);
     });
   }
-  function intOf(id, fallback) {
-    var v = parseInt($(id).value, 10);
-    return isNaN(v) ? fallback : v;
+  function oddsField(id) {
+    // the field's whole number within its min and max (those of /api/decks/analyze), else null, with the
+    // field marked invalid and its message shown beside it
+    var input = $(id);
+    var low = parseInt(input.getAttribute("min"), 10);
+    var high = parseInt(input.getAttribute("max"), 10);
+    var text = input.value.trim();
+    var v = /^\d+$/.test(text) ? parseInt(text, 10) : NaN;
+    var ok = !isNaN(v) && v >= low && v <= high && !(input.validity && input.validity.badInput);
+    var message = $(id + "-error");
+    if (ok) input.removeAttribute("aria-invalid"); else input.setAttribute("aria-invalid", "true");
+    message.textContent = ok ? "" : message.getAttribute("data-message");
+    message.hidden = ok;
+    return ok ? v : null;
   }
   function carriedKey(f) { return f.code + "@" + f.line; }
   function isCarried(f) {
     return carried.some(function (c) { return carriedKey(c) === carriedKey(f); });
+  }
+  function readingFindings(findings) {
+    // the findings of reading a list that the builder carries: its lines that could not be placed
+    return findings.filter(function (f) {
+      return f.severity === "error" && f.line !== null && f.line !== undefined && READING[f.code];
+    }).map(function (f) { return { code: f.code, message: f.message, line: f.line, file: f.file }; });
+  }
+  function rereadCarried() {
+    // the carried lines' messages in the page's language (they are worded in the one the list was imported
+    // in): the same list read again by the same API; a line dismissed meanwhile stays dismissed
+    if (!carried.length || !source || typeof source.text !== "string") return;
+    var asked = carried;
+    var body = { text: source.text, lang: LANG };
+    if (source.filename) body.filename = source.filename;
+    $("unplaced").setAttribute("aria-busy", "true");
+    window.dossier.post("/api/decks/import", body).then(function (r) {
+      var fresh = {};
+      readingFindings(r.findings || []).forEach(function (f) { fresh[carriedKey(f)] = f.message; });
+      asked.forEach(function (c) { if (fresh[carriedKey(c)]) c.message = fresh[carriedKey(c)]; });
+      if (asked !== carried) return;  // imported again meanwhile
+      renderUnplaced();
+      changed();
+    }).catch(function () { /* kept as they were */ }).then(function () { $("unplaced").removeAttribute("aria-busy"); });
   }
   function renderUnplaced() {
     var box = $("unplaced");
@@ -327,8 +370,34 @@
     var plus = el("button", { type: "button", className: "small secondary", "data-add": id, "aria-label": fmt(L.add, { name: name }), text: "+" });
     return [minus, plus];
   }
+  function focusInList(body) {
+    // the control of a deck-list row that has the focus (which card, which control, the row's place), so the
+    // rows made again give it back; a count being typed (not yet committed) is kept too
+    var a = document.activeElement;
+    var row = a && body.contains(a) && a.closest ? a.closest("tr[data-id]") : null;
+    if (!row) return null;
+    var kind = ["data-count", "data-remove", "data-add"].filter(function (k) { return a.hasAttribute(k); })[0];
+    var rows = Array.prototype.slice.call(body.querySelectorAll("tr[data-id]"));
+    return { id: row.getAttribute("data-id"), kind: kind ? "[" + kind + "]" : "a", index: rows.indexOf(row),
+      typed: kind === "data-count" && a.value !== a.defaultValue ? a.value : null };
+  }
+  function refocus(body, was) {
+    // the same control of the same card's row; the row gone, the same control of the row now in its place (or
+    // the last); the list empty, its heading
+    if (!was) return;
+    var rows = Array.prototype.slice.call(body.querySelectorAll("tr[data-id]"));
+    var row = rows.filter(function (tr) { return tr.getAttribute("data-id") === was.id; })[0];
+    var target = row ? row.querySelector(was.kind) : null;
+    if (target && was.typed !== null) target.value = was.typed;
+    if (!row && rows.length) {
+      row = rows[Math.min(was.index, rows.length - 1)];
+      target = row.querySelector(was.kind) || row.querySelector("[data-count]");
+    }
+    (target || $("cards-h")).focus();
+  }
   function renderList(rows) {
     var body = $("decklist").tBodies[0];
+    var was = focusInList(body);
     body.textContent = "";
     var total = 0;
     var group = null;
@@ -342,7 +411,9 @@
       input.addEventListener("change", function () {
         var n = parseInt(input.value, 10);
         if (isNaN(n) || n < 0) n = 0;
-        setCount(r.id, Math.min(n, 99));
+        n = Math.min(n, 99);
+        input.value = input.defaultValue = String(n);  // committed: no longer a count being typed
+        setCount(r.id, n);
       });
       var link = el("a", { href: "/cards/" + deck.game + "/" + encodeURIComponent(r.id), text: r.name });
       var buttons = countButtons(r.id, r.name);
@@ -358,6 +429,7 @@
     });
     $("deck-empty").hidden = rows.length > 0;
     $("deck-total").textContent = fmt(total === 1 ? L.total_one : L.total, { n: total });
+    refocus(body, was);
   }
   function setCount(id, n) {
     if (n > 0) deck.cards[id] = n; else delete deck.cards[id];
@@ -581,7 +653,11 @@
     out.textContent = "";
     var file = $("import-file").files[0];
     var request;
+    var read;  // the list imported, kept to read its unplaced lines again in another language
     if (file) {
+      read = (file.text ? file.text() : Promise.reject(new Error())).then(function (text) {
+        return { text: text.replace(/^\uFEFF/, ""), filename: file.name };
+      }, function () { return null; });
       var form = new FormData();
       form.append("file", file);
       form.append("lang", LANG);
@@ -593,9 +669,12 @@
           });
         });
     } else {
-      request = window.dossier.post("/api/decks/import", { text: $("import-text").value, lang: LANG });
+      var pasted = $("import-text").value;
+      read = Promise.resolve({ text: pasted });
+      request = window.dossier.post("/api/decks/import", { text: pasted, lang: LANG });
     }
-    request.then(function (r) {
+    Promise.all([request, read]).then(function (both) {
+      var r = both[0];
       if (!r.deck) {
         out.appendChild(el("p", { className: "summary illegal", text: r.summary }));
         var ul = el("ul", { className: "findings" });
@@ -605,9 +684,8 @@
       }
       deck = normalize(r.deck);
       savedId = null;
-      carried = r.findings.filter(function (f) {
-        return f.severity === "error" && f.line !== null && f.line !== undefined && READING[f.code];
-      }).map(function (f) { return { code: f.code, message: f.message, line: f.line, file: f.file }; });
+      carried = readingFindings(r.findings);
+      source = carried.length ? both[1] : null;
       renderSetup();
       renderUnplaced();
       changed();
@@ -629,6 +707,7 @@
       perTurn: $("odds-per-turn").value,
       importText: $("import-text").value,
       carried: carried,
+      source: carried.length ? source : null,
     });
   });
 
@@ -642,10 +721,12 @@
     $("odds-per-turn").value = kept.perTurn || $("odds-per-turn").value;
     $("import-text").value = kept.importText || "";
     carried = kept.carried || [];
+    source = kept.source || null;  // read again below, for the lines' messages in this language
     boot.add = null;  // added before the switch already
   } else if (boot.deck && OPTIONS[boot.deck.game]) {
     deck = normalize(boot.deck);
     carried = boot.carried || [];  // an import (without script) that left lines unplaced
+    source = boot.source || null;  // the list it read, when the page says it
   } else {
     var game = boot.game && OPTIONS[boot.game] ? boot.game : "netrunner";
     deck = (!boot.mode && loadStored(game)) || blankDeck(game, boot.mode);
@@ -663,5 +744,6 @@
   renderSetup();
   renderUnplaced();
   changed();
+  if (kept) rereadCarried();
   if (kept && kept.q) { $("card-q").value = kept.q; runSearch(kept.q); } else searchDefault();
 })();
