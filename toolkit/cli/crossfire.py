@@ -152,10 +152,16 @@ def _game(cards: Path | Sequence[Path] | None) -> Crossfire:
 
 
 def _game_of(catalog: Catalog) -> Crossfire:
-    """The rules over ``catalog``'s records; a bad role text or mode names its file."""
+    """The rules over ``catalog``'s records; a bad role text or mode names its file. A role whose text the engine
+    cannot run and no mode needs (lint only warns of it) is left out with a warning naming its file, once: the
+    other roles still deal (a table or ``--special`` asking for it is refused, naming its place)."""
     from toolkit.engine.crossfire import Crossfire
+    from toolkit.errors import warning_line
 
-    return Crossfire.from_records(catalog.records, catalog.file_of)
+    game = Crossfire.from_records(catalog.records, catalog.file_of)
+    for role in game.unrunnable:
+        print(warning_line(game.left_out(role)), file=sys.stderr)
+    return game
 
 
 def _records(cards: Path | Sequence[Path] | None) -> list[Any]:

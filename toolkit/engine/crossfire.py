@@ -204,9 +204,18 @@ def _label(kind: str, record_id: str) -> str:
               id=repr(record_id))  # fmt: skip
 
 
-def compile_role(record: CrossfireRole, path: Path | None = None) -> RoleRules:
+def _form(node: A.Node) -> str:
+    """A form of the ability language inside a message, as ``text.form.unsupported`` names it: its words in the card
+    text (``你抽 1 张牌``), in another language with the English words after them, never the engine's class name."""
+    from toolkit.engine.forms import form_words
+
+    zh, en = form_words(("node", type(node).__name__), node)
+    return zh if current_lang() == "zh-Hans" or en == zh else f"{zh} ({en})"
+
+
+def compile_role(record: CrossfireRole, path: Path | str | None = None) -> RoleRules:
     """Parse a role's ``text`` and ``win`` and compile them; bad text is a DossierError naming the record's file
-    (``path``, where it is known) and the text, as lint does."""
+    (``path``, where it is known, as the caller shows files) and the text, as lint does."""
     guns = 1
     protects = marks = public = False
     counts_as = {record.id}
@@ -278,8 +287,10 @@ def _condition(cond: A.Node, where: str) -> str:
         return f"not any(h and {cond.role!r} in c for h, c in zip(ctx.hit, ctx.counts))"
     if isinstance(cond, A.All):
         return " and ".join(f"({_condition(p, where)})" for p in cond.parts)
+    game = word("game", "crossfire", current_lang())
     raise DossierError(
-        _at(where, tr("the condition {node} has no meaning in crossfire", node=type(cond).__name__)), exit_code=1
+        _at(where, tr("the condition {form} is not run by the {game} engine", form=_form(cond), game=game)),
+        exit_code=1,
     )
 
 
@@ -296,7 +307,9 @@ def _results(effects: Iterable[A.Node], where: str) -> list[str]:
     for effect in effects:
         statement = _RESULTS.get(type(effect))
         if statement is None:
-            raise DossierError(_at(where, tr("{node} is no crossfire result", node=type(effect).__name__)), exit_code=1)
+            game = word("game", "crossfire", current_lang())
+            problem = tr("{form} is not run by the {game} engine", form=_form(effect), game=game)
+            raise DossierError(_at(where, problem), exit_code=1)
         statements.append(statement)
     return statements
 
@@ -624,14 +637,33 @@ class Crossfire:
         self,
         roles: Iterable[CrossfireRole],
         modes: Iterable[CrossfireMode],
-        files: Callable[[Any], Path | None] | None = None,
+        files: Callable[[Any], Path | str | None] | None = None,
     ) -> None:
-        """``files``: a record -> the file it was read from (:meth:`toolkit.catalog.Catalog.file_of`), to name
-        in the one-line error a bad role text or mode raises."""
-        file_of = files or (lambda record: None)
-        self.records = {r.id: r for r in roles}
-        self.roles = {rid: compile_role(r, file_of(r)) for rid, r in self.records.items()}
+        """``files``: a record -> the file it was read from (:meth:`toolkit.catalog.Catalog.file_of`, or that file
+        as the caller shows it), to name in the one-line error a bad role text or mode raises.
+
+        A role whose text the engine cannot run (a form lint only warns of, ``text.form.unsupported``, or a text that
+        does not parse) is left out when no mode's composition or public roles need it: it is in :attr:`unrunnable`,
+        not in :attr:`records` nor :attr:`roles`, no set-up deals it and no special role offers it, and a table or a
+        special role that asks for it is refused with the problem (:meth:`left_out`). A role a mode needs is the
+        error it was, naming its file: no table of that mode could be dealt."""
+        file_of = self._file_of = files or (lambda record: None)
+        self.records: dict[str, CrossfireRole] = {}
+        self.roles: dict[str, RoleRules] = {}
+        self.unrunnable: dict[str, CrossfireRole] = {}
+        for rid, record in {r.id: r for r in roles}.items():
+            try:
+                self.roles[rid] = compile_role(record)
+            except DossierError:
+                self.unrunnable[rid] = record
+            else:
+                self.records[rid] = record
         self.modes = {m.id: m for m in modes}
+        needed = {role for m in self.modes.values() for c in m.compositions for role in c.roles}
+        needed.update(role for m in self.modes.values() for role in m.public_roles)
+        for rid in self.unrunnable:
+            if rid in needed:
+                raise DossierError(self.unrunnable_problem(rid), exit_code=1)
         if not self.modes:
             raise DossierError(tr("no crossfire modes in the data"))
         for mode in self.modes.values():
@@ -650,12 +682,38 @@ class Crossfire:
         self._mixes: dict[tuple[str, tuple[tuple[str, int], ...]], str | None] = {}
 
     @classmethod
-    def from_records(cls, records: Iterable[Any], files: Callable[[Any], Path | None] | None = None) -> Crossfire:
+    def from_records(cls, records: Iterable[Any], files: Callable[[Any], Path | str | None] | None = None) -> Crossfire:
         records = list(records)
         return cls(
             [r for r in records if getattr(r, "kind", None) == "role" and r.game == "crossfire"],
             [r for r in records if getattr(r, "kind", None) == "mode" and r.game == "crossfire"],
             files,
+        )
+
+    def unrunnable_problem(self, role_id: str) -> str:
+        """Why the engine cannot run the text of ``role_id`` (one of :attr:`unrunnable`), in the current language,
+        naming its file as ``files`` gave it: the error that role would raise."""
+        record = self.unrunnable[role_id]
+        try:
+            compile_role(record, self._file_of(record))
+        except DossierError as exc:
+            return exc.message
+        return role_id  # (not reached: the role did not compile)
+
+    def left_out(self, role_id: str) -> str:
+        """That no table deals ``role_id`` (one of :attr:`unrunnable`), and why, in the current language: what
+        `crossfire deal` warns of once, the moderator's page names, and a table or special role asking for it is
+        refused with."""
+        # TRANSLATORS: {problem} is the role's file, the role and what in its text the engine cannot run
+        return tr(
+            "left out of every table (its text cannot be run): {problem}", problem=self.unrunnable_problem(role_id)
+        )
+
+    def _unrunnable_id(self, name: str) -> str | None:
+        """The role of :attr:`unrunnable` that ``name`` names (its id, or a name in any language, any case)."""
+        wanted = name.strip().casefold()
+        return next(
+            (rid for rid, r in self.unrunnable.items() if wanted == rid.casefold() or wanted in _names(r)), None
         )
 
     def _mode_problem(self, mode: CrossfireMode) -> str | None:
@@ -675,7 +733,7 @@ class Crossfire:
         for sub in mode.substitutions:
             named = [sub.role, *sub.add, *(role for removal in sub.remove for role in removal.roles)]
             for role in named:
-                if role not in known:
+                if role not in known and role not in self.unrunnable:  # (an unrunnable one is refused when asked)
                     return missing(tr("substitution names role {role}, which does not exist", role=repr(role)))
         for role in mode.public_roles:
             if role not in known:
@@ -731,6 +789,9 @@ class Crossfire:
         found = {str(r.id) for r in index.lookup(role_id, "crossfire", "role") if r.id in self.roles}
         if len(found) == 1:
             return self.roles[found.pop()]
+        skipped = self._unrunnable_id(role_id)
+        if skipped is not None:
+            raise TableError(_at(where, self.left_out(skipped)))
         close = [str(r.id) for r in index.find(role_id, "crossfire", "role")] or [
             str(r.id) for name in index.suggestions(role_id, "crossfire", kind="role")
             for r in index.lookup(name, "crossfire", "role")
@@ -753,7 +814,7 @@ class Crossfire:
 
     def _role_word(self, role_id: str) -> str:
         """A role inside an error message: its name in the current language (its id when there is no such role)."""
-        record = self.records.get(role_id)
+        record = self.records.get(role_id) or self.unrunnable.get(role_id)
         return role_id if record is None else name_of(record, current_lang())
 
     def _mode_word(self, mode_id: str) -> str:
@@ -785,6 +846,9 @@ class Crossfire:
         )  # fmt: skip
         if len(found) == 1:
             return found[0]
+        skipped = self._unrunnable_id(name)
+        if skipped is not None:
+            raise RequestError(self.left_out(skipped), "special")
         known = {n: role_id for role_id in self.roles for n in _names(self.records[role_id]) | {role_id}}
         close = difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
         hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(self._role_word(known[c])) for c in close)) if close else ""
@@ -803,6 +867,9 @@ class Crossfire:
                 roles = role_set(mode, players, ids, self._role_word)
             except SetupError as exc:
                 raise RequestError(str(exc), exc.option) from None
+            skipped = next((role for role in roles if role in self.unrunnable), None)
+            if skipped is not None:  # a special role that adds one
+                raise RequestError(self.left_out(skipped), "special")
             if not any(ASSASSIN in self.roles[role].counts_as for role in roles):
                 raise RequestError(
                     tr("with {specials} the {n}-player set-up has no {role} left; the red team needs one",

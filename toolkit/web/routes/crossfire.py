@@ -77,17 +77,42 @@ def rooms(web: WebState) -> RoomStore:
 
 
 def game_of(web: WebState) -> Any:
-    """The :class:`~toolkit.engine.crossfire.Crossfire` rules over the card pool (again after a reload)."""
+    """The :class:`~toolkit.engine.crossfire.Crossfire` rules over the card pool (again after a reload). A role or
+    mode file it names in an error is named as the editor names files (:func:`shown_file`), never by the server's
+    path; a role whose text the engine cannot run and no mode needs is left out (:func:`left_out_note`)."""
     from toolkit.engine.crossfire import Crossfire
 
     held = getattr(web, "crossfire_game", None)
     if held is None or held[0] != web.generation:
-        records = web.catalog.records
+        catalog = web.catalog
+        records = catalog.records
         if not any(getattr(r, "game", None) == "crossfire" and getattr(r, "kind", None) == "role" for r in records):
             raise DossierError(tr("the card pool has no crossfire roles; serve a pool with `cards/crossfire`"))
-        held = (web.generation, Crossfire.from_records(records, web.catalog.file_of))
+
+        def shown(record: Any) -> str | None:
+            path = catalog.file_of(record)
+            return None if path is None else shown_file(web, path)
+
+        held = (web.generation, Crossfire.from_records(records, shown))
         web.crossfire_game = held  # type: ignore[attr-defined]
     return held[1]
+
+
+def shown_file(web: WebState, path: Any) -> str:
+    """A card file as the editor names it to the browser: from its card folder (``my-set/roles/x.json``), never
+    the server's absolute path (docs/reference/web.md, limits: paths)."""
+    from toolkit.web.routes.editor import other_file
+
+    return other_file(web, str(path))[0]
+
+
+def left_out_note(game: Any, said: str | None = None) -> str | None:
+    """The roles of the pool no table deals, as their text cannot be run, each with its file and why, in the
+    current language (the request's: :func:`request_lang`); the moderator's page names them once (not one that
+    ``said``, the refusal on the page, names already). None when there is none to name."""
+    lines = [game.left_out(role) for role in game.unrunnable]
+    lines = [line for line in lines if said is None or line not in said]
+    return tr("; ").join(lines) if lines else None
 
 
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -195,8 +220,8 @@ def _modes(game: Any, lang: str) -> list[dict[str, Any]]:
         counts = sorted(c.players for c in mode.compositions)
         specials = []
         for sub in mode.substitutions:
-            if sub.role not in game.records:
-                continue
+            if sub.role not in game.records or any(role in game.unrunnable for role in sub.add):
+                continue  # (a role the engine cannot run is not offered: left_out_note names it)
             low, high = (sub.players.min, sub.players.max) if sub.players is not None else (counts[0], counts[-1])
             specials.append(
                 {"id": sub.role, "name": i18n.name_of(game.records[sub.role], lang), "min": low, "max": high}
@@ -239,6 +264,7 @@ def _index(
         status_code=status,
         modes=_modes(game, lang),
         error=error,
+        notice=left_out_note(game, error),  # (a note beside the page, not an alert: the tables work without it)
         form=values,
         max_players=MAX_PLAYERS,
         reach=reach(request),
