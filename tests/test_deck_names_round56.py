@@ -51,6 +51,6 @@ def test_a_name_in_one_string_and_the_title() -> None:
         Deck.model_validate({"game": "tactics", "mode": "duel", "name": {"en": "no Chinese"}})
 
 
-def test_the_nrdb_export_names_the_file_in_english(cli) -> None:
+def test_the_nrdb_export_names_the_deck_in_english(cli) -> None:
     out = cli("deck", "convert", EX / "netrunner" / "corp-hb-tireless-hands.json", "--to", "nrdb", "--out", "-")
-    assert out.stdout.splitlines()[0] == "tireless-hands-standard-rush", out.stdout
+    assert out.stdout.splitlines()[0] == "Tireless Hands: Standard Rush", out.stdout

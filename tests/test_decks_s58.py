@@ -179,7 +179,7 @@ def test_a_deck_named_after_a_card_reads_back_from_the_nrdb_export(
     path = write(tmp_path / "d.txt", render_deck(deck, "nrdb", rules.game("netrunner").records.get))
     loaded = read(path, names)
     assert loaded.findings == [] and loaded.deck is not None
-    assert (loaded.deck.name, loaded.deck.cards) == (name.lower().replace(" ", "-"), deck.cards)
+    assert (loaded.deck.name, loaded.deck.cards) == (name, deck.cards)
     plain = read(write(tmp_path / "p.txt", f"{name}\n\nNell Ashgrove: Spark Thief\n3x Quiet Wire\n"), names)
     assert plain.findings == [] and plain.deck is not None and plain.deck.name == name
 

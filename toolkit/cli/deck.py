@@ -39,6 +39,17 @@ deck_app = typer.Typer(help=DECK_HELP, no_args_is_help=True)
 
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))]
 
+# The mode and ban list a deck is read under, as `deck validate` reads them: the options, and
+# :func:`apply_deck_mode` that applies them to a deck read with the mode (:func:`read_in_lang`'s ``mode``).
+DeckModeOption = Annotated[
+    str | None,
+    typer.Option("--mode", help=N_("Use this mode/format (its id or name) instead of the deck's own.")),
+]
+DeckBanlistOption = Annotated[
+    str | None,
+    typer.Option("--banlist", help=N_("Netrunner: use this ban list of the format instead of the one in force.")),
+]
+
 
 @dataclass
 class Pool:
@@ -151,22 +162,15 @@ def _namer(pool: Pool, game: str, lang: str) -> Any:
 )
 def validate(
     files: Annotated[list[Path], typer.Argument(help=N_("Deck files (.json, .txt, .o8d) or directories of them."))],
-    mode: Annotated[
-        str | None, typer.Option("--mode", help=N_("Validate under this mode/format instead of the deck's."))
-    ] = None,
-    banlist: Annotated[
-        str | None,
-        typer.Option(
-            "--banlist", help=N_("Netrunner: validate under this ban list of the format instead of the one in force.")
-        ),
-    ] = None,
+    mode: DeckModeOption = None,
+    banlist: DeckBanlistOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier deck validate`` (its help is given to the decorator)."""
     from toolkit.decks.formats import pool_hinted
-    from validators.deck import ban_list_ids, summary_line, validate_deck
+    from validators.deck import summary_line, validate_deck
 
     pool = load_pool(cards)
     state = {"unreadable": False, "illegal": False}
@@ -197,23 +201,8 @@ def validate(
             findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
             report = None
             if loaded.deck is not None:
-                game_modes = pool.rules.game(loaded.deck.game).modes
-                deck_mode_id = _mode_id(pool, loaded.deck.game, mode)  # a mode's name (Melee, 混战) is its id
-                if deck_mode_id is not None and deck_mode_id not in game_modes:
-                    raise DossierError(
-                        tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode",
-                           mode=repr(mode), game=_game_word(loaded.deck.game), modes=tr(", ").join(sorted(game_modes)))
-                    )  # fmt: skip
-                deck_mode = game_modes.get(deck_mode_id or loaded.deck.mode)
-                if banlist is not None and loaded.deck.game != "netrunner":  # ban lists are netrunner formats' own
-                    raise DossierError(_other_game("--banlist", "netrunner", loaded.deck.game))
-                if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
-                    known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
-                    raise DossierError(
-                        tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
-                           banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
-                    )  # fmt: skip
-                report = validate_deck(loaded.deck, pool.rules, deck_mode_id, banlist)  # (else the deck's own)
+                ruled = apply_deck_mode(loaded.deck, pool, mode, banlist)  # (else the deck's own)
+                report = validate_deck(ruled, pool.rules, None, banlist)
                 findings += [loaded.locate(f) for f in report.findings]
                 # a deck made on another pool (an imported one): said once, not under each card
                 findings = pool_hinted(findings, loaded.deck, pool.lookup(loaded.deck.game), pool.describe())
@@ -424,6 +413,34 @@ def new(
     print(t(language, "{path}: written", path=out))
 
 
+def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None) -> Any:
+    """``deck`` under ``--mode`` and ``--banlist`` (:data:`DeckModeOption`, :data:`DeckBanlistOption`) as `deck
+    validate` reads them: the deck with its ``mode`` the mode ``mode`` names (its id, or its name in either language)
+    and its ``ban_list`` ``banlist``; the deck itself without either. Read the deck with the mode too
+    (:func:`read_in_lang`'s ``mode``, ``mode_option=True``): a text list is read under it. A mode the game lacks, a
+    ban list for a deck of another game or one the format lacks is a DossierError (exit 2)."""
+    from validators.deck import ban_list_ids
+
+    game_modes = pool.rules.game(deck.game).modes
+    mode_id = _mode_id(pool, deck.game, mode)  # a mode's name (Melee, 混战) is its id
+    if mode_id is not None and mode_id not in game_modes:
+        raise DossierError(
+            tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
+               game=_game_word(deck.game), modes=tr(", ").join(sorted(game_modes)))
+        )  # fmt: skip
+    deck_mode = game_modes.get(mode_id or deck.mode)
+    if banlist is not None and deck.game != "netrunner":  # ban lists are netrunner formats' own
+        raise DossierError(_other_game("--banlist", "netrunner", deck.game))
+    if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
+        known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
+        raise DossierError(
+            tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
+               banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
+        )  # fmt: skip
+    update = {key: value for key, value in (("mode", mode_id), ("ban_list", banlist)) if value is not None}
+    return deck.model_copy(update=update) if update else deck
+
+
 def _mode_id(pool: Pool, game: str, mode: str | None) -> str | None:
     """The id of the mode (netrunner format) of ``game`` that ``--mode`` names: its id, or its name in either
     language, any case, as a deck file's ``mode`` is read (:meth:`toolkit.decks.NameIndex.mode_id`); else the
@@ -565,6 +582,8 @@ def show(
 )
 def stats(
     file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
+    mode: DeckModeOption = None,
+    banlist: DeckBanlistOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: DeckLangOption = None,
@@ -574,8 +593,8 @@ def stats(
     from toolkit.i18n import t, word
 
     pool = load_pool(cards)
-    loaded, language = read_in_lang(file, pool, lang)
-    deck = _usable(loaded, pool)
+    loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
+    deck = apply_deck_mode(_usable(loaded, pool), pool, mode, banlist)
     data = deck_stats(deck, pool.lookup(deck.game), lang=language)
     if deck.game == "netrunner":
         _validated_influence(data, deck, pool.rules)

@@ -2,17 +2,21 @@
 
 Each writer produces what that tool itself produces, so the file loads there:
 
-- ``nrdb``: NetrunnerDB's plain-text download (its ``text/plain`` deck export). The
-  deck name as NetrunnerDB spells it in file names (lower case, every character other
-  than ``a-z 0-9 _ -`` a hyphen), the identity with its set, then one section per card
-  type in NetrunnerDB's order with the count of cards, one line per title as
+- ``nrdb``: NetrunnerDB's plain-text download (its ``text/plain`` deck export). The deck's
+  name as typed, on one line (the English name of a deck named in both languages), as the
+  plain-text export on NetrunnerDB's deck page writes it. (The download writes there the
+  name spelt for a file name, :func:`nrdb_file_name`, and NetrunnerDB's file import names a
+  deck by the file's name, never by that line; read back, that spelling would be the deck's
+  name, so it is kept for file names only.) Then the identity with its set, then one section
+  per card type in NetrunnerDB's order with the count of cards, one line per title as
   ``3x Title (Set Name) ••``: the set of the printing (the latest by default, of the format's
   card pool where the card has one there), a dot per point of influence the copies cost
   as the deck validator counts it (a space after every fifth, ``♘`` first for a restricted
   card). Then the footer: influence spent (max, available), agenda points and their band
   for a corp deck, the card count and the identity's minimum, ``Cards up to`` the newest
   set the deck uses, and the deck's ``Format:`` and ``Ban list:`` (when it names one),
-  which Dossier reads back.
+  which Dossier reads back. A name the text reader would take for something else (a card
+  line ``3x Rush``, a heading, a footer line) is not the first line but the last, ``# name: …``.
 - ``jinteki``: what jinteki.net's deck editor takes: ``3 Title`` per card, typographic
   apostrophes and quotes made straight. The identity is not in the list (the editor
   chooses it apart, and an identity line would count as a card).
@@ -219,7 +223,8 @@ def influence_marks(influence: int, restricted: bool) -> str:
 
 
 def nrdb_file_name(name: str) -> str:
-    """The deck name as NetrunnerDB writes it in its text export and file names."""
+    """The deck name as NetrunnerDB spells it in file names (lower case, every character other than ``a-z 0-9 _ -``
+    a hyphen, no two hyphens in a row): for a file name only; the nrdb text writes the name as typed."""
     return re.sub(r"--+", "-", re.sub(r"[^a-z0-9_\-]", "-", name.lower()))
 
 
@@ -277,7 +282,9 @@ def deck_to_nrdb(
     set_names = SetNames(game_record)
     held = set(restricted)
     ident = identity.record
-    out = [nrdb_file_name(deck.title("en")), f"{title(ident)} ({set_names.name(identity.set_id)})"]
+    name = one_line(deck.title("en")).strip()
+    first = [name] if _reads_back_as_name(name) else []  # else `# name:` last (see below)
+    out = [*first, f"{title(ident)} ({set_names.name(identity.set_id)})"]
     lines_spent = 0
     for section, members in by_section(cards):
         out += ["", f"{section} ({sum(s.count for s in members)})"]
@@ -303,7 +310,19 @@ def deck_to_nrdb(
     out.append(f"Format: {deck.mode}")
     if deck.ban_list is not None:
         out.append(f"Ban list: {deck.ban_list}")
+    if not first:  # a name that would read as a card, a heading or the footer: said as a list says it
+        out.append(f"# name: {name}")
     return "\n".join(out) + "\n"
+
+
+def _reads_back_as_name(line: str) -> bool:
+    """Whether ``line`` (a deck's name) above the identity reads back as the deck's name, as the text reader reads
+    the first line (:mod:`toolkit.decks.formats`): not a card line (``3x Rush``), a comment or heading (``# …``), a
+    section (``Event (3)``) or a footer line (``Format: …``, ``Cards up to …``)."""
+    from toolkit.decks import formats  # (it imports this module)
+
+    parsed = formats._parse_lines(line)
+    return parsed.free == [(1, line)] and not formats._is_section(line) and bool(line.strip("-=*_~ \t"))
 
 
 def _agenda_band(size: int, minimum: int) -> tuple[int, int]:

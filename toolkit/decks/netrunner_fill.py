@@ -9,7 +9,8 @@ What goes in, as a player building a first deck of a format would do it:
   cost is 0 (a neutral card with an influence cost costs it in every deck); never a card the ban list in
   force gives universal faction cost. No influence is spent, so the influence limit always holds;
 - with ``executable_only``, only cards the interpreter runs whole (imported cards whose reading is
-  ``executable``; cards written in the ability language always run);
+  ``executable``; cards written in the ability language always run), and an identity it does not run
+  whole is refused (``simulate --strict`` would refuse the deck for it);
 - corp: agendas first, exactly inside the points band of the deck size (RULINGS N2), then ice (about
   two fifths of the other cards), then the rest; runner: an icebreaker for each of fracter, decoder and
   killer where the pool has one, then the rest;
@@ -159,6 +160,11 @@ def fill_deck(
         raise DossierError(tr("identity {id} is for the starter game only", id=repr(identity_id)))
     if identity.id in _banned(fmt):
         raise DossierError(tr("identity {id} is banned in {format}", id=repr(identity_id), format=fmt_id))
+    if executable_only and not runs_whole(identity):  # the deck is for the interpreter: its identity runs too
+        raise DossierError(
+            tr("{option}: identity {id} is not executable: the interpreter does not run all of its text",
+               option="--executable-only", id=repr(identity_id))
+        )  # fmt: skip
     limit = copy_limit(fmt, identity)
     rng = random.Random(seed)
     pool = candidates(records, identity, fmt, executable_only)
