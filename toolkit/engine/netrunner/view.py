@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from toolkit.engine.phrase import Phrase, Term
+
 from .state import SEATS, Card, ability_text
 
 if TYPE_CHECKING:
@@ -58,6 +60,25 @@ def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False,
     return out
 
 
+def english(reason: Any) -> Any:
+    """Why the game ended (the engine's phrase, None while it goes on), its terms shown by their English words
+    (``1 meat damage with 0 cards in the grip``, not the code's ``1 meat …``): still a phrase of the same message,
+    fields and codes, which a reader words in its own language (:meth:`toolkit.cli._lang.LogNames.say`)."""
+    if isinstance(reason, Phrase):
+        return Phrase(reason.message, **{key: english(field) for key, field in reason.fields.items()})
+    if isinstance(reason, Term):
+        from toolkit.engine import logwords
+        from toolkit.i18n import word
+        from toolkit.i18n.words import WORDS
+
+        if reason.kind in logwords.TERMS:
+            shown = logwords.word(reason.kind, reason.code, "en")
+        else:
+            shown = word(reason.kind, reason.code, "en") if reason.code in WORDS.get(reason.kind, {}) else None
+        return Term(reason.kind, reason.code, shown or str(reason))
+    return reason
+
+
 def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
     """The whole state (``seat`` None) or what ``seat`` (1 the corp, 2 the runner) may see."""
     corp_eyes = seat in (None, SEATS["corp"])
@@ -79,7 +100,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
         "active": game.active,
         "phase": game.phase,
         "winner": game.winner,
-        "reason": game.end_reason,
+        "reason": english(game.end_reason),
         "corp": {
             "identity": card_view(game, corp.identity, True, only_runner, only_corp),
             "credits": corp.credits,

@@ -20,7 +20,10 @@ from fastapi.responses import HTMLResponse
 
 from toolkit.errors import DossierError
 from toolkit.i18n import t
+from toolkit.i18n.words import N_
 from toolkit.web.templating import render, request_lang
+
+RESIGNED = N_("the {side} resigned")  # why a game a side resigned ended (``side``: its Term)
 
 
 def records(web: Any) -> list[Any]:
@@ -104,10 +107,21 @@ def _deck(web: Any, lang: str, deck: str, side: str) -> Any:
 
 def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     """The view of ``/api/play/ID`` with what the page says in words, in the request's language: each log entry's
-    ``line``, the decision's ``words`` and each option's ``words``, worded as :func:`page` words them."""
+    ``line``, the decision's ``words`` and each option's ``words``, worded as :func:`page` words them, and why the
+    game ended (``reason``, as the page's result says it: ``1 meat damage …``, ``the corp resigned``). As a
+    tactics game's answer, ``resigned_by``: the seat that resigned (None unless one did; ``winner`` then the other
+    side, and the log ends with the resignation)."""
+    from toolkit.engine.netrunner.state import SEATS
+    from toolkit.engine.phrase import Phrase
     from toolkit.web.routes.play import log_line
 
     names, side = names_of(web, lang), _side_word(lang)
+    reason = seen.get("reason")
+    seen["resigned_by"] = None
+    if isinstance(reason, Phrase):
+        if reason.message == RESIGNED:
+            seen["resigned_by"] = SEATS.get(getattr(reason.fields.get("side"), "code", ""))
+        seen["reason"] = str(names.say("reason", reason))
     for entry in seen["log"]:
         entry["line"] = log_line(names, entry, lang, side)
     decision = seen.get("decision")
@@ -135,9 +149,28 @@ def _side_word(lang: str) -> Callable[[int], str]:
 
 
 def load(web: Any, data: dict[str, Any]) -> Any:
+    """The game of a game's file, replayed; a game a side resigned is over, the other side its winner (the page,
+    ``/api/play/ID`` and their logs say so: :func:`resigned`)."""
     from toolkit.engine.netrunner.session import NetrunnerSession
 
-    return NetrunnerSession.from_json(records(web), data)
+    session = NetrunnerSession.from_json(records(web), data)
+    if data.get("status") == "resigned":
+        resigned(session, data.get("resigned_by"))
+    return session
+
+
+def resigned(session: Any, seat: Any) -> None:
+    """End ``session``'s game as the engine ends one: the side of ``seat`` resigned (that of the person against the
+    machine when the file does not say), the other side wins, the reason ``the corp resigned`` (a phrase, worded
+    where it is shown; its code ``resigned``), and the log's last entry says so."""
+    from toolkit.engine.netrunner.state import SEATS
+    from toolkit.engine.phrase import Phrase, Term
+
+    if session.game.winner is not None:
+        return
+    loser = next((side for side, n in SEATS.items() if n == seat), session.side)
+    winner = "runner" if loser == "corp" else "corp"
+    session.game.game_over(winner, Phrase(RESIGNED, side=Term("side", loser)), "resigned")
 
 
 def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
