@@ -924,7 +924,8 @@ def test_malandragem_spends_counters_on_weak_ice_and_leaves_the_game() -> None:
     assert rig(r, "malandragem").counters == {"power": 1} and r.game.run_history[-1][2]
     again = play(MORE, ["run:hq", "yes", "continue"], corp=HQ_WALL,
                  runner={"rig": [{"card": "malandragem", "counters": {"power": 1}}]})  # fmt: skip
-    assert rig(again, "malandragem").counters == {}  # laid out with a counter, not loaded: it stays
+    assert rig(again, "malandragem") is None  # laid out with its counter, loaded: it empties and leaves the game
+    assert "malandragem" in [c.id for c in again.game.removed]
     strong = {"hand": OPS, "score_area": FOUR_POINTS,
               "servers": {"hq": {"ice": [{"card": "weyland_slag_rampart", "rezzed": True}]}}}  # fmt: skip
     r3 = play(MORE, ["install:malandragem", "run:hq", "yes", "continue"], corp=strong, runner={"hand": ["malandragem"]})

@@ -838,7 +838,8 @@ def test_blackat_breaks_and_boosts_more_with_stealth_credits() -> None:
     r = _runner_turn(["run:hq", "use:blackat/1", "yes", "use:blackat/0", "yes", "sub:1", "continue"], corp_side,
                      rig=rig, credits=5)  # fmt: skip
     g = r.game  # the boost took 2 credits of the stealth card (the engine spends hosted credits first), the break 1
-    assert g.run_history[-1][2] and g.runner.credits == 5 and g.runner.rig[1].credits == 0  # laid out: not loaded
+    assert g.run_history[-1][2] and g.runner.credits == 5  # laid out with its credits, loaded: trashed once empty
+    assert [c.id for c in g.runner.rig] == ["blackat"] and [c.id for c in g.runner.discard] == ["ghost_runner"]
     assert len(events(r, "break")) == 2
     r = _runner_turn(["run:hq", "use:blackat/1", "use:blackat/1", "use:blackat/0", "sub:1"], corp_side,
                      rig=[{"card": "blackat"}], credits=5)  # fmt: skip

@@ -557,6 +557,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "break": Nc_("log decision", "break"),
         "subroutine": Nc_("log decision", "subroutine"),
         "trash": Nc_("log decision", "trash"),
+        "steal": Nc_("log decision", "steal"),
         "amount": Nc_("log decision", "amount"),
         "pay": Nc_("log decision", "payment"),
         "cost": Nc_("log decision", "cost"),

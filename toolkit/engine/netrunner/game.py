@@ -1053,6 +1053,15 @@ class NetrunnerGame:
 
         return script_for(card.record.id)
 
+    def load_of(self, card: Card) -> str | None:
+        """What ``card``'s text loads it with ("when it is empty, trash it": ``credit`` or a counter kind), when its
+        record runs the script part that says so; else None."""
+        script = self.script_of(card)
+        if script is None or script.loads is None:
+            return None
+        what, paragraph = script.loads
+        return what if paragraph in card.record.reading.scripted else None
+
     def scripted_usable(self, card: Card, node: A.Scripted, window: str) -> bool:
         """A scripted paid ability: not again this turn when once per turn; its ``usable`` hook, if any
         (``hook(game, card, window)``), says whether it does anything now."""
@@ -1509,7 +1518,10 @@ class NetrunnerGame:
 
     def damage(self, kind: str, amount: int, preventable: bool = True, by: Side | None = None) -> None:
         """Meat, net or brain damage: random cards from the grip to the heap; flatline past the grip (N4).
-        Damage a player suffers as a cost (``preventable`` False) opens no prevention window."""
+        Damage a player suffers as a cost (``preventable`` False) opens no prevention window. ``by``: the side that
+        does it; by default the side of the card whose ability is resolving (a corp card's effect: the corp's)."""
+        if by is None and self.interp.resolving:
+            by = self.interp.resolving[-1].side
         amount += sum(hook(self, source, kind, amount) for source, hook in self.script_hooks("damage_bonus"))
         if preventable:
             amount = self.prevention_window("damage", amount, kind)
@@ -1868,8 +1880,17 @@ class NetrunnerGame:
             and self.prevention_window("trash", 1, card=card) <= 0
         ):
             return False
-        for hosted in list(card.hosted):
-            self.trash(hosted, Phrase(N_("its host {card} left play"), card=str(card)))
+        told = self._trash_quietly(card, why, by)
+        self.check_memory()
+        for gone, side, was_rezzed, origin in told:
+            self.announce("trashed", gone, card=gone, by=side, rezzed=was_rezzed, zone=origin)
+        return True
+
+    def _trash_quietly(self, card: Card, why: str, by: Side | None) -> list[tuple[Card, Side | None, bool, str]]:
+        """``card`` to Archives or the heap (logged), then the cards it hosted, trashed as their host has left play
+        (N9: logged after it); ``(card, by, rezzed, zone)`` of each card trashed, for the ``trashed`` timing, which
+        fires once all of them are gone (the memory limit is checked then too, never while some are left)."""
+        hosted, named = list(card.hosted), str(card)
         owner = self.player(card.side)
         was_rezzed = card.rezzed
         hidden = card in owner.hand or card in owner.deck  # trashed from HQ or R&D (or the grip or stack)
@@ -1883,14 +1904,23 @@ class NetrunnerGame:
             self.runner.rig.remove(card)
         self.trash_from_server(card)
         self.to_discard(card, why, faceup=faceup)
-        self.check_memory()
-        self.announce("trashed", card, card=card, by=by, rezzed=was_rezzed, zone=origin)
-        return True
+        return [(card, by, was_rezzed, origin), *self._host_left(hosted, named)]
+
+    def _host_left(self, hosted: list[Card], host: str) -> list[tuple[Card, Side | None, bool, str]]:
+        """The cards a card (named ``host``) hosted, trashed now that it has left play: :meth:`_trash_quietly`."""
+        told: list[tuple[Card, Side | None, bool, str]] = []
+        for card in hosted:
+            if card.host is None or card not in card.host.hosted:  # (it left its host already)
+                continue
+            if not self.may_trash(card, None):
+                self.log.add("trash_failed", SEATS[card.side], card=str(card), reason=Phrase(N_("it cannot be trashed")))
+                continue
+            told += self._trash_quietly(card, Phrase(N_("its host {card} left play"), card=host), None)
+        return told
 
     def remove_from_game(self, card: Card, why: Any) -> None:
         """``card`` leaves every zone and the game (hosted cards are trashed, as when it is trashed)."""
-        for hosted in list(card.hosted):
-            self.trash(hosted, Phrase(N_("its host {card} left play"), card=str(card)))
+        hosted, named = list(card.hosted), str(card)
         for player in self.players.values():
             for zone in (player.hand, player.deck, player.discard, player.score_area, player.rig):
                 if card in zone:
@@ -1899,7 +1929,10 @@ class NetrunnerGame:
         card.leave_play()
         self.removed.append(card)
         self.log.add("removed_from_game", SEATS[card.side], card=str(card), reason=why)
+        told = self._host_left(hosted, named)
         self.check_memory()
+        for gone, side, was_rezzed, origin in told:
+            self.announce("trashed", gone, card=gone, by=side, rezzed=was_rezzed, zone=origin)
 
     def forfeit(self, card: Card, why: Any) -> None:
         """An agenda in a score area is forfeited: it leaves the game, and its points with it."""

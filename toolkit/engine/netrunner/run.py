@@ -586,17 +586,24 @@ class Runs:
         g = self.game
         own = g.script_hooks("steal_requires", [card])
         others = [(s, h) for s, h in g.script_hooks("steal_requires") if s is not card]  # `can` says if it applies
-        for _, (can, pay) in own + others:
+        seen = self._seen_as(card)
+        for source, (can, pay) in own + others:
             payable = can(g, card)
             if payable is None:  # the cost is not this agenda's (another card's, for agendas in its server, say)
                 continue
             if not payable or not g.confirm(
-                "runner", "steal", Phrase(N_("pay the additional cost to steal {card}?"), card=self._seen_as(card)),
+                "runner", "steal", Phrase(N_("pay the additional cost to steal {card}?"), card=seen),
                 yes=f"steal:{card.id}", no="leave",
+                texts=(Phrase(N_("pay the cost and steal {card}"), card=seen),
+                       Phrase(N_("leave {card} where it is"), card=seen)),
             ):  # fmt: skip
                 self._private(g.log.add("steal_declined", RUNNER, card=str(card)), card)
                 return False
-            pay(g, card)
+            g.interp.resolving.append(source)  # the cost is the text of ``source`` (damage it costs is the corp's)
+            try:
+                pay(g, card)
+            finally:
+                g.interp.resolving.pop()
             if g.over:  # (a cost paid in damage flatlined the runner: no steal follows "game over")
                 return False
         return True

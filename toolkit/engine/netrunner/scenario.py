@@ -220,6 +220,12 @@ def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str, h
                                              "{host}"), id=repr(placed.card), owner=owner, host=repr(host.id))  # fmt: skip
     card.counters = {k: v for k, v in placed.counters.items() if v}
     card.credits = placed.credits
+    # a card its text loads (“when it is empty, trash it”) placed with some of its load (its credits, or counters of
+    # the kind it is loaded with) was loaded: it empties as in a game once none is left. Placed with none of it, it is
+    # not loaded (its loading is not done by laying it out: an unrezzed campaign the game rezzes is loaded then)
+    load = game.load_of(card)
+    if load is not None and (card.credits if load == "credit" else card.counters.get(load, 0)) > 0:
+        card.notes["loaded"] = load
     if placed.hosted and side == "corp":
         raise _at(f"{pointer}/hosted", tr("{id}: hosting is modelled for runner cards", id=placed.card))
     return card

@@ -100,6 +100,7 @@ class CardScript:
     replaces: tuple[int, ...] = ()  # paragraphs a template reads that the script implements instead
     parts: list[Part] = field(default_factory=list)
     hooks: dict[str, Any] = field(default_factory=dict)  # a static hook's function (or runner_break's numbers)
+    loads: tuple[str, int] | None = None  # what the card is loaded with (:func:`load`) and the paragraph saying so
 
     def placed(self, paragraphs: Sequence[int]) -> list[tuple[int, A.Ability]]:
         """``(paragraph, ability)`` for the parts of ``paragraphs``: the abilities the engine runs."""
@@ -175,6 +176,13 @@ class Builder:
         if timing not in TIMINGS:
             raise ScriptError(f"{self.script.card}: unknown timing {timing!r}; timings: {', '.join(TIMINGS)}")
         return self._add(Part("triggered", self._paragraph, fn, timing=timing, only=only, zone=zone))
+
+    def loads(self, what: str) -> Builder:
+        """This card (the current paragraph) is loaded with ``what`` (``credit`` or a counter kind) and empties once
+        none is left (its loading part sets ``notes["loaded"]``): a scenario placing it with some of ``what`` places
+        it loaded. :func:`load` says so; a script loading its card its own way says it too."""
+        self.script.loads = (what, self._paragraph)
+        return self
 
     def text(self, zh: str) -> Builder:
         parse_cached(zh)  # refuse text the grammar does not read now, not during a game
@@ -657,7 +665,7 @@ def load(b: Builder, what: str, amount: int, on: str, then: Callable[[Exec], Non
         if then is not None:
             then(x)
 
-    return b.when(on, loading).when("emptied", emptied)
+    return b.loads(what).when(on, loading).when("emptied", emptied)
 
 
 def current(b: Builder, until: Sequence[str] = ("any_scored", "any_stolen")) -> Builder:

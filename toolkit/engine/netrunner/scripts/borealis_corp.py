@@ -503,7 +503,7 @@ def _superdeep_borehole(b: Builder) -> None:
         x.do("你获得 1 个负面声誉。")
         x.game.add_counters(x.card, "bad_publicity", -1)
 
-    b.when("rezzed", rezzed).when("emptied", emptied)
+    b.loads("bad_publicity").when("rezzed", rezzed).when("emptied", emptied)
     b.paragraph(1).when("your_turn_start", begins)
 
 

@@ -1648,7 +1648,7 @@ def _temujin_contract(b: Builder) -> None:
         if x.game.is_installed(x.card):
             x.game.trash(x.card, Phrase(N_("it is empty")), by="runner")
 
-    b.paragraph(0).when("installed", installed, only=this_card)
+    b.paragraph(0).loads("credit").when("installed", installed, only=this_card)
     b.when("emptied", emptied)
     b.paragraph(1).when("run_successful", lambda x: x.do("从本牌上拿取 4[credit]。"),
                         only=lambda x: x.event.get("server") == x.card.notes.get("server") and x.card.credits > 0)  # fmt: skip

@@ -1366,7 +1366,7 @@ def _malandragem(b: Builder) -> None:
             x.bypass()
             x.remove_from_game()
 
-    b.paragraph(0).when("installed", loading).when("emptied", emptied)
+    b.paragraph(0).loads("power").when("installed", loading).when("emptied", emptied)
     b.paragraph(1).when("encounter", encounter)
 
 

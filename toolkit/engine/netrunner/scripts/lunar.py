@@ -1529,7 +1529,7 @@ def _angel_arena(b: Builder) -> None:
             deck.insert(0, top)
             g.log.add("move", RUNNER, card=str(top), zone="stack", to="stack")
 
-    b.when("installed", installed).when("emptied", emptied)
+    b.loads("power").when("installed", installed).when("emptied", emptied)
     b.paragraph(1).paid([counters("power", 1)], reveal, usable=lambda g, c, w: bool(g.runner.deck))
 
 

@@ -1001,7 +1001,7 @@ def _jarogniew(b: Builder) -> None:
         if not x.card.counters.get("power") and g.is_installed(x.card):
             g.trash(x.card, Phrase(N_("it is empty")), by="runner")
 
-    b.paragraph(0).when("installed", installed, only=this_card).when("emptied", emptied)
+    b.paragraph(0).loads("power").when("installed", installed, only=this_card).when("emptied", emptied)
     b.paragraph(1).untrashable(lambda g, c, by: by == "corp" and any(o.type == "resource" and o is not c
                                                                      for o in g.runner.rig))  # fmt: skip
     b.paragraph(2).paid([counters("power", 1)], prevent, usable=usable, role="prevent_damage")

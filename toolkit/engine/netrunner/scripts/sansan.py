@@ -1218,7 +1218,7 @@ def _public_support(b: Builder) -> None:
         if x.game.is_installed(x.card):
             _into_score_area(x.game, x.card, "corp", 1)
 
-    b.when("rezzed", rezzed, only=this_card)
+    b.loads("power").when("rezzed", rezzed, only=this_card)
     b.when("emptied", emptied)
     b.points(_worth_one)
 

@@ -19,7 +19,7 @@ from toolkit.text.render import render
 
 from ..decisions import Option
 from ..state import SEATS, Context, Sub
-from . import Builder, Exec, ask_none, card, click, counters, load, trash_self
+from . import Builder, Exec, ask_none, card, click, counters, load, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -340,6 +340,11 @@ def _archer(b: Builder) -> None:
     _forfeit_to_rez(b)
 
 
+def _magnet_tag(magnet: Card) -> str:
+    """How long a program Magnet silences stays blank: while that magnet (by its uid) keeps it silenced."""
+    return f"magnet#{magnet.uid}"
+
+
 @card("magnet", paragraphs=(0, 1), summary="When rezzed, the corp moves an installed program hosted on a piece of ice "
       "onto it; programs it hosts have no abilities while it is rezzed.")  # fmt: skip
 def _magnet(b: Builder) -> None:
@@ -355,27 +360,32 @@ def _magnet(b: Builder) -> None:
             chosen.host = x.card
             x.card.hosted.append(chosen)
             g.log.add("host", RUNNER, card=str(chosen), host=str(x.card))
-        silenced = x.card.notes.setdefault("silenced", set())
         for hosted in x.card.hosted:
             if hosted.type == "program" and hosted.uid not in g.blanks:
-                x.blank(hosted, until="game")  # lifted when it leaves, or when the magnet is derezzed
-                silenced.add(hosted.uid)
+                x.blank(hosted, until="game")  # lifted when it leaves, or when the magnet is derezzed or leaves
+                g.blanks[hosted.uid] = _magnet_tag(x.card)  # (kept by the game: the magnet's notes go with it)
+
+    def silenced(x: Exec) -> set[int]:
+        tag = _magnet_tag(x.card)
+        return {uid for uid, until in x.game.blanks.items() if until == tag} | x.card.notes.get("silenced", set())
 
     def lift(x: Exec, uids: Iterable[int]) -> None:
-        silenced = x.card.notes.get("silenced", set())
+        ours = silenced(x)
         for uid in list(uids):
-            if uid in silenced:
-                silenced.discard(uid)
+            if uid in ours:
+                x.card.notes.get("silenced", set()).discard(uid)
                 x.game.blanks.pop(uid, None)
 
     def left(x: Exec) -> bool:
         gone = x.event.get("card")
-        return gone is not None and gone.uid in x.card.notes.get("silenced", set())
+        return gone is not None and gone.uid in silenced(x)
+
+    def gone(x: Exec) -> None:  # a program it silenced left play; or the magnet did, its programs with it
+        lift(x, silenced(x) if x.event.get("card") is x.card else [x.event["card"].uid])
 
     b.when("rezzed", rezzed)
-    b.paragraph(1).when("derezzed", lambda x: lift(x, set(x.card.notes.get("silenced", set()))),
-                        only=lambda x: x.event.get("card") is x.card)  # fmt: skip
-    b.when("trashed", lambda x: lift(x, [x.event["card"].uid]), only=left)
+    b.paragraph(1).when("derezzed", lambda x: lift(x, silenced(x)), only=lambda x: x.event.get("card") is x.card)
+    b.when("trashed", gone, only=lambda x: left(x) or (this_card(x) and bool(silenced(x))))
 
 
 # ---------------------------------------------------------------- assets and upgrades
