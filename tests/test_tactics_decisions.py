@@ -230,6 +230,9 @@ def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
     attacks = hidden = stepped = 0
     games = [simulate_tactics(RECORDS, "duo", setup.squads, setup.decks, rounds, setup.seed, "heuristic")
              for rounds in (4, 8, 12, 16)]  # fmt: skip
+    for game in games:  # (stopped after a round's actions: its units tapped, they may attack again once untapped)
+        for unit in game.units():
+            unit.tapped = False
     for game, seat in itertools.product([g for g in games if g.winners is None], (1, 2)):
         for p in view(game, seat)["prospects"]:
             unit = next(u for u in game.units() if u.uid == p["uid"])

@@ -517,7 +517,7 @@ def log_name(unit: Mapping[str, Any]) -> str:
 
 
 def _unit_title(unit: Mapping[str, Any], log_names: bool = False) -> str:
-    """A unit's tooltip; with ``log_names``, it is named as in the log (``寒鸦#3``) and its record id is left out, as
+    """A unit's tooltip (ending with its ``notes``, if any); with ``log_names``, it is named as in the log (``寒鸦#3``) and its record id is left out, as
     it is for a unit whose ``id_in_title`` is false (a page that names the units in its reader's language: a record id
     is no word of it)."""
     parts = [log_name(unit) if log_names else _name(unit)]
@@ -539,6 +539,8 @@ def _unit_title(unit: Mapping[str, Any], log_names: bool = False) -> str:
     pos = unit.get("pos")
     if pos is not None:
         parts.append(tr("at {x},{y}", x=pos[0], y=pos[1]))
+    if unit.get("notes"):  # (words a page adds: its statuses, shields … as the terminal says them)
+        parts.append(str(unit["notes"]))
     return " · ".join(parts)
 
 

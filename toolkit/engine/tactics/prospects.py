@@ -60,10 +60,20 @@ def _spots(game: TacticsGame, unit: Unit, steps: int) -> list[tuple[Unit, bool]]
     return spots
 
 
+def _may_attack(game: TacticsGame, unit: Unit, seat: int) -> bool:
+    """Whether ``unit`` has a way to attack: nothing forbids it, and it is untapped (袭击 taps it: "主动 横置"), or
+    the seat holds a card that makes an attack and that it may play without tapping (as 屏息凝神)."""
+    if game.cannot_quiet(unit, "attack"):
+        return False
+    if not unit.tapped:
+        return True
+    return any(game._plays_attack(card) and game.card_user_ok(card, unit, seat) for card in game.player(seat).hand)
+
+
 def prospects(game: TacticsGame, seat: int) -> list[dict[str, Any]]:
     """For each unit ``seat`` controls on the map: its label, cell, the cells a 行进 may end on (none when it is
     tapped or cannot move) and the attacks it can make now (in range, sight and vision, after the move its 攻击时
-    makes first, if any), best chance first."""
+    makes first, if any), best chance first: none when it has no way to attack (:func:`_may_attack`)."""
     import random
 
     from .tactician import TacticianDecider
@@ -79,7 +89,7 @@ def prospects(game: TacticsGame, seat: int) -> list[dict[str, Any]]:
             steps = max(0, getattr(unit.record, "move", 2) + game.stat_bonus(unit, "move"))
             moves = sorted([list(c) for c in game.move_options(unit, steps) if c != unit.pos])
         attacks: list[dict[str, Any]] = []
-        if not game.cannot_quiet(unit, "attack"):
+        if _may_attack(game, unit, seat):
             for profile in game.profiles(unit):
                 spots = _spots(game, unit, reader.mobility(game, unit, profile))
                 for target in units:

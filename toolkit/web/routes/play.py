@@ -26,7 +26,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from markupsafe import Markup
 
 from toolkit.errors import DossierError
-from toolkit.i18n import t
+from toolkit.i18n import t, tc
 from toolkit.web.app import Web
 from toolkit.web.security import require_write
 from toolkit.web.templating import render, request_lang
@@ -94,13 +94,14 @@ def parse_seed(text: str, lang: str) -> int:
     text = text.strip()
     if not text:
         return random.SystemRandom().randrange(1_000_000)
+    field = tc(lang, "log field", "seed")  # the form's field, in the page's language (the word the log says)
     if re.fullmatch(r"-?[0-9]+", text) is None:
-        raise DossierError(t(lang, "{option} {value}: give a whole number", option="seed", value=echoed(text)))
+        raise DossierError(t(lang, "{option} {value}: give a whole number", option=field, value=echoed(text)))
     if text.startswith("-"):
-        raise DossierError(t(lang, "{option} {value}: a seed is a whole number from 0 up", option="seed",
+        raise DossierError(t(lang, "{option} {value}: a seed is a whole number from 0 up", option=field,
                              value=echoed(text)))  # fmt: skip
     if len(text) > SEED_DIGITS:
-        raise DossierError(t(lang, "{option} {value}: a seed has at most {n} digits", option="seed",
+        raise DossierError(t(lang, "{option} {value}: a seed has at most {n} digits", option=field,
                              value=echoed(text), n=SEED_DIGITS))  # fmt: skip
     return int(text)
 
@@ -284,8 +285,9 @@ def play_start(
     if deck == "random":
         if mode not in _modes(web):
             names = _mode_names(web, lang)
+            listed = t(lang, ", ").join(names.get(m, m) for m in _modes(web))
             return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=echoed(mode),
-                                            modes=", ".join(names.get(m, m) for m in _modes(web))))  # fmt: skip
+                                            modes=listed))  # fmt: skip
         mine = random_legal_deck(records, mode, rng, name="random")
     else:
         try:
@@ -301,7 +303,7 @@ def play_start(
             names = {m["id"]: m["name"] for m in _maps(web, lang)}
             return _problem(request, 400, t(lang, "map {map}: the maps of {mode} are {maps}", map=echoed(board),
                                             mode=_mode_names(web, lang).get(mine.mode, mine.mode),
-                                            maps=", ".join(names.get(m, m) for m in fits)))  # fmt: skip
+                                            maps=t(lang, ", ").join(names.get(m, m) for m in fits)))  # fmt: skip
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
     other = HUMAN if opponent in (PERSON, HOTSEAT) else opponent
     order = [mine, theirs] if seat_n == 1 else [theirs, mine]
@@ -512,28 +514,59 @@ def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
     return found
 
 
-def _board_svg(session: Any, seat: int, names: Any, ending: str | None = None) -> str:
+def _board_svg(session: Any, seat: int, names: Any, ending: str | None = None,
+               states: dict[str, dict[str, str]] | None = None) -> str:  # fmt: skip
     """The map as replays draw it, each unit hidden from ``seat`` a ``?`` without name, HP or facing; the others
     named in the page's language (``names``: the page's :class:`~toolkit.cli._lang.LogNames`); the caption names
-    the map (and, once the game is over, says how it ended: ``ending``, see :func:`_ending`)."""
+    the map (and, once the game is over, says how it ended: ``ending``, see :func:`_ending`); with ``states`` (the
+    seat's :func:`_unit_states`), each unit's tooltip ends with its shield, temporary HP, equipment and statuses."""
     from toolkit.board.draw import named_state
 
     state = named_state(_masked_state(session.game.board_state(), seat, session.setup.seed), names.name)
-    return _svg(session.game.board, state, names, ending)
+    more = {int(label.rsplit("#", 1)[1]): words["more"] for label, words in (states or {}).items() if words["more"]}
+    return _svg(session.game.board, state, names, ending, more)
 
 
-def _svg(board: Any, state: dict[str, Any], names: Any, ending: str | None = None) -> str:
+def _unit_states(seen: dict[str, Any], lang: str, names: Any) -> dict[str, dict[str, str]]:
+    """What the seat's view shows on each unit it sees face up, by label, in the terminal's words
+    (:func:`~toolkit.engine.tactics.terminal.unit_words`, past the unit's name, cell, facing and HP): ``state``,
+    tapped and hidden, then its shield, temporary HP, the equipment it wears (a tapped one said so) and its
+    statuses; ``more``, those last alone (the map's tooltip says tapped and hidden already)."""
+    from toolkit.engine.tactics.terminal import unit_line, unit_words
+
+    out: dict[str, dict[str, str]] = {}
+    for unit in seen["units"]:
+        if "id" not in unit:  # a face-down unit: its cell only
+            continue
+        words = unit_words(unit, "", lang, names)
+        line = unit_line(unit, "", lang, names)  # (words begin with it, and it with the line untapped and face up)
+        bare = unit_line({**unit, "tapped": False, "hidden": False}, "", lang, names)
+        out[unit["label"]] = {"state": words[len(bare) :].removeprefix(" · "),
+                              "more": words[len(line) :].removeprefix(" · ")}  # fmt: skip
+    return out
+
+
+def _svg(board: Any, state: dict[str, Any], names: Any, ending: str | None = None,
+         more: dict[int, str] | None = None) -> str:  # fmt: skip
     """A board state drawn with the map's name in the page's language in its caption; with ``ending``, the caption
-    says that instead of whose turn it is."""
+    says that instead of whose turn it is; with ``more`` (words by a unit's uid), those units' tooltips end with
+    them."""
     from toolkit.board.draw import draw, to_svg
 
     map_name = (names.record_name(board.map_id) if board.map_id else None) or board.map_id or None
-    units = [{**u, "id_in_title": False} if isinstance(u, dict) else u for u in state.get("units") or []]
+    more = more or {}
+    units = [
+        # (a ``?`` has no id, and its alias stands for a uid: no words of its own)
+        {**u, "id_in_title": False, "notes": more.get(u.get("uid"), "") if u.get("id") else ""}
+        if isinstance(u, dict) else u
+        for u in state.get("units") or []
+    ]  # fmt: skip
     state = {**state, "units": units}  # the tooltips name a unit in the page's language, without its record id
     if ending is not None:  # the caption is the map's name, then what the state says: here, how the game ended
         state = {**state, "round": None, "active": None}
         map_name = " · ".join(x for x in (map_name, ending) if x)
-    return to_svg(draw(board, state, map_name=map_name))
+    drawing = draw(board, state, map_name=map_name)
+    return to_svg(drawing)
 
 
 def _ending(found: Opened) -> str | None:
@@ -595,11 +628,18 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     seen = view(session.game, seat, decision, over=pending is None)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     log = [log_line(names, entry, lang) for entry in seen["log"][-60:]]
+    if found.resigned:  # the log ends with the resignation, in words
+        log.append(t(lang, "P{seat} resigned", seat=record.get("resigned_by")))
     me = next(p for p in seen["players"] if p["seat"] == seat)
-    from toolkit.engine.tactics.terminal import option_text, prompt_text
+    from toolkit.engine.tactics.terminal import card_name, option_words, prompt_text, table_lines
 
-    options = [(o.label, option_text(o.value, o.text, lang, names, decision.kind)) for o in decision.options
-               ] if decision else []  # fmt: skip
+    options = list(zip([o.label for o in decision.options], option_words(decision, seen, lang, names), strict=True)
+                   ) if decision else []  # fmt: skip
+    states = _unit_states(seen, lang, names)
+    table = table_lines(seen, lang, names)
+    if me.get("discard"):  # (the pile is open: every card in it)
+        table.insert(0, t(lang, "your discard pile: {cards}", cards=t(lang, ", ").join(
+            card_name(c, names) for c in me["discard"])))  # fmt: skip
     prompt = prompt_text(decision.prompt, names) if decision is not None else ""
     result = None
     if session.pending is None:
@@ -617,8 +657,8 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
         prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         decision_number=session.own_number(decision) if decision is not None else None,
-        resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat, names, _ending(found))),
-        names=names,
+        resigned_by=record.get("resigned_by"), names=names, states=states, table=table,
+        board=Markup(_board_svg(session, seat, names, _ending(found), states)),
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
         # (not while the other seat is asked: taking the decision back would tell whether it had an answer)
@@ -665,11 +705,13 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     """What the link's seat may see of the game, and its pending decision, as JSON: `game_id` is the private link's
     id (`/play/ID`). Tactics: `status` (`playing`, `over`, `resigned`), `seat`, `round`, `active`, `map`,
     `units` (a unit face down and not the seat's: `hidden#N`, its alias, and its cell only), `players` (the seat's own hand,
-    mortgage and standby agents; the others' counts), `result`, `log` (each entry's `line` in the request's
-    language), `decision` (`number`: the seat's own decisions counted, 1 for its first; `prompt` and `words`, the
-    question in the request's language; `options`, each with its `label` and, in the request's language, its `text`
-    and `words`: send the label and the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same
-    `status`, `log` and `decision`, and the table as the seat's side sees it."""
+    mortgage and standby agents; the others' counts), `result` (`winners`, `reason` and, in the request's language,
+    `reason_words`; a resigned game's: the other side wins, its reason `resigned`), `resigned_by` (the seat that
+    resigned, else null), `log` (each entry's `line` in the request's language; a resigned game's ends with an
+    entry `resigned`), `decision` (`number`: the seat's own decisions counted, 1 for its first; `prompt` and
+    `words`, the question in the request's language; `options`, each with its `label` and, in the request's
+    language, its `text` and `words`: send the label and the number to `POST /play/ID/decide`), `prospects`. A
+    Netrunner game: the same `status`, `log` and `decision`, and the table as the seat's side sees it."""
     from toolkit.engine.tactics.session import view
 
     lang = request_lang(request)
@@ -702,11 +744,28 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     else:
         seen = view(found.session.game, found.seat, pending, over=pending is None)
         _word_view(web, lang, seen, pending)
+        seen["resigned_by"] = found.record.get("resigned_by") if found.resigned else None
+        if found.resigned:
+            _resignation(found, lang, seen)
     answer = JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
     if _holder(request, found) in ("free", "legacy") and not _claim(request, web, found, answer):
         taken = t(lang, "This seat is taken: another browser opened its private link first and plays it.")
         return JSONResponse({"detail": taken}, status_code=403, headers=PRIVATE)
     return answer
+
+
+def _resignation(found: Opened, lang: str, seen: dict[str, Any]) -> None:
+    """The view of ``/api/play/ID`` of a tactics game a seat resigned: its ``result`` the other side's win (its
+    ``winners``, every seat hostile to the one that resigned; its ``reason`` ``resigned``, its ``reason_words`` who
+    resigned, in the request's language), and its log ending with the resignation (an entry ``resigned`` of that
+    seat, its ``line`` in words)."""
+    game = found.session.game
+    by = found.record.get("resigned_by")
+    words = t(lang, "P{seat} resigned", seat=by)
+    winners = [p.seat for p in game.players if isinstance(by, int) and p.seat != by and game.hostile(by, p.seat)]
+    seen["result"] = {"winners": winners, "reason": "resigned", "reason_words": words, "rounds": game.round}
+    last = max((e["seq"] for e in seen["log"] if isinstance(e.get("seq"), int)), default=0)
+    seen["log"].append({"seq": last + 1, "event": "resigned", "player": by, "line": words})
 
 
 def _hide_seed(seen: dict[str, Any]) -> None:
@@ -722,9 +781,16 @@ def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     ``line``, the decision's ``words`` and each option's ``words``; the entries' own fields keep their keys and
     codes, their names in the request's language (:func:`_name_log`)."""
     from toolkit.cli._lang import LogNames
-    from toolkit.engine.tactics.terminal import option_text, prompt_text
+    from toolkit.engine.logwords import word
+    from toolkit.engine.tactics.terminal import option_words, prompt_text
 
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
+    # the options told apart as the page and the terminal say them (a deployment die by its face: from the log's
+    # rolls, read before the log's fields are put in words)
+    said = option_words(pending, seen, lang, names) if pending is not None and seen.get("decision") else []
+    if seen.get("result"):
+        reason = str(seen["result"]["reason"])
+        seen["result"] = {**seen["result"], "reason_words": word("reason", reason, lang) or reason}
     for entry in seen["log"]:
         entry["line"] = log_line(names, entry, lang)
     _name_log(seen, names)
@@ -734,8 +800,8 @@ def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     decision = seen.get("decision")
     if decision is not None and pending is not None:
         decision["words"] = prompt_text(pending.prompt, names)
-        for shown, option in zip(decision["options"], pending.options, strict=True):
-            shown["words"] = option_text(option.value, option.text, lang, names, pending.kind)
+        for shown, words in zip(decision["options"], said, strict=True):
+            shown["words"] = words
         _said_as_worded(seen)
 
 
@@ -848,11 +914,12 @@ def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str)
         texts = [str(nr_names.say("option", o.text)) for o in pending.options]
     else:
         from toolkit.cli._lang import LogNames
-        from toolkit.engine.tactics.terminal import option_text, prompt_text
+        from toolkit.engine.tactics.session import view
+        from toolkit.engine.tactics.terminal import option_words, prompt_text
 
         names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
         prompt = prompt_text(pending.prompt, names)
-        texts = [option_text(o.value, o.text, lang, names, pending.kind) for o in pending.options]
+        texts = option_words(pending, view(found.session.game, found.seat, pending), lang, names)
     options = t(lang, ", ").join(texts[:30]) + (" …" if len(texts) > 30 else "")
     return t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}",
              number=found.session.own_number(pending), prompt=prompt, label=echoed(label), options=options)  # fmt: skip
