@@ -436,8 +436,7 @@ def crossfire(
     )
     from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
-    from toolkit.cli.crossfire import _asked, _records
-    from toolkit.engine.crossfire import Crossfire
+    from toolkit.cli.crossfire import _asked, _catalog, _game_of
 
     import_ray()
     check_workers(workers, address)
@@ -452,8 +451,9 @@ def crossfire(
         raise DossierError(tr("{option} {value}: give player counts such as 6,7,8", option="--players",
                               value=repr(players)))  # fmt: skip
     _once("--players", players, counts)  # 6,6 would play the same tables twice (their seeds come from the count)
-    records = _records(cards)  # (every --cards folder, read once)
-    game = Crossfire.from_records(records)
+    catalog = _catalog(cards)  # (every --cards folder, read once)
+    records = list(catalog.records)
+    game = _game_of(catalog)  # a role whose text cannot be run: left out, warned of once naming its file, as by deal
     with _asked():  # a mode, player count or special the rules refuse: its one line naming the option (exit 2)
         for count in counts:  # before any work
             game.setup(mode, count, special or [])

@@ -565,6 +565,8 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
 @deck_app.command("show", help=N_("Print the deck as a list grouped by type or category."))
 def show(
     file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
+    mode: DeckModeOption = None,
+    banlist: DeckBanlistOption = None,
     lang: DeckLangOption = None,
     cards: CardsOption = None,
 ) -> None:
@@ -572,8 +574,8 @@ def show(
     from toolkit.decks import render_deck
 
     pool = load_pool(cards)
-    loaded, language = read_in_lang(file, pool, lang)
-    deck = _usable(loaded, pool)
+    loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
+    deck = apply_deck_mode(_usable(loaded, pool), pool, mode, banlist)  # (its `# mode:`, `# ban_list:` lines)
     print(render_deck(deck, "text", pool.lookup(deck.game), lang=language), end="")
 
 
@@ -703,15 +705,16 @@ def draw(
     seed: Annotated[
         int | None, typer.Option("--seed", callback=check_seed, help=N_("Shuffle seed, for a repeatable hand."))
     ] = None,
+    mode: DeckModeOption = None,
     cards: CardsOption = None,
     lang: DeckLangOption = None,
 ) -> None:
-    """``dossier deck draw`` (its help is given to the decorator)."""
+    """``dossier deck draw`` (its help is given to the decorator). No ``--banlist``: a ban list draws no other hand."""
     from toolkit.decks.stats import left_out_note, pile, sample_hand
 
     pool = load_pool(cards)
-    loaded, language = read_in_lang(file, pool, lang)
-    deck = _usable(loaded, pool)
+    loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
+    deck = apply_deck_mode(_usable(loaded, pool), pool, mode, None)
     opening = _opening_hand(pool, deck)  # (a role set is refused, with --hand or without)
     size = opening if hand is None else hand
     lookup = pool.lookup(deck.game)
@@ -732,17 +735,18 @@ def odds(
     turns: Annotated[int, typer.Option("--turns", min=0, max=30, help=N_("Turns after the opening hand."))] = 5,
     per_turn: Annotated[int, typer.Option("--per-turn", min=0, help=N_("Cards drawn each turn."))] = 1,
     hand: Annotated[int | None, typer.Option("--hand", min=1, help=N_("Opening hand size."))] = None,
+    mode: DeckModeOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: DeckLangOption = None,
 ) -> None:
-    """``dossier deck odds`` (its help is given to the decorator)."""
+    """``dossier deck odds`` (its help is given to the decorator). No ``--banlist``: a ban list changes no odds."""
     from toolkit.decks.stats import draw_odds, left_out_note, pile
     from toolkit.i18n import t
 
     pool = load_pool(cards)
-    loaded, language = read_in_lang(file, pool, lang)
-    deck = _usable(loaded, pool)
+    loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
+    deck = apply_deck_mode(_usable(loaded, pool), pool, mode, None)
     lookup = pool.lookup(deck.game)
     deck, left = pile(deck, lookup)  # the draw pile: the cards never in a deck left out, as `deck validate` counts
     opening = _opening_hand(pool, deck)  # (a role set is refused, with --hand or without)
