@@ -138,9 +138,10 @@ def read_json_input(path: Path) -> tuple[Any, str]:
 THINK_OPTION = typer.Option(
     "--think",
     help=N_(
-        "Tactics: the most seconds a `search` player thinks over each choice (e.g. 2 or 2s; default 1): it stops "
-        "sooner once its rounds of rollouts are played: in `duel` its best 8 actions in at most 128 rollouts (the "
-        "better half going on after each round), in the other modes its best 4 actions 10 times each."
+        "The most seconds a `search` player thinks over each choice (e.g. 2 or 2s; default 1). Netrunner: over "
+        "each action it weighs (its other decisions are its heuristic's). Tactics: it stops sooner once its rounds "
+        "of rollouts are played: in `duel` its best 8 actions in at most 128 rollouts (the better half going on "
+        "after each round), in the other modes its best 4 actions 10 times each."
     ),
 )
 

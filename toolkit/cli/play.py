@@ -21,6 +21,7 @@ from toolkit.cli._options import (
     think_seconds,
     with_think,
 )
+from toolkit.cli.deck import DeckBanlistOption, DeckModeOption
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
@@ -31,11 +32,14 @@ PLAY_HELP = help_text(
     N_(
         "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
         "(Ctrl-D) stops the game; with --save it can go on later with --load, which keeps the saved game's side or "
-        "seat, opponent, seed and turns (an option that says otherwise is refused). At a terminal, a full-screen view "
-        "of the map or the table, your hand, the options and the log, fitted to the terminal's size (the arrow keys, "
-        "Page Up/Down, Home and End move, Enter chooses, digits jump to an option, q or Esc stops; tactics: u undoes "
-        "your last decision); --plain, or input that is not a terminal, plays line by line: type an option's number "
-        "(a number is always a place in the list, never a label) or its label (tactics: u to undo)."
+        "seat, opponent, seed, turns and language (an option that says otherwise is refused; a --lang given wins). "
+        "At a terminal, a full-screen view of the map or the table, your hand, the options and the log, fitted to "
+        "the terminal's size (the arrow keys, Page Up/Down, Home and End move, Enter chooses, digits jump to an "
+        "option, u undoes your last decision, q or Esc stops; Netrunner: r resigns, once y confirms it); --plain, or "
+        "input that is not a terminal, plays line by line: type an option's number (a number is always a place in "
+        "the list, never a label), its label or its words, or u to undo (Netrunner: resign to resign, once y "
+        "confirms it). Undo takes back only a decision that revealed nothing: not once the machine has played "
+        "since, nor dice rolled, cards shuffled or cards seen since."
     ),
 )
 
@@ -94,6 +98,8 @@ def play(
         bool,
         typer.Option("--plain", help=N_("Line by line, never the full-screen view (the default at a terminal).")),
     ] = False,
+    mode: DeckModeOption = None,
+    banlist: DeckBanlistOption = None,
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
@@ -113,6 +119,8 @@ def play(
         _refuse_broken(load, data, game)
     seconds = think_seconds(think)
     kept = _saved_options(game, data) if load is not None else {}
+    if lang is None and isinstance(kept.get("lang"), str):
+        lang = kept["lang"]  # the language the game was played in (a --lang given wins)
     if not _given(ctx, "opponent") and isinstance(kept.get("opponent"), str):
         opponent = str(kept["opponent"]).split(":", 1)[0]  # the saved player, thinking as long as --think says
     if seconds is not None and opponent != "search":
@@ -137,13 +145,19 @@ def play(
                               n=len(decks or [])))  # fmt: skip
     side = str(kept.get("side", side))
     turns = int(kept.get("turns", turns))
-    _play_netrunner(decks or [], side, opponent, seed, turns, cards, save, load, lang, plain, data)
+    _play_netrunner(decks or [], side, opponent, seed, turns, cards, save, load, lang, plain, data, mode, banlist)
 
 
 def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | None, turns: int, cards: list[Path] | None,
-                    save: Path | None, load: Path | None, lang: str | None, plain: bool, data: Any) -> None:  # fmt: skip
-    """``dossier play netrunner``: a person on ``side``, the machine's ``opponent`` on the other; ``data`` the saved
-    game of ``load``, which is replayed (and refused before any play when it does not fit the game)."""
+                    save: Path | None, load: Path | None, lang: str | None, plain: bool, data: Any,
+                    mode: str | None = None, banlist: str | None = None) -> None:  # fmt: skip
+    """``dossier play netrunner``: a person on ``side``, the machine's ``opponent`` on the other, played through a
+    :class:`~toolkit.engine.netrunner.session.NetrunnerSession` (``u`` takes the person's last decision back with
+    its undo; ``resign`` ends the game once confirmed: :mod:`toolkit.engine.netrunner.terminal`); ``data`` the saved
+    game of ``load``, which is replayed (and refused before any play when it does not fit the game). ``mode`` and
+    ``banlist``: the format and ban list the decks are read and checked under (``--mode``, ``--banlist``). The game
+    is saved with its side, opponent and language (``lang``), and the side that resigned (a game loaded resigned is
+    over: its log and how it ended are shown)."""
     import sys
 
     from toolkit.cli._lang import LogNames, deck_lang, output_lang
@@ -151,11 +165,12 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     from toolkit.cli.simulate import _legal_decks, _sides
     from toolkit.engine.core import EngineError, search_think
     from toolkit.engine.keys import is_terminal
-    from toolkit.engine.netrunner.players import PLAYERS, make_policy
-    from toolkit.engine.netrunner.saved import game_record, replay_game
-    from toolkit.engine.netrunner.screen import icon_words
-    from toolkit.engine.netrunner.state import SIDE_OF_SEAT
-    from toolkit.engine.netrunner.terminal import TerminalPolicy
+    from toolkit.engine.netrunner import NetrunnerGame
+    from toolkit.engine.netrunner.players import PLAYERS
+    from toolkit.engine.netrunner.saved import game_record
+    from toolkit.engine.netrunner.screen import icon_words, resigned_reason
+    from toolkit.engine.netrunner.state import SEATS, SIDE_OF_SEAT
+    from toolkit.engine.netrunner.terminal import Resigned, TakenBack, TerminalPolicy
     from toolkit.i18n import tn, word
 
     if side not in ("corp", "runner"):
@@ -173,7 +188,8 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for (as `simulate` reads them)
     pool = load_pool(cards)
-    loaded = _legal_decks(decks, "netrunner", pool, tr("refusing to play: the decks above are not legal"))
+    loaded = _legal_decks(decks, "netrunner", pool, tr("refusing to play: the decks above are not legal"), mode=mode,
+                          banlist=banlist)  # fmt: skip
     language = deck_lang(lang, loaded)  # else the settings', else the decks' own (a saved game's: none)
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
@@ -190,38 +206,61 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         from toolkit.engine.netrunner.screen import ScreenPolicy
 
         person = ScreenPolicy(Console(), _no_keys, language)  # its keys: the terminal's, in cbreak mode below
-    policies = {side: person, other: make_policy(opponent, other, seed)}
-    deck_map = {s: d.deck for s, d in by_side.items()}
-    loaded_decisions = 0
     if load is not None:
-        played = replay_game(pool.records, data, policies)  # (it fits: _refuse_misfit replayed it)
-        from toolkit.models.deck import Deck
-
-        deck_map = {s: Deck.model_validate(d) for s, d in data["decks"].items()}  # --save keeps the saved decks
-        loaded_decisions = len(data["decisions"])
+        base = {**data, "turns": turns}  # (its turns as kept: a broken number was left for --turns to say)
     else:
-        from toolkit.engine.netrunner import NetrunnerGame
-
-        played = NetrunnerGame(pool.records, seed=seed, decks=deck_map, fmt=loaded[0].deck.mode, policies=policies)
+        deck_map = {s: d.deck for s, d in by_side.items()}
+        fresh = NetrunnerGame(pool.records, seed=seed, decks=deck_map, fmt=loaded[0].deck.mode)
+        base = game_record(fresh, deck_map, turns)
+    state: dict[str, Any] = {"session": None, "resigned": data.get("resigned") if load is not None else None}
 
     def record() -> dict[str, Any]:
-        return {**game_record(played, deck_map, turns), "side": side, "opponent": opponent}
+        session = state["session"]
+        kept = {**(session.saved() if session is not None else base), "side": side, "opponent": opponent,
+                "lang": language}  # fmt: skip
+        return {**kept, "resigned": state["resigned"]} if state["resigned"] is not None else kept
 
+    seat = SEATS[side]
+    arm = _Machine(base, other, opponent, seed)
+
+    def play() -> None:
+        """The game played until it ends, the person stops it or resigns (said in ``state``)."""
+        session = state["session"] = arm.session(pool.records, base, side)
+        person.session = session  # (u undoes with it)
+        if state["resigned"] is not None:  # a game saved resigned: over, shown as it ended
+            return
+        while session.pending is not None:
+            decision = session.pending
+            if decision.seat != seat:  # (a saved game of two people: the machine answers the other side's)
+                session.apply(arm.machine.decide(session.game, decision))
+                continue
+            try:
+                label = person.decide(session.game, decision)
+            except TakenBack:  # the game replayed without the person's last decision: its player is armed again
+                arm.arm(session)
+                continue
+            except Resigned:
+                state["resigned"] = side
+                return
+            session.apply(label)
+
+    loaded_decisions = len(data["decisions"]) if load is not None else 0
     with _stopping(language, save, record, loaded_decisions, "netrunner") as stop:
         if full:
             from toolkit.engine.keys import keys_of_terminal
 
             with keys_of_terminal(sys.stdin) as keys:  # cbreak mode while the game is played
                 person.keys = keys
-                played.play_game(max_turns=turns)
+                play()
         else:
-            played.play_game(max_turns=turns)
+            play()
     if stop.how is not None:
         return
+    played = state["session"].game
+    resigned = state["resigned"]
     names = LogNames(pool.records, language)
-    seat = next(n for n, s in SIDE_OF_SEAT.items() if s == side)
     if full:  # the last screen: the table and the log as the game ended
-        person.over(played, seat)
+        person.over(played, seat, resigned)
         typer.echo("")  # (the full-screen view's last line ends with no new line)
     else:  # the log's lines since the person's last decision: how the game ended
         events = played.log.seen_by(seat)
@@ -231,7 +270,13 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
 
         for event in events[person.seen :]:
             typer.echo(icon_words(names.line(event.to_json(), side_word), language))
-    if played.over:
+    if resigned is not None:  # the other side wins
+        winner = "runner" if resigned == "corp" else "corp"
+        typer.echo(tn(language, "game over: the {side} wins ({reason}) after {n} turn",
+                      "game over: the {side} wins ({reason}) after {n} turns", played.turns,
+                      side=word("side", winner, language), reason=resigned_reason(resigned, language),
+                      n=played.turns))  # fmt: skip
+    elif played.over:
         typer.echo(
             tn(
                 language,
@@ -251,6 +296,49 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         typer.echo(over)
     if seed_line is not None:
         typer.echo(seed_line)
+
+
+class _Machine:
+    """The machine's player of a Netrunner game played through a session, and the session: ``opponent`` on the
+    ``other`` side of the saved game ``record``. The session makes its machine's player by its name (one of its
+    :data:`~toolkit.engine.netrunner.session.MACHINES`): a ``search`` that thinks as long as ``--think`` says is
+    made as ``search:1`` and told its time; a saved game of two people is played as one (its windows as they were
+    asked) with the CLI's own player (``machine``) on the other side. Each undo plays a new game (the session's),
+    whose player is armed again (:meth:`arm`)."""
+
+    def __init__(self, record: dict[str, Any], other: str, opponent: str, seed: int) -> None:
+        from toolkit.engine.core import search_think
+        from toolkit.engine.netrunner.players import make_policy
+        from toolkit.engine.netrunner.saved import played_by_people
+        from toolkit.engine.netrunner.session import MACHINES, PERSON
+        from toolkit.engine.netrunner.state import SEATS
+
+        self.people = played_by_people(record)
+        self.think = search_think(opponent)
+        self.seat = SEATS[other]
+        self.machine: Any = make_policy(opponent, other, seed) if self.people else None
+        if self.people:
+            self.name = PERSON
+        elif opponent in MACHINES or self.think is None:
+            self.name = opponent
+        else:
+            self.name = next(m for m in MACHINES if search_think(m) is not None)  # (search:1, told its time below)
+
+    def session(self, records: Any, record: dict[str, Any], side: str) -> Any:
+        from toolkit.engine.netrunner.session import NetrunnerSession
+
+        made = NetrunnerSession(records, record, side, self.name)
+        self.arm(made)
+        return made
+
+    def arm(self, session: Any) -> None:
+        """The machine's player in ``session``'s game: the CLI's own in a game of two people, else the session's,
+        thinking as long as ``--think`` says."""
+        policies = session.game.policies
+        if self.machine is not None:
+            policies[self.seat] = self.machine
+        elif self.think is not None and hasattr(policies.get(self.seat), "think"):
+            setattr(policies[self.seat], "think", self.think)  # noqa: B010
 
 
 def _chosen_seed(seed: int | None, language: str) -> tuple[int, str | None]:
@@ -274,11 +362,12 @@ def _no_keys() -> str:
 
 
 GAMES = ("netrunner", "tactics")
-FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics")}  # an option of one game only
+FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics"), "mode": ("--mode", "netrunner"),
+            "banlist": ("--banlist", "netrunner")}  # an option of one game only
 COMMANDS = {"netrunner": "`play netrunner`", "tactics": "`play tactics`"}
 FROM_SAVE = {  # what a saved game keeps, per game: given with --load, the option must say what the save says
     "netrunner": {"decks": "--decks", "side": "--side", "seed": "--seed", "opponent": "--opponent",
-                  "turns": "--turns", "think": "--think"},
+                  "turns": "--turns", "think": "--think", "mode": "--mode", "banlist": "--banlist"},
     "tactics": {"decks": "--decks", "seat": "--seat", "seed": "--seed", "opponent": "--opponent", "turns": "--turns",
                 "think": "--think"},
 }  # fmt: skip
@@ -294,7 +383,8 @@ def _refuse_other_game(ctx: typer.Context, game: str) -> None:
 def _saved_options(game: str, data: Any) -> dict[str, Any]:
     """What the saved game ``data`` keeps of the options (those it has and that are well formed: a field that is
     not is the replay's to refuse): ``seed``, ``turns``, ``opponent``, and ``side`` (Netrunner) or ``seat``
-    (tactics). A Netrunner game saved before it kept its side and opponent keeps neither: the options say them."""
+    (tactics), and ``lang`` (the language it was played in; ``--lang`` says it for a game saved before it was kept).
+    A Netrunner game saved before it kept its side and opponent keeps neither: the options say them."""
     out: dict[str, Any] = {}
     if not isinstance(data, dict):
         return out
@@ -320,6 +410,8 @@ def _saved_options(game: str, data: Any) -> dict[str, Any]:
             out["side"] = data["side"]
         if isinstance(data.get("opponent"), str):
             out["opponent"] = data["opponent"]
+    if data.get("lang") in ("en", "zh-Hans"):
+        out["lang"] = data["lang"]
     for key in ("seed", "turns"):
         if not whole(out.get(key)) or (key == "turns" and not 1 <= out[key] <= 500):
             out.pop(key, None)
@@ -334,7 +426,7 @@ def _refuse_conflicts(ctx: typer.Context, game: str, kept: dict[str, Any], oppon
     for name, option in FROM_SAVE[game].items():
         if not _given(ctx, name):
             continue
-        if name == "decks":
+        if name in ("decks", "mode", "banlist"):  # (the decks are the saved game's, read and checked before)
             same = False
         elif name in ("opponent", "think"):
             same = "opponent" not in kept or kept["opponent"] == opponent
@@ -658,7 +750,10 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.engine.keys import is_terminal
 
     full = not plain and is_terminal(sys.stdin, sys.stdout)
-    with _stopping(language, save, session.to_json, game="tactics") as stop:
+    def record() -> dict[str, Any]:  # the game, and the language it is played in (--load plays on in it)
+        return {**session.to_json(), "lang": language}
+
+    with _stopping(language, save, record, game="tactics") as stop:
         if not full:
             play_terminal(session, seat, language, names)
         else:

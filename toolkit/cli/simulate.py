@@ -19,6 +19,7 @@ from toolkit.cli._options import (
     with_think,
 )
 from toolkit.cli.app import OutputFormat
+from toolkit.cli.deck import DeckBanlistOption, DeckModeOption
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tn, tr, trn, word
 
@@ -130,6 +131,8 @@ def simulate(
         ),
     ] = False,
     think: Annotated[str | None, THINK_OPTION] = None,
+    mode: DeckModeOption = None,
+    banlist: DeckBanlistOption = None,
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier simulate`` (its help: :data:`SIMULATE_HELP`)."""
@@ -197,6 +200,13 @@ def simulate(
         raise DossierError(
             tr("{option} needs two tactics decks: the draft ({name}) is for two players", option="--draft", name="轮抓")
         )
+    for option, value in (("--mode", mode), ("--banlist", banlist)):
+        if value is not None and game != "netrunner":
+            from toolkit.i18n import current_lang
+
+            raise DossierError(tr("{option} is for {game} decks, not {other}", option=option,
+                                  game=word("game", "netrunner", current_lang()),
+                                  other=word("game", game, current_lang())))  # fmt: skip
     if save is not None and game != "netrunner":
         from toolkit.i18n import current_lang
 
@@ -228,7 +238,7 @@ def simulate(
     pool = load_pool(cards)
     if game == "tactics" and map_id is not None:
         _check_map(map_id, pool)
-    loaded = _legal_decks(decks, game, pool, draft=draft)
+    loaded = _legal_decks(decks, game, pool, draft=draft, mode=mode, banlist=banlist)
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
         from toolkit.i18n import current_lang, name_of
@@ -453,20 +463,27 @@ def _print_log(log: Any, who_is: Any, names: Any, said: Any = None) -> None:
 
 
 def _legal_decks(
-    paths: list[Path], game: str, pool: Any, refusal: str | None = None, draft: bool = False
-) -> list[Any]:
+    paths: list[Path], game: str, pool: Any, refusal: str | None = None, draft: bool = False, mode: str | None = None,
+    banlist: str | None = None,
+) -> list[Any]:  # fmt: skip
     """Read both decks and validate them; any error is printed and the simulation refused (exit 1) with
-    ``refusal`` (default: refusing to simulate), the line that ends the findings. With ``draft`` (tactics: the
+    ``refusal`` (default: refusing to simulate), the line that ends the findings. ``mode`` and ``banlist``
+    (Netrunner's ``--mode``, ``--banlist``) are read as ``deck validate`` reads them
+    (:func:`~toolkit.cli.deck.apply_deck_mode`): the decks are read and checked under that format (and ban list),
+    and played in it. With ``draft`` (tactics: the
     squads come from the draft, the decks give the command cards) the squad a deck lists is not judged, nor its
     exclusive cards against that squad (:func:`_squad_finding`): after the draft, the engine's
     ``TacticsGame._deck_for_squad`` (§15.6) swaps the exclusive cards of agents not drafted for the drafted
     squad's, then for generic cards."""
+    from toolkit.cli.deck import apply_deck_mode
     from toolkit.decks import read_deck
     from toolkit.decks.formats import pool_hinted
     from validators.deck import validate_deck
 
     defaults = pool.default_modes() if game == "netrunner" else None
-    loaded = [read_deck(path, pool.names, game=game, default_modes=defaults) for path in paths]
+    option = "--mode" if game == "netrunner" else None  # (the option a list that names no mode is advised)
+    loaded = [read_deck(path, pool.names, game=game, default_modes=defaults, mode=mode, mode_option=option)
+              for path in paths]  # fmt: skip
     refused = []
     for deck in loaded:
         findings = list(deck.findings)
@@ -481,7 +498,8 @@ def _legal_decks(
                     tr("{path}: a {game} deck, not {wanted}", path=deck.path,
                        game=word("game", deck.deck.game, lang), wanted=word("game", game, lang))
                 )  # fmt: skip
-            checked = validate_deck(deck.deck, pool.rules).findings
+            deck.deck = apply_deck_mode(deck.deck, pool, mode, banlist)  # (played in the format asked for, if any)
+            checked = validate_deck(deck.deck, pool.rules, None, banlist).findings
             findings += [deck.locate(f) for f in checked if not (draft and _squad_finding(f))]
             findings = pool_hinted(findings, deck.deck, pool.lookup(game), pool.describe())  # (once a deck)
         refused += [f for f in findings if f.severity == "error"]

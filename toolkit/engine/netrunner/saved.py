@@ -18,6 +18,7 @@ from ..core import EngineError
 from .game import NetrunnerGame
 
 FORMAT = NETRUNNER_GAME_FORMAT  # (what tells a saved game from other files: toolkit.filekinds)
+LANGS = ("en", "zh-Hans")  # the languages a game is played in (a saved game's ``lang``)
 
 
 def game_record(game: NetrunnerGame, decks: Mapping[str, Deck], turns: int) -> dict[str, Any]:
@@ -71,8 +72,9 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
 def _check_saved(data: dict[str, Any]) -> None:
     """An EngineError (in the current language) naming the first field of a saved game that is missing or of
     the wrong kind: ``seed`` a whole number, ``decks`` an object of both sides' decks, ``decisions`` a list of
-    labels, ``netrunner_format`` (if given) a format id, ``side`` (if given) corp or runner, ``opponent`` (if
-    given) a string."""
+    labels, ``netrunner_format`` (if given) a format id, ``side`` and ``resigned`` (if given: the side that
+    resigned, ``dossier play``) corp or runner, ``opponent`` (if given) a string, ``lang`` (if given: the language
+    it is played in) en or zh-Hans."""
     wanted = (
         ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), tr("expected a whole number")),
         ("decks", lambda v: isinstance(v, dict), tr("expected an object")),
@@ -99,10 +101,15 @@ def _check_saved(data: dict[str, Any]) -> None:
                                  problem=tr("a required field is missing")))  # fmt: skip
     if not isinstance(data.get("netrunner_format", "standard"), str):
         raise EngineError(tr("{field}: {problem}", field="/netrunner_format", problem=tr("expected a string")))
-    if "side" in data and data["side"] not in ("corp", "runner"):
-        raise EngineError(tr("{field}: {problem}", field="/side",
-                             problem=tr("{key} is not a side: {first} or {second}", key=repr(data["side"]),
-                                        first="corp", second="runner")))  # fmt: skip
+    for key in ("side", "resigned"):
+        if key in data and data[key] not in ("corp", "runner"):
+            raise EngineError(tr("{field}: {problem}", field=f"/{key}",
+                                 problem=tr("{key} is not a side: {first} or {second}", key=repr(data[key]),
+                                            first="corp", second="runner")))  # fmt: skip
+    if "lang" in data and data["lang"] not in LANGS:
+        raise EngineError(tr("{field}: {problem}", field="/lang",
+                             problem=tr("{value}: choose one of {choices}", value=repr(data["lang"]),
+                                        choices=tr(", ").join(LANGS))))  # fmt: skip
     if "opponent" in data and not isinstance(data["opponent"], str):
         raise EngineError(tr("{field}: {problem}", field="/opponent", problem=tr("expected a string")))
 

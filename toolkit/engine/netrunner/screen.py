@@ -1,8 +1,10 @@
 """A person plays one Netrunner side in a full-screen view of the terminal (``dossier play netrunner`` at a
 terminal): the table as their side may see it (:func:`.terminal.describe`: the corp's servers with their ice, the
 rig, both sides' numbers, the run under way), their hand, the question and the options of the pending decision under
-a cursor, and the latest lines of the log. The keys are :mod:`toolkit.engine.keys`'s (``u``, undo, is the tactics
-view's only: a Netrunner game goes on from its record with ``--load``).
+a cursor, and the latest lines of the log. The keys are :mod:`toolkit.engine.keys`'s: the arrows, Page Up/Down, Home
+and End move, Enter chooses, digits jump, ``q`` or Esc stops; played through a session (``dossier play``: the
+policy's ``session``), ``u`` undoes the person's last decision (the session's undo, refused with the reason as in the
+tactics view) and ``r`` resigns once ``y`` confirms it (:class:`~.terminal.TakenBack`, :class:`~.terminal.Resigned`).
 
 The view fits the terminal, and what the seat needs most is cut last: its own numbers and hand, the run and the ice
 it encounters, the question (wrapped, never cut) and the option under the cursor with its neighbours. When everything
@@ -14,7 +16,8 @@ question and the option under the cursor are all there is (:func:`fit`). Below 1
 options are one above the other. Lines are broken where they may end (:func:`toolkit.engine.linebreak.fold`, the
 tactics view's too: a log line's number stays with its text, a card's name with its number, Chinese between its
 marks). The game's symbols (``4[click] 5[credit]``) are said in words (``4 clicks 5 credits``), as ``--plain`` says
-them (:func:`icon_words`); names and card text go into rich as Text, never as markup."""
+them (:func:`icon_words`; the subroutine's as the web draws it, :data:`SUBROUTINE`); names and card text go into rich
+as Text, never as markup."""
 
 from __future__ import annotations
 
@@ -41,12 +44,14 @@ WIDE = 120  # from this many columns, the table and the options side by side
 
 _ICONS = re.compile(r"(\d+)?((?:\[click\])+|\[([a-z][a-z_-]*)\])")
 _COUNTED = {"click": ("{n} click", "{n} clicks"), "credit": ("{n} credit", "{n} credits")}
+SUBROUTINE = "↳"  # the subroutine's symbol, as the web and the cards draw it (its word would run into the text)
 
 
 def icon_words(text: str, lang: str) -> str:
     """``text`` with the game's symbols in words of ``lang``: ``4[click]`` and ``[click][click]`` are ``4 clicks``
-    and ``2 clicks``, ``5[credit]`` ``5 credits``, a symbol alone its word (``[trash]``: ``trash``); a bracketed word
-    that is no symbol stays as it is."""
+    and ``2 clicks``, ``5[credit]`` ``5 credits``, a symbol alone its word (``[trash]``: ``trash``), but the
+    subroutine's, which starts a subroutine's text: :data:`SUBROUTINE` (``↳ End the run.``); a bracketed word that is
+    no symbol stays as it is."""
     from toolkit.markup import ALIASES, ICONS
 
     def said(match: re.Match[str]) -> str:
@@ -59,10 +64,17 @@ def icon_words(text: str, lang: str) -> str:
             return match.group(0)
         if number is not None and icon in _COUNTED:
             return tn(lang, *_COUNTED[icon], int(number), n=number)
+        if icon == "subroutine":
+            return f"{number} {SUBROUTINE}" if number is not None else SUBROUTINE
         shown = word("icon", icon, lang)
         return f"{number} {shown}" if number is not None else shown
 
     return _ICONS.sub(said, text) if "[" in text else text
+
+
+def resigned_reason(side: str, lang: str) -> str:
+    """Why a game ``side`` resigned ended, in ``lang``: ``the runner resigned``."""
+    return t(lang, "the {side} resigned", side=word("side", side, lang))
 
 
 class ScreenPolicy:
@@ -71,32 +83,54 @@ class ScreenPolicy:
     def __init__(self, console: Any, keys: Callable[[], str], lang: str = "en") -> None:
         self.console, self.keys, self.lang = console, keys, lang
         self.names: Any = None  # the LogNames of the game's records, made at the first decision
+        self.session: Any = None  # the NetrunnerSession played (``dossier play``): then u undoes, r resigns
 
     def decide(self, game: NetrunnerGame, decision: Decision) -> str:
-        """The label of the option the person takes; :class:`~toolkit.engine.keys.Stopped` for ``q`` and Esc."""
+        """The label of the option the person takes; :class:`~toolkit.engine.keys.Stopped` for ``q`` and Esc;
+        with a ``session``, :class:`~.terminal.TakenBack` once ``u`` has undone the person's last decision (a
+        refusal is said under the options) and :class:`~.terminal.Resigned` for ``r`` confirmed with ``y``."""
         from toolkit.cli._lang import LogNames
+
+        from .session import UNDO_REFUSALS
+        from .terminal import YES, Resigned, TakenBack
 
         if self.names is None:
             self.names = LogNames(game.records, self.lang)
         cursor = Cursor(len(decision.options))
         flush_keys(self.keys)  # a new decision: what was typed while the machine played was meant for none of it
+        note = ""
         while True:
-            draw(self.console, self.screen(game, decision, cursor))
-            asks = cursor.press(self.keys())
+            draw(self.console, self.screen(game, decision, cursor, note))
+            note, key = "", self.keys()
+            if self.session is not None and key == "r":  # asked once more: any other key goes back
+                sure = t(self.lang, "resign this game? the other side wins, and it cannot be undone: {yes} resigns, "
+                                    "any other key goes back", yes=YES)  # fmt: skip
+                draw(self.console, self.screen(game, decision, cursor, sure))
+                if self.keys() == YES:
+                    raise Resigned
+                continue
+            asks = cursor.press(key)
             if asks == "stop":
                 raise Stopped
+            if asks == "undo" and self.session is not None:
+                if self.session.undo(decision.seat):
+                    raise TakenBack
+                note = t(self.lang, UNDO_REFUSALS.get(self.session.refused or "", UNDO_REFUSALS["nothing"]))
             if asks == "pick":  # the machine may play next: said until the person's next decision is drawn
                 draw(self.console, self.screen(game, decision, cursor, t(self.lang, "the machine is playing…")))
                 return decision.options[cursor.at].label
 
-    def over(self, game: NetrunnerGame, seat: int) -> None:
-        """Draw the last screen of the game ``seat`` played: the table and the log as they ended, and how."""
+    def over(self, game: NetrunnerGame, seat: int, resigned: str | None = None) -> None:
+        """Draw the last screen of the game ``seat`` played: the table and the log as they ended, and how (a game
+        the side ``resigned`` resigned: said so)."""
         from toolkit.cli._lang import LogNames
 
         if self.names is None:
             self.names = LogNames(game.records, self.lang)
         reason = game.end_reason if game.over else None
-        if reason is not None:
+        if resigned is not None:
+            said = t(self.lang, "the game is over ({reason})", reason=resigned_reason(resigned, self.lang))
+        elif reason is not None:
             said = t(self.lang, "the game is over ({reason})", reason=self.names.say("reason", reason))
         else:
             said = t(self.lang, "the game is over")
@@ -137,7 +171,11 @@ class ScreenPolicy:
         inner, numbers = max(8, right_w - 4), len(str(max(1, len(words))))
         menu = Menu(console, cursor, wrap(question, inner, 0),  # (broken where lines may end)
                     [wrap(w, max(8, inner - numbers - 4), 0) for w in words], right_w, lang)  # fmt: skip
-        keys = Text(t(lang, "arrows and Enter choose, digits jump, q stops"), style="dim")
+        if self.session is not None:  # (the keys of a game played through a session: undo and resign too)
+            keys = Text(t(lang, "arrows and Enter choose, digits jump, u undoes, {r} resigns, q stops", r="r"),
+                        style="dim")  # fmt: skip
+        else:
+            keys = Text(t(lang, "arrows and Enter choose, digits jump, q stops"), style="dim")
         if note:
             keys = Text(note, style="bold yellow")
         elif decision is None:

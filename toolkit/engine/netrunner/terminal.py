@@ -1,6 +1,10 @@
 """A person at a terminal plays one side: before each of their decisions they see what their seat may see
 (the new events of the log, their hand, the table) and the options, and type a number, a label (the stable code
-scripts and saved games use) or the option's words as shown (in either language, any case: ``保留``, ``Keep``)."""
+scripts and saved games use) or the option's words as shown (in either language, any case: ``保留``, ``Keep``).
+Played through a :class:`~.session.NetrunnerSession` (``dossier play netrunner``: the policy's ``session``), ``u``
+undoes the person's last decision (the session's undo, refused with the reason as the tactics game refuses it:
+:data:`~toolkit.engine.tactics.session.UNDO_REFUSALS`) and ``resign`` (or its word, ``认输``) resigns once
+confirmed: the policy raises :class:`TakenBack` or :class:`Resigned` for the one who plays the session."""
 
 from __future__ import annotations
 
@@ -12,10 +16,37 @@ from toolkit.i18n import t, tn, word
 from ..core import EngineError
 from ..decisions import named_options
 from .decisions import Decision, Option
+from .session import UNDO_REFUSALS  # (the tactics session's: one wording of why an undo was refused)
 from .state import SIDE_OF_SEAT
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
+
+UNDO_WORDS = ("u", "undo")  # what undoes at the prompt (as the tactics game's prompt reads them)
+RESIGN = "resign"  # what resigns at the prompt (or the word of either language: Resign, 认输)
+YES = "y"  # what confirms a resignation (or the word yes of either language: yes, 是)
+LANGS = ("en", "zh-Hans")
+
+
+class TakenBack(Exception):  # noqa: N818  (a signal, as EOFError is: no error)
+    """The person's last decision was undone (:meth:`~.session.NetrunnerSession.undo`): the session's pending
+    decision is another now, to be asked again."""
+
+
+class Resigned(Exception):  # noqa: N818
+    """The person resigned (confirmed): the game ends, the other side wins."""
+
+
+def resign_words(answer: str) -> bool:
+    """Whether ``answer`` asks to resign: ``resign`` or the word of either language (the web's button), any case."""
+    wanted = " ".join(answer.split()).casefold()
+    return bool(wanted) and wanted in {RESIGN, *(t(lang, "Resign").casefold() for lang in LANGS)}
+
+
+def confirmed(answer: str) -> bool:
+    """Whether ``answer`` confirms a resignation: ``y``, or yes in either language, any case."""
+    wanted = " ".join(answer.split()).casefold()
+    return bool(wanted) and wanted in {YES, *(t(lang, "yes").casefold() for lang in LANGS)}
 
 
 def _card(c: dict[str, Any], names: Any, installed: bool = True) -> str:
@@ -151,6 +182,7 @@ class TerminalPolicy:
         self.names: Any = None  # the LogNames of the game's records, made at the first decision
         self.other_names: dict[str, Any] = {}  # the LogNames of both languages, for answers in words
         self.hinted = False  # the line saying what an answer may be: once, at the first decision
+        self.session: Any = None  # the NetrunnerSession played (``dossier play``): then u undoes, resign resigns
 
     def decide(self, game: NetrunnerGame, decision: Decision) -> str:
         from toolkit.cli._lang import LogNames
@@ -159,6 +191,7 @@ class TerminalPolicy:
         self.names = names
         lang = self.lang
         events = game.log.seen_by(decision.seat)
+        self.seen = min(self.seen, len(events))  # (after an undo the log is shorter: what is left was shown)
 
         def side(seat: int) -> str:
             return word("side", SIDE_OF_SEAT.get(seat, ""), lang)
@@ -172,6 +205,9 @@ class TerminalPolicy:
         self.write(t(lang, "you ({side}): {prompt}", side=side(decision.seat), prompt=prompt))
         if not self.hinted:  # once a game: what an answer may be (the label is the code before the dash)
             self.write(t(lang, "(answer with an option's number, its label or its words)"))
+            if self.session is not None:
+                self.write(t(lang, "(type u to undo your last decision, or {resign} to resign the game)",
+                             resign=f"`{RESIGN}`"))  # fmt: skip
             self.hinted = True
         for number, option in enumerate(decision.options, start=1):
             text = names.say("option", option.text)
@@ -179,6 +215,19 @@ class TerminalPolicy:
             self.write(shown)
         while True:
             answer = self.read("> ").strip()
+            if self.session is not None and answer.casefold() in UNDO_WORDS:
+                if self.session.undo(decision.seat):
+                    self.write(t(lang, "your last decision is undone"))
+                    raise TakenBack
+                self.write(t(lang, UNDO_REFUSALS.get(self.session.refused or "", UNDO_REFUSALS["nothing"])))
+                continue
+            if self.session is not None and resign_words(answer):
+                sure = self.read(t(lang, "resign this game? the other side wins, and it cannot be undone ({yes} "
+                                         "resigns, anything else goes back): ", yes=YES)).strip()  # fmt: skip
+                if confirmed(sure):
+                    raise Resigned
+                self.write(t(lang, "not resigned: the game goes on"))
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1].label
             try:
