@@ -444,10 +444,17 @@ class PoolWatch:
         self.web = web
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and self.web.pool_due() and not scope.get("path", "").startswith("/static/"):
+        path = scope.get("path", "")
+        if scope["type"] == "http" and not path.startswith("/static/"):
             from starlette.concurrency import run_in_threadpool
 
-            await run_in_threadpool(self.web.reload_if_changed)
+            from toolkit.web.routes.editor import reload_under_way, wait_for_reload
+
+            # a large pool reloads after a save has answered: what reads it next waits for the saved card
+            if not path.startswith(("/editor/check", "/editor/save")) and reload_under_way(self.web):
+                await run_in_threadpool(wait_for_reload, self.web)
+            if self.web.pool_due():
+                await run_in_threadpool(self.web.reload_if_changed)
         await self.app(scope, receive, send)
 
 

@@ -2,11 +2,16 @@
 from its kind's JSON Schema (or as raw JSON), see the lint findings and the printed card as you type,
 save it atomically.
 
-- The findings are `dossier lint`'s (:func:`validators.lint.lint_sources` over the edited text among
-  the other files of its game, as lint reads them), with line, column and JSON pointer; and those of the other
-  records that name the edited one by an id or a name it has on disk or in the edit (:func:`lint_edit`), each
-  naming its file, so that a rename shows the references it breaks. A change that breaks another record is
-  saved (the designer fixes that record next), and the page says which it breaks, with links to them.
+- The findings are `dossier lint`'s (lint's checks over the edited text among the other files of its game, as lint
+  reads them), with line, column and JSON pointer; and those of the other records that name the edited one by an
+  id or a name it has on disk or in the edit (:func:`lint_edit`), each naming its file, so that a rename shows the
+  references it breaks. A change that breaks another record is saved (the designer fixes that record next), and
+  the page says how many it breaks, naming a few (:data:`SHOWN_OTHERS`), with links to them. Only the edited
+  record is checked: each other file's own checks are kept from a check before while it is unchanged, as `dossier
+  lint`'s cache keeps them (:class:`_Kept`), so a check at 10,000 records costs the checks across records.
+- A new record's template starts with no error: the fields it leaves empty are listed as fields to fill in, until
+  they are touched or a save is tried (:func:`to_fill`); its "$schema" is found from its folder as it will be
+  once the save makes it (a new set folder).
 - The preview is the single-card drawing of `dossier print --png`
   (:func:`toolkit.sheets.render.render_cards`, rasterized by :func:`~toolkit.sheets.render.pdf_to_pngs`). Its art,
   as lint's, is found only inside the card folders served (:func:`toolkit.sheets.art.within`): an absolute path
@@ -17,7 +22,9 @@ save it atomically.
   from the editor would stop the server's next reload and every `dossier` command over that pool.)
   What is written is the record in canonical form (sorted keys, 2-space indent), with fmt's ``"$schema"`` step
   (:func:`toolkit.cli.app.add_schema_ref`: added when missing, re-pointed to the nearest schema folder), as
-  `dossier fmt` writes; the check as one types lints the same (:func:`saved_form`).
+  `dossier fmt` writes; the check as one types lints the same (:func:`saved_form`). The card pool is loaded again
+  after a save: before the answer for a small pool, after it for one of more than :data:`SYNC_RELOAD_RECORDS`
+  records (seconds), the editor's pages waiting for it (:func:`wait_for_reload`).
 - Only files inside the configured card directories are read or written: a path is relative to one of
   them, with no ``..``, no hidden or empty component, no symbolic link anywhere on the way, ending in
   ``.json``; the target is a regular file (or, for a new card, nothing yet). Saving is a write
@@ -37,10 +44,15 @@ save it atomically.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import os
+import re
 import stat
-from collections.abc import Sequence
+import sys
+import threading
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -335,17 +347,24 @@ def text_error(record: Any, pointer: str | None) -> dict[str, Any] | None:
 
 @dataclass(frozen=True)
 class Linted:
-    """What `dossier lint` says of an edited record (``own``) and of the other records that name it (``others``:
-    by an id or a name the record has on disk or in the edit); ``broken``: the files (as lint names them) of those
-    the edit gives an error they did not have with the record as it is on disk. ``unchecked``: the edit is no valid
-    record (lint cannot load it), so those records cannot be checked against it: ``broken`` are then the records
-    whose errors only say so (``exclusive to agent 'anvil', which does not exist``), and those errors are left out
-    of ``others``."""
+    """What `dossier lint` says of an edited record (``own``) and of the other records that name it (by an id or a
+    name the record has on disk or in the edit): ``others``, the findings of the first :data:`SHOWN_OTHERS` of them
+    (those the edit breaks first), ``hidden`` how many more of them have findings; ``broken``: the files (as lint
+    names them) of every one the edit gives an error it did not have with the record as it is on disk.
+    ``unchecked``: the edit is no valid record (lint cannot load it), so those records cannot be checked against
+    it: ``broken`` are then the records whose errors only say so (``exclusive to agent 'anvil', which does not
+    exist``), and those errors are left out of ``others``."""
 
     own: list[Finding]
     others: list[Finding]
     broken: list[str]
     unchecked: bool = False
+    hidden: int = 0
+
+
+SHOWN_OTHERS = 5
+"""The other records a check shows the findings of and names among those a change breaks (the rest are counted):
+a faction's id is named by hundreds of cards."""
 
 
 def _context(
@@ -354,22 +373,20 @@ def _context(
     """``text`` as the content of ``target``, first, and the files lint reads beside it: its game directory's; for
     a record of a designer's set folder (no game.json in it or above it), the other records of that folder and the
     game's records in the card pool ``pool``, as `dossier lint` reads a set (:func:`toolkit.catalog.pool_context`;
-    ``shadowed``, given, is told the pool records the set's stand for: lint warns of them, ``card.id.pool``)."""
-    from toolkit.catalog import discover, file_key, game_root, pool_context
-    from toolkit.jsonio import Source, read_source
+    ``shadowed``, given, is told the pool records the set's stand for: lint warns of them, ``card.id.pool``). The
+    other files are :class:`~toolkit.catalog.FileSource`, read when lint asks (most are not: :class:`_Kept`)."""
+    from toolkit.catalog import FileSource, discover, file_key, game_root, pool_context
+    from toolkit.jsonio import Source
 
-    sources = [Source(target.path, text=text)]
+    sources: list[Source] = [Source(target.path, text=text)]
     key = file_key(target.path)
     game_dir = game_root(target.path.parent)
     if game_dir is not None and game_dir.is_relative_to(target.root):
-        for path in discover([game_dir]):
-            if file_key(path) != key:
-                sources.append(read_source(path))
+        sources.extend(FileSource(path) for path in discover([game_dir]) if file_key(path) != key)
     elif game_dir is None:
-        for path in discover([target.root]):
-            if file_key(path) != key:
-                sources.append(read_source(path))
-        sources.extend(pool_context(sources, {key}, pool, shadowed=shadowed))
+        sources.extend(FileSource(path) for path in discover([target.root]) if file_key(path) != key)
+        # (the pool's records of the game, read to be told apart: as files, whose kept results stand while unchanged)
+        sources.extend(FileSource(s.path) for s in pool_context(sources, {key}, pool, shadowed=shadowed))
     return sources
 
 
@@ -388,24 +405,275 @@ def _called(text: str | None) -> tuple[set[str], set[str], set[str]]:
     return ids, {zh} if isinstance(zh, str) and zh else set(), {fold(en)} if isinstance(en, str) and fold(en) else set()
 
 
-def _names_it(text: str, ids: set[str], names: set[str], english: set[str]) -> bool:
-    """Whether the record file ``text`` names one of ``ids`` (a JSON string) or ``names`` and ``english`` (quoted
-    「…」 in a text, as lint's reference check reads them); a file that spells characters as \\u escapes is read as
-    its JSON."""
-    import json
+_STRING = re.compile(r'"([^"\\]*)"')  # a JSON string with no escape in it
+_SLUG = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)*")  # (an id: toolkit.models.SLUG_PATTERN)
+MAX_SLUG = 64  # the longest id
 
+
+class _Known:
+    """What the editor keeps of a record file between checks, while the file is unchanged (``signature``,
+    :func:`toolkit.catalog.file_signature`), to tell without reading it which records name an edited one and which
+    an edited one names: ``strings``, the JSON strings of the file that may be an id (keys and values, as lint's
+    reference checks and a search of the text for ``"id"`` read them); ``quoted``, the names its texts quote
+    「…」, and ``folded``, those folded (:func:`toolkit.names.fold`: a text may quote an English name);
+    ``symbols``, the symbols ``[x]`` of its texts; ``own``, what others name it by or would repeat (its id, names,
+    their case-folded and folded spellings, its symbol); ``summarized``, lint keeps a summary of its kind (the kinds
+    most files hold; a game, mode, map or format record is read whole by every lint,
+    :data:`validators.lint.SUMMARY_FIELDS`). Tuples of shared strings: 10,000 files hold a few megabytes."""
+
+    __slots__ = ("signature", "strings", "quoted", "folded", "symbols", "own", "summarized")
+
+    def __init__(self, text: str | None, signature: bytes | None) -> None:
+        fold, name_ref, symbol_ref, summarized_kinds = _known_tools()
+        data = _loads(text) if text is not None else None
+        found: list[str] = []
+        if text is not None and "\\" not in text:  # (no escape: the strings are as the text spells them)
+            found = _STRING.findall(text)
+        else:
+            stack = [data]
+            while stack:
+                value = stack.pop()
+                if isinstance(value, str):
+                    found.append(value)
+                elif isinstance(value, dict):
+                    found.extend(k for k in value if isinstance(k, str))
+                    stack.extend(value.values())
+                elif isinstance(value, list):
+                    stack.extend(value)
+        intern, slug = sys.intern, _SLUG.fullmatch
+        self.signature = signature
+        self.strings = tuple(dict.fromkeys(intern(s) for s in found if len(s) <= MAX_SLUG and slug(s)))
+        self.quoted = tuple(dict.fromkeys(q for s in found if "「" in s for q in name_ref(s)))
+        self.folded = tuple(dict.fromkeys(fold(q) for q in self.quoted))
+        self.symbols = tuple(dict.fromkeys(y for s in found if "[" in s for y in symbol_ref(s)))
+        own: list[str] = []
+        summarized = False
+        if isinstance(data, dict):
+            name = data.get("name")
+            for each in (name.values() if isinstance(name, dict) else ()):
+                if isinstance(each, str) and each:
+                    own += (each, each.casefold(), fold(each))
+            own += [v for v in (data.get("id"), data.get("symbol")) if isinstance(v, str) and v]
+            summarized = (data.get("game"), data.get("kind")) in summarized_kinds
+        self.own = tuple(dict.fromkeys(own))
+        self.summarized = summarized
+
+    def names(self, ids: set[str], names: set[str], english: set[str]) -> bool:
+        """Whether the file names one of ``ids`` (a JSON string), ``names`` or ``english`` (folded; quoted 「…」)."""
+        return not (ids.isdisjoint(self.strings) and names.isdisjoint(self.quoted) and english.isdisjoint(self.folded))
+
+    def refs(self) -> set[str]:
+        """What the file names or repeats of other records' :attr:`own`: its strings that may be ids, the names it
+        quotes (folded too), its symbols, and its own id and names (a second record of them)."""
+        return {*self.strings, *self.quoted, *self.folded, *self.symbols, *self.own}
+
+
+@functools.cache
+def _known_tools() -> tuple[Callable[[str], str], Callable[[str], list[str]], Callable[[str], list[str]], Any]:
+    """What :class:`_Known` reads records with (imported once): :func:`toolkit.names.fold`, lint's quoted name and
+    symbol patterns (their ``findall``) and the kinds lint keeps summaries of."""
     from toolkit.names import fold
-    from validators.lint import NAME_REF
+    from validators.lint import NAME_REF, SUMMARY_FIELDS, SYMBOL_REF
 
-    if "\\u" in text:
-        data = parse_json(text)
-        if data is not None:
-            text = json.dumps(data, ensure_ascii=False)
-    if any(json.dumps(i, ensure_ascii=False) in text for i in ids):
-        return True
-    if "「" not in text or not (names or english):
-        return False
-    return any(quoted in names or fold(quoted) in english for quoted in NAME_REF.findall(text))
+    return fold, NAME_REF.findall, SYMBOL_REF.findall, SUMMARY_FIELDS
+
+
+def _loads(text: str) -> Any:
+    """The JSON value of a record file's ``text`` (None when it does not parse): orjson's parse, else
+    :func:`parse_json`'s (an integer past 64 bits)."""
+    import orjson
+
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return parse_json(text)
+
+
+class _Kept:
+    """Lint's result of each record file's own checks (JSON, schema, model, ability texts, fonts: what
+    :func:`validators.lint.kept_results` keeps, as `dossier lint`'s cache does, :mod:`validators.lint_cache`), and
+    what the editor knows of it (:class:`_Known`), by file key, for the findings of one language: a check lints only
+    the edited record and takes the rest as they were while their files are unchanged. ``full``: the keys whose
+    result was worked out for a file linted as a target (with its findings and texts); the others hold only what
+    the checks across records read."""
+
+    LIMIT = 400_000  # files (a pool of 100,000 records, a few generations of them); past it, the results start again
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.results: dict[str, tuple[Any, ...]] = {}
+        self.full: set[str] = set()
+        self.known: dict[str, _Known] = {}
+
+    def store(self, results: dict[str, tuple[Any, ...]], targets: set[str]) -> None:
+        with self.lock:
+            if len(self.results) + len(results) > self.LIMIT:
+                self.results.clear()
+                self.full.clear()
+            for key, result in results.items():
+                self.results[key] = result
+                if key in targets:
+                    self.full.add(key)
+                else:
+                    self.full.discard(key)
+
+    def know(self, key: str, known: _Known) -> None:
+        with self.lock:
+            if len(self.known) >= self.LIMIT:
+                self.known.clear()
+            self.known[key] = known
+
+
+_KEPT: dict[str, _Kept] = {}  # by the language of the findings
+_KEPT_LOCK = threading.Lock()
+
+
+def _kept() -> _Kept:
+    from validators.text_lint import _language
+
+    language = _language()
+    with _KEPT_LOCK:
+        found = _KEPT.get(language)
+        if found is None:
+            found = _KEPT[language] = _Kept()
+        return found
+
+
+def _survey(
+    kept: _Kept, sources: Sequence[Source], read: dict[str, Source]
+) -> dict[str, tuple[Path, bytes | None, _Known]]:
+    """Each of ``sources`` (the edited record's context, :func:`_context`) by file key: its path, its signature now
+    (one ``stat``) and what is known of it (:class:`_Known`, made from its text when the file is new or changed:
+    its source, which holds the text, goes in ``read``, for lint to check without reading it again)."""
+    from toolkit.catalog import file_key, file_signature
+
+    out: dict[str, tuple[Path, bytes | None, _Known]] = {}
+    for source in sources:
+        key = file_key(source.path)
+        signature = file_signature(key)
+        known = kept.known.get(key)
+        if known is None or signature is None or known.signature != signature:
+            known = _Known(source.text, getattr(source, "signature", None) or signature)
+            if known.signature is not None:
+                kept.know(key, known)
+            read[key] = source
+        out[key] = (source.path, signature, known)
+    return out
+
+
+def _edit_disk(target: Target, verdicts: Any) -> Any:
+    """Lint's look at the disk (:class:`validators.lint._Disk`) for an edit of ``target``, whose folder a save may
+    make (a new record of a new set folder): a ``"$schema"`` is found from that folder as it will be once made (the
+    path from the nearest folder that is there, its links followed, then the rest as written), as `dossier lint`
+    finds it after the save, never "does not resolve" because the folder is not there yet."""
+    from validators.lint import _Disk
+
+    folder = os.path.abspath(target.path.parent)
+
+    class EditDisk(_Disk):
+        def resolves(self, where: str, ref: str) -> bool:
+            if where == folder and not os.path.isdir(where):
+                return os.path.isfile(os.path.normpath(os.path.join(os.path.realpath(where), ref)))
+            return super().resolves(where, ref)
+
+    return EditDisk(verdicts)
+
+
+def _unplaced_source() -> type:
+    """A :class:`~toolkit.catalog.FileSource` that is read at most once: asked for its text again once lint let it
+    go (to place a finding found by the checks across records at its line), it has none, and the finding stays at
+    the file's start. For the records a change may break, whose findings are counted, not shown."""
+    from toolkit.catalog import FileSource
+
+    read = FileSource.__dict__["text"]  # (the property: its getter reads the file again)
+
+    class Unplaced(FileSource):
+        @property
+        def text(self) -> str | None:
+            if not self.unread and not self.holds_text:  # (read, then let go)
+                return None
+            found: str | None = read.fget(self)
+            return found
+
+        @text.setter
+        def text(self, value: str | None) -> None:
+            read.fset(self, value)
+
+    return Unplaced
+
+
+_UNPLACED: list[type] = []
+
+
+def _lint_run(
+    kept: _Kept,
+    target: Target,
+    survey: dict[str, tuple[Path, bytes | None, _Known]],
+    keys: Sequence[str],
+    targets: set[str],
+    edited: Source | None,
+    edited_target: bool,
+    shadowed: dict[tuple[str, str, str], Path] | None = None,
+    placed: bool = True,
+    read: dict[str, Source] | None = None,
+) -> Any:
+    """`dossier lint` of the files ``keys`` of ``survey`` (those of ``targets`` reported on) and ``edited`` last (the
+    edited record; reported on if ``edited_target``; None: left out), each file unchanged since a check took its
+    own checks as they were (:class:`_Kept`), the others checked and kept. Not ``placed``: the findings of the
+    targets found by the checks across records are not placed at their lines (their files are not read again:
+    :func:`_unplaced_source`; the maps and other records read whole are). ``read``: the sources of files read
+    already (:func:`_survey`), each checked from the text it holds, once (then taken out). A
+    :class:`validators.lint.LintResult`."""
+    import marshal
+
+    from toolkit.catalog import FileSource
+    from toolkit.gcpause import gc_paused
+    from toolkit.meter import meter_or_silent
+    from validators.lint import Entry, _Files, _lint_entries, kept_results
+    from validators.lint_cache import decode
+    from validators.text_lint import TextVerdicts
+
+    files = _Files()
+    files.keeping = True  # (each file checked is given its signature: its result is kept)
+    verdicts = TextVerdicts(files)
+    disk = _edit_disk(target, verdicts)
+    entries: list[Entry] = []
+    ready: dict[str, tuple[Any, ...]] = {}
+    if not _UNPLACED:
+        _UNPLACED.append(_unplaced_source())
+    unplaced = FileSource if placed else _UNPLACED[0]
+    with kept.lock:
+        results, full = kept.results, kept.full
+        for key in keys:
+            path, signature, known = survey[key]
+            wanted = key in targets
+            held = read.pop(key, None) if read is not None else None
+            source = held if held is not None else (unplaced if wanted and known.summarized else FileSource)(path)
+            entries.append(Entry(source, wanted, key))
+            found = results.get(key)
+            if found is None or signature is None or found[0] != signature or (wanted and key not in full):
+                continue
+            asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
+            if asked is not None and disk.resolves(os.path.dirname(key), asked[0]) != asked[1]:
+                continue
+            # a file no one asked about: only what the checks across records read (validators.lint._take_kept)
+            ready[key] = found if wanted else (*found[:3], None, *found[4:7], (), None, None, *found[10:])
+    if edited is not None:
+        entries.append(Entry(edited, edited_target, ""))  # last: a second id or name is told on it
+
+    def keep() -> None:  # once each file's own checks are done: those worked out now, kept
+        fresh = [e for e in entries if e.signature is not None and e.key and e.key not in taken]
+        if fresh:
+            kept.store(decode(marshal.dumps(kept_results(fresh))), targets)
+
+    taken = set(ready)
+    with gc_paused():
+        try:
+            return _lint_entries(
+                entries, disk, meter_or_silent(None), release=True, ready=ready, checked=keep, shadowed=shadowed
+            )
+        finally:
+            verdicts.close()
 
 
 def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str | None = None) -> Linted:
@@ -414,7 +682,10 @@ def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str 
     ``before`` (the file on disk; None for a new record): a rename shows what it breaks. Those records are linted
     only when ``text`` is a JSON object. The records an edit breaks are found by linting them again with
     ``before`` (only when one of them has an error): an error at a place where they had none is the edit's.
-    Art is found only inside ``target``'s card folder and those of ``pool`` (:func:`toolkit.sheets.art.within`)."""
+    Art is found only inside ``target``'s card folder and those of ``pool`` (:func:`toolkit.sheets.art.within`).
+
+    Only the edited record is checked: the other files' own checks are taken as a check before left them while
+    they are unchanged (:class:`_Kept`), so a check costs the checks across records, not a lint of the game."""
     from toolkit.sheets.art import within
 
     # art stays inside the card folder that holds its record (card.art.outside), as the preview draws it
@@ -423,39 +694,74 @@ def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str 
 
 
 def _lint_edit(target: Target, text: str, pool: Sequence[Path], before: str | None) -> Linted:
+    """:func:`lint_edit`: lints of the files each needs, over the results :class:`_Kept` holds (a file read whole,
+    a game, mode, map or format record, is in each):
+
+    - the other records that name the edited one (``naming``: by an id or a name it has in ``text`` or ``before``)
+      among the records they and it name (what lint's reference checks read of the rest): each one's errors with the
+      edit, and, when some have errors, with ``before``: those it gains are the edit's (``broken``). Hundreds of
+      cards name a faction: renamed, each of their errors asks for a "did you mean" among every faction of the game,
+      which these lints do not pay for (their findings are counted, not shown);
+    - the edited record, reported on, with the first :data:`SHOWN_OTHERS` of those records (the broken first), among
+      every record of its game (the pool's too for a set's record) but the rest of those that name it (what lint
+      reads of them, an id, a name, a symbol, matters to the edited record only if it names or repeats it: those
+      are kept): its findings, and theirs, are `dossier lint`'s, word for word."""
     from collections import Counter
 
-    from toolkit.catalog import file_key
     from toolkit.jsonio import Source
-    from validators.lint import lint_sources
 
+    kept = _kept()
     shadowed: dict[tuple[str, str, str], Path] = {}  # the pool records the edited one stands for (card.id.pool)
-    sources = _context(target, text, pool, shadowed)
-    edited, rest = sources[0], sources[1:]
+    read: dict[str, Source] = {}  # the files read to know them: checked from the text they hold
+    survey = _survey(kept, _context(target, text, pool, shadowed)[1:], read)
     own_file = str(target.path)
-    wanted = {file_key(target.path)}
+    edited = _Known(text, None)
+    naming: list[str] = []
     if isinstance(parse_json(text), dict):
         ids, names, english = (a | b for a, b in zip(_called(text), _called(before), strict=True))
-        wanted |= {file_key(s.path) for s in rest if s.text is not None and _names_it(s.text, ids, names, english)}
-    # the edited record last: a second record of an id or a name is told on the later one, the record being edited
-    findings = lint_sources([*rest, edited], wanted, shadowed=shadowed).findings
-    own = [f for f in findings if f.file == own_file]
-    others = [f for f in findings if f.file != own_file]
+        naming = [key for key, (_, _, known) in survey.items() if known.names(ids, names, english)]
+    whole = [key for key, (_, _, known) in survey.items() if not known.summarized]  # (read by every lint)
 
     def errors(found: Sequence[Finding]) -> Counter[tuple[str | None, str, str | None]]:
         return Counter((f.file, f.code, f.pointer) for f in found if f.severity == "error" and f.file != own_file)
 
     broken: list[str] = []
-    now = errors(others)
+    grown: Counter[tuple[str | None, str, str | None]] = Counter()
+    listed: list[str] = []  # the records that name it with findings, the broken first (as lint names their files)
     unchecked = False
-    if now:
-        earlier = [] if before is None else [Source(target.path, text=before)]
-        grown = now - errors(lint_sources([*rest, *earlier], wanted).findings)
-        broken = list(dict.fromkeys(file for file, _, _ in grown if file is not None))
-        unchecked = bool(broken) and not is_record(text)
-        if unchecked:  # their new errors say only that the record they name is missing: it is, being invalid
-            others = [f for f in others if f.severity != "error" or (f.file, f.code, f.pointer) not in grown]
-    return Linted(own, others, broken, unchecked)
+    if naming:
+        targets = set(naming)
+        refs = edited.refs()
+        for key in naming:
+            refs |= survey[key][2].refs()
+        around = [key for key, (_, _, known) in survey.items() if key not in targets and not refs.isdisjoint(known.own)]
+        keys = list(dict.fromkeys([*whole, *around, *naming]))
+        # the edited record last and reported on (a second id or name is its error, not theirs): left out below
+        now = _lint_run(kept, target, survey, keys, targets, Source(target.path, text=text), True, shadowed, False, read)
+        found = errors(now.findings)
+        if found:
+            earlier = Source(target.path, text=before) if before is not None else None
+            then = _lint_run(kept, target, survey, keys, targets, earlier, True, shadowed, False)
+            grown = found - errors(then.findings)
+            broken = list(dict.fromkeys(file for file, _, _ in grown if file is not None))
+            unchecked = bool(broken) and not is_record(text)
+        listed = list(dict.fromkeys([*broken, *(f.file for f in now.findings if f.file not in (None, own_file))]))
+    shown = set(listed[:SHOWN_OTHERS])
+    shown_keys = {key for key in naming if str(survey[key][0]) in shown}
+    # the edited record and the few shown, among every record but the other records that name it
+    needed = edited.refs()
+    for key in shown_keys:
+        needed |= survey[key][2].refs()
+    left_out = {key for key in naming if key not in shown_keys and needed.isdisjoint(survey[key][2].own)}
+    keys = [key for key in survey if key not in left_out]
+    result = _lint_run(
+        kept, target, survey, keys, shown_keys, Source(target.path, text=text), True, shadowed, read=read
+    ).findings
+    own = [f for f in result if f.file == own_file]
+    others = [f for f in result if f.file != own_file and f.file in shown]
+    if unchecked:  # their new errors say only that the record they name is missing: it is, being invalid
+        others = [f for f in others if f.severity != "error" or (f.file, f.code, f.pointer) not in grown]
+    return Linted(own, others, broken, unchecked, max(0, len(listed) - len(shown)))
 
 
 def is_record(text: str) -> bool:
@@ -578,13 +884,18 @@ def _blank(schema: dict[str, Any], node: dict[str, Any], depth: int = 0) -> Any:
         return node["default"]
     if "enum" in node:
         return node["enum"][0]
+    kind = node.get("type")
+    if kind == "object":  # (its anyOf, if any, are sets of fields it needs one of: the first is given)
+        props = node.get("properties", {})
+        out = {k: _blank(schema, props[k], depth + 1) for k in node.get("required", []) if k in props}
+        for option in node.get("anyOf", [])[:1]:
+            for k in option.get("required", []):
+                if k in props and k not in out:
+                    out[k] = _blank(schema, {**props[k], **option.get("properties", {}).get(k, {})}, depth + 1)
+        return out
     if "anyOf" in node:
         options = [o for o in node["anyOf"] if o.get("type") != "null"]
         return _blank(schema, options[0], depth + 1) if options and len(options) == len(node["anyOf"]) else None
-    kind = node.get("type")
-    if kind == "object":
-        props = node.get("properties", {})
-        return {k: _blank(schema, props[k], depth + 1) for k in node.get("required", []) if k in props}
     if kind == "array":
         return []
     if kind == "string":
@@ -601,8 +912,11 @@ def _blank(schema: dict[str, Any], node: dict[str, Any], depth: int = 0) -> Any:
 def template_record(
     web: WebState, game: str, kind: str, type_: str | None, record_id: str, name: str, directory: Path
 ) -> dict[str, Any]:
-    """A new record of ``kind``: every required field at its first or empty value, the given id and name, and the
-    field its category needs (:func:`_category_field`), so that it starts valid."""
+    """A new record of ``kind``: every required field at its first or empty value (of a kind that needs one of
+    some sets of fields, the first set: a tactics mode starts ``incomplete``), the given id and name, the field its
+    category needs (:func:`_category_field`) and an agent's symbol, empty: it starts valid but for the fields
+    left empty, which the page lists as fields to fill in (:func:`to_fill`), not as errors, until they are
+    touched or a save is tried."""
     schema = kind_schema(game, kind)
     body = schema
     types = branch_types(schema)
@@ -617,6 +931,8 @@ def template_record(
     if types:
         record["type"] = chosen
     record["name"] = {"zh-Hans": name} if name else {"zh-Hans": ""}
+    if "symbol" in body.get("properties", {}) and "private" in body.get("properties", {}) and not record.get("private"):
+        record["symbol"] = ""  # (an agent that is not a private needs one: a field to fill in, not a model error)
     record["$schema"] = _schema_ref(web, game, kind, directory)
     return record
 
@@ -836,8 +1152,6 @@ def kind_folder(web: WebState, folder: Folder, game: str, kind: str) -> Path:
 def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int | None = None) -> Target:
     """Where a new record goes: ``<id>.json`` in the :func:`kind_folder` of card folder ``root`` (index of the
     writable roots; None: the :func:`default_folder` of those that may take the game's records)."""
-    import re
-
     from toolkit.models import SLUG_PATTERN
 
     if not re.match(SLUG_PATTERN, record_id) or len(record_id) > 64:
@@ -894,6 +1208,110 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
 # ---------------------------------------------------------------- saving
 
 
+SYNC_RELOAD_RECORDS = 2000
+"""A card pool of at most this many records is loaded again before a save answers (well within a second); a larger
+one once the answer is on its way (:func:`reload_after_save`: 10,000 records take seconds)."""
+
+_WRITE_LOCK = threading.Lock()  # one save at a time: the check of the file on disk, then the write
+
+
+class _Reload:
+    """The card pool's reload after a save, once the save has answered: a reload reads every record and builds
+    the database again, seconds for 10,000 records, which the designer does not wait for. One at a time per
+    server; a save during one asks for another after it (``again``). The editor's pages that read the pool wait
+    for it (:func:`wait_for_reload`), so the next of them shows the saved card. ``failed``: why the last one did
+    not load (in the saving page's language), with the server's generation then: said by the editor until the pool
+    loads again (a later reload, or the server's own when the files change)."""
+
+    def __init__(self, web: WebState) -> None:
+        self.web = weakref.ref(web)  # (the server's state keeps its reloads, not the other way round)
+        self.lock = threading.Lock()
+        self.idle = threading.Event()
+        self.idle.set()
+        self.again = False
+        self.lang = i18n.current_lang()
+        self.failed: tuple[int, str] | None = None
+
+    def start(self, lang: str) -> None:
+        with self.lock:
+            self.lang = lang
+            if not self.idle.is_set():
+                self.again = True
+                return
+            self.idle.clear()
+        threading.Thread(target=self._run, name="dossier-editor-reload", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                with self.lock:
+                    self.again = False
+                    lang = self.lang
+                web = self.web()
+                if web is None:  # (the server is gone)
+                    return
+                failed = None
+                try:
+                    with i18n.use_lang(lang):
+                        web.reload()  # the browser, the decks and the database see the new card
+                except DossierError as exc:
+                    failed = (web.generation, exc.message)
+                    web.log_warning(exc)
+                del web
+                with self.lock:
+                    self.failed = failed
+                    if not self.again:
+                        return
+        finally:
+            self.idle.set()
+
+    def note(self, lang: str) -> str | None:
+        """What to say of the pool while the last reload failed and nothing reloaded it since; else None."""
+        failed, web = self.failed, self.web()
+        if failed is None or web is None or failed[0] != web.generation:
+            return None
+        return i18n.t(lang, "But the card pool did not reload: {message}", message=failed[1])
+
+
+_RELOADS: weakref.WeakKeyDictionary[WebState, _Reload] = weakref.WeakKeyDictionary()
+_RELOADS_LOCK = threading.Lock()
+RELOAD_WAIT = 120.0  # seconds a page waits for the pool's reload (a pool of 100,000 records takes some 40)
+
+
+def _reloads(web: WebState) -> _Reload:
+    with _RELOADS_LOCK:
+        found = _RELOADS.get(web)
+        if found is None:
+            found = _RELOADS[web] = _Reload(web)
+        return found
+
+
+def reload_after_save(web: WebState, lang: str) -> None:
+    """Reload the card pool in the background after a save (:class:`_Reload`)."""
+    _reloads(web).start(lang)
+
+
+def reload_under_way(web: WebState) -> bool:
+    """Whether a reload a save asked for is not done yet."""
+    found = _RELOADS.get(web)
+    return found is not None and not found.idle.is_set()
+
+
+def wait_for_reload(web: WebState) -> None:
+    """Wait (at most :data:`RELOAD_WAIT` seconds) for the reload a save asked for, if one is under way: what reads the
+    card pool next shows the saved card."""
+    found = _RELOADS.get(web)
+    if found is not None:
+        found.idle.wait(RELOAD_WAIT)
+
+
+def reload_note(web: WebState, lang: str) -> str | None:
+    """Why the pool did not load after the last save (:meth:`_Reload.note`), or None."""
+    found = _RELOADS.get(web)
+    return found.note(lang) if found is not None else None
+
+
+
 def save(web: WebState, target: Target, text: str, base: str | None, new: bool) -> tuple[str, Linted]:
     """Write ``text``'s record in canonical form to ``target`` when lint finds no error in it (:func:`saved_form`:
     with fmt's ``"$schema"`` step).
@@ -924,7 +1342,7 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
     linted = lint_edit(target, canonical, pool, before)
     if any(f.severity == "error" for f in linted.own):
         raise LintRefused(linted)
-    with web.lock:
+    with _WRITE_LOCK:  # (not the server's lock: a reload under way holds it for seconds)
         if new and target.exists:
             raise EditorError(tr("{path} exists already; open it to edit it", path=target.rel), 409)
         if not new:
@@ -1117,6 +1535,7 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
     """The editor's index; ``error``: what the server refused (a new record it cannot make), shown above it. Never
     a message from the address: a link could otherwise plant any words there."""
     web = state(request)
+    wait_for_reload(web)  # (a save's reload under way: the list shows the saved record)
     lang = request_lang(request)
     rows = _listing(web, lang)
     kinds = web.memo(f"editor.kinds.{lang_key(lang)}", lambda: _kinds(lang))
@@ -1227,6 +1646,16 @@ def _editor_page(
         "alternatives": i18n.t(lang, "All {n} words possible there"),
         # TRANSLATORS: said (to screen readers) of a link to another record: the editor opens it in a new tab
         "new_tab": i18n.t(lang, "(opens in a new tab)"),
+        # a new record's fields that its template left empty (not errors until touched or saved)
+        "one_to_fill": i18n.t(lang, "1 field to fill in"),
+        "n_to_fill": i18n.t(lang, "{n} fields to fill in"),
+        # TRANSLATORS: said under a field of a new record that its template left empty
+        "to_fill_here": i18n.t(lang, "To fill in"),
+        # the records a change breaks beyond those the page names, and the other records with findings not shown
+        "one_more_record": i18n.t(lang, "and 1 more record"),
+        "n_more_records": i18n.t(lang, "and {n} more records"),
+        "one_more_other": i18n.t(lang, "1 more record that names this one has lint findings."),
+        "n_more_others": i18n.t(lang, "{n} more records that name this one have lint findings."),
         # a save refused because the file changed on disk since the page opened it
         "conflict_title": i18n.t(lang, "The file changed on disk"),
         "conflict_say": i18n.t(
@@ -1319,6 +1748,7 @@ def editor_edit(
 def editor_record(request: Request, game: str, record_id: str, kind: str | None = None) -> Response:
     """Open a record by game and id (the card page's "Edit this card")."""
     web = state(request)
+    wait_for_reload(web)  # (a record a save just made is found)
     catalog = web.catalog
     kinds = [kind] if kind else ["card", "identity", "agent", "unit", "role", "ability", "attack", "map", "faction"]
     for k in kinds:
@@ -1346,6 +1776,7 @@ def editor_new(
     root: int | None = Query(None, ge=0, le=1000, description="the card folder (index of the writable roots)"),
 ) -> Response:
     web = state(request)
+    wait_for_reload(web)  # (an id a save just took is taken)
     game, _, kind = kindref.partition("/")
     try:
         kind_schema(game, kind)
@@ -1369,15 +1800,26 @@ class CheckBody(BaseModel):
     canonical: bool = Field(False, description="Lint the canonical form of the JSON (what saving writes).")
     preview: bool = True
     lang: str | None = None
+    fresh: bool = Field(
+        False,
+        description="A new record not saved yet (nor a save tried): an error at a field still empty and not "
+        "touched is a field to fill in (to_fill), not an error.",
+    )
+    touched: list[str] = Field(
+        [], max_length=10_000, description="The JSON pointers of the fields the designer changed (with fresh)."
+    )
 
 
 class CheckResult(BaseModel):
     findings: list[dict[str, Any]]
+    to_fill: list[dict[str, Any]] = []
     errors: int
     warnings: int
     valid_json: bool
     preview: dict[str, Any] | None = None
+    note: str | None = None
     others: list[dict[str, Any]] = []
+    others_more: int = 0
     breaks: dict[str, Any] | None = None
 
 
@@ -1392,9 +1834,11 @@ def on_disk(target: Target) -> str | None:
 
 
 def others_json(request: Request, web: WebState, target: Target, linted: Linted, saved: bool) -> dict[str, Any]:
-    """For the page, what lint says of the other records that name the edited one: their findings ("others": each
-    with its "file" and "url", the editor's page of it, None when it cannot open it), and "breaks", the records the
-    edit (or, ``saved``, the save) breaks with what to say of them, or None when it breaks none."""
+    """For the page, what lint says of the other records that name the edited one: the findings of the first few
+    ("others": each with its "file" and "url", the editor's page of it, None when it cannot open it; "others_more":
+    how many more of them have findings), and "breaks", how many records the edit (or, ``saved``, the save) breaks
+    ("count"), the first :data:`SHOWN_OTHERS` of them ("records"; "more": the rest, counted) and what to say of
+    them, or None when it breaks none. Hundreds of cards name a faction: the answer names a few, never all."""
     shown: dict[str, tuple[str, str | None]] = {}
     edit = request.url_for("editor_edit")
 
@@ -1414,8 +1858,9 @@ def others_json(request: Request, web: WebState, target: Target, linted: Linted,
         others.append(data)
     breaks = None
     if linted.broken:
-        records = [dict(zip(("file", "url"), named(path), strict=True)) for path in linted.broken]
-        n = len(records)
+        records = [dict(zip(("file", "url"), named(path), strict=True)) for path in linted.broken[:SHOWN_OTHERS]]
+        n = len(linted.broken)
+        more = n - len(records)
         refused = any(f.severity == "error" for f in linted.own)  # (a save of it is refused: never say it saves)
         if linted.unchecked:
             message = i18n.tn(
@@ -1441,7 +1886,7 @@ def others_json(request: Request, web: WebState, target: Target, linted: Linted,
                 "It broke 1 other record, which gets a lint error it did not have: {files}. Fix that record next.",
                 "It broke {n} other records, which get lint errors they did not have: {files}. Fix those records next.",
                 n,
-                files=", ".join(str(r["file"]) for r in records),
+                files=_files_said(records, more),
             )
         else:
             message = i18n.tn(
@@ -1452,8 +1897,18 @@ def others_json(request: Request, web: WebState, target: Target, linted: Linted,
                 "saving; fix those records next.",
                 n,
             )
-        breaks = {"message": message, "records": records}
-    return {"others": others, "breaks": breaks}
+        breaks = {"message": message, "records": records, "count": n, "more": more}
+    return {"others": others, "others_more": linted.hidden, "breaks": breaks}
+
+
+def _files_said(records: list[dict[str, Any]], more: int) -> str:
+    """The files of ``records`` in a sentence, and how many ``more`` there are."""
+    files = ", ".join(str(r["file"]) for r in records)
+    if not more:
+        return files
+    # TRANSLATORS: the first few records a save broke, and how many others it broke
+    return i18n.tn(i18n.current_lang(), "{files} and {n} more record", "{files} and {n} more records", more,
+                   files=files)  # fmt: skip
 
 
 async def require_write_beyond_loopback(request: Request) -> None:
@@ -1497,16 +1952,50 @@ def editor_check(request: Request, body: CheckBody) -> Any:
     text = canonical_dumps(saved_form(target, data)) if body.canonical and data is not None else body.text
     # in the page's language: lint's findings speak the current one
     linted = lint_edit(target, text, web.settings.cards, on_disk(target))
-    findings = linted.own
+    findings, blanks = to_fill(linted.own, parse_json(text), body.touched) if body.fresh else (linted.own, [])
     shown = preview(web, data, lang, target) if body.preview and isinstance(data, dict) else None
     return {
         "findings": [finding_json(f, target, data, web) for f in findings],
+        "to_fill": blanks,
         "errors": sum(1 for f in findings if f.severity == "error"),
         "warnings": sum(1 for f in findings if f.severity == "warning"),
         "valid_json": data is not None,
         "preview": shown,
+        "note": reload_note(web, lang),  # (the pool did not load after the last save: said until it does)
         **others_json(request, web, target, linted, saved=False),
     }
+
+
+def to_fill(findings: list[Finding], data: Any, touched: Sequence[str]) -> tuple[list[Finding], list[dict[str, Any]]]:
+    """A new record's ``findings`` but for the errors at the fields its template left empty and the designer has
+    not ``touched`` (JSON pointers) yet, and those fields, each once, as the page lists them: "to fill in", with
+    the field's name (:func:`_field_name`) and the error lint will say of it. ``data``: the record's JSON value (a
+    field is empty when it is missing, null, "", [] or {}). Saving says them as errors (lint's)."""
+    lang = i18n.current_lang()
+    marks = [t for t in touched if isinstance(t, str)]
+
+    def untouched(pointer: str) -> bool:
+        return not any(pointer == t or pointer.startswith(t + "/") or t.startswith(pointer + "/") for t in marks)
+
+    kept: list[Finding] = []
+    blanks: dict[str, dict[str, Any]] = {}
+    for finding in findings:
+        pointer = finding.pointer
+        value = _at_pointer(data, pointer) if pointer else 0
+        if finding.severity == "error" and pointer and untouched(pointer) and value in (None, "", [], {}):
+            if pointer not in blanks:
+                field = _field_name(pointer, lang)
+                blanks[pointer] = {
+                    "pointer": pointer,
+                    "field": field,
+                    # TRANSLATORS: a field of a new record that its template left empty, listed by the editor
+                    "message": i18n.t(lang, "{field}: to fill in", field=field),
+                    "code": finding.code,
+                    "detail": finding.message,
+                }
+            continue
+        kept.append(finding)
+    return kept, list(blanks.values())
 
 
 class SaveBody(BaseModel):
@@ -1550,10 +2039,14 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
             422,
         )
     note = None
-    try:
-        web.reload()  # the browser, the decks and the database see the new card
-    except DossierError as exc:
-        note = i18n.t(lang, "But the card pool did not reload: {message}", message=exc.message)
+    if len(web.catalog.records) <= SYNC_RELOAD_RECORDS:
+        wait_for_reload(web)  # (one a save of a larger pool asked for: one at a time)
+        try:
+            web.reload()  # the browser, the decks and the database see the new card
+        except DossierError as exc:
+            note = i18n.t(lang, "But the card pool did not reload: {message}", message=exc.message)
+    else:  # loaded again once this answer is on its way; the editor's pages that read it wait for that
+        reload_after_save(web, lang)
     return JSONResponse(
         {
             "saved": True,

@@ -9,6 +9,9 @@
 // keeps the unsaved version and offers the difference, "keep mine" (saved over the disk's, with its digest
 // as the new base) or "take the disk's" (mine set aside, to take back while the page is open). Leaving the page
 // (reload, close, a link) while there is unsaved work asks first (beforeunload), but for the language switch.
+// A field with findings says so to screen readers too: aria-invalid (an error) and its findings in its
+// aria-describedby. A new record's fields its template left empty are listed as fields to fill in, not as
+// errors, until they are touched or a save is tried (the check's "fresh" and "touched"; its "to_fill").
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("ed-config").textContent);
@@ -23,6 +26,7 @@
   var saveButton = document.getElementById("ed-save"), message = document.getElementById("ed-message");
   var breaksBox = document.getElementById("ed-breaks"), conflictBox = document.getElementById("ed-conflict");
   var model = null, mode = "form", uid = 0, dirty = false;
+  var touched = {}, saveTried = false;  // a new record: the fields changed (JSON pointers); a save was tried
   var conflict = null, aside = null;  // the file on disk a save was refused for ({text, base}); mine set aside
   var LONG = /(^|\/)(text|win|flavor|summary|draw_phase|printed_text|rulings)(\/|$)/;  // prose: a textarea
 
@@ -154,9 +158,15 @@
     children.push(control);
     if (help) children.push(helpBox(help, labelFor + "-help"));
     (extra || []).forEach(function (e) { children.push(e); });
-    children.push(el("ul", { class: "ed-errs", "aria-live": "polite" }));
+    children.push(el("ul", { class: "ed-errs", id: labelFor + "-errs", "aria-live": "polite" }));
     if (help) control.setAttribute("aria-describedby", labelFor + "-help");
+    touches(control, pointer);
     return el("div", { class: "ed-field", "data-pointer": pointer }, children);
+  }
+  function touches(control, pointer) {  // a change of ``control`` touches the field at ``pointer``
+    function mark() { touched[pointer] = true; }
+    control.addEventListener("input", mark);
+    control.addEventListener("change", mark);
   }
 
   function renderNode(node, value, pointer, name, required, set) {
@@ -173,6 +183,7 @@
     if (type === "boolean") {
       var bid = nextId(), box = el("input", { type: "checkbox", id: bid });
       box.checked = !!value;
+      touches(box, pointer);
       box.addEventListener("change", function () { set(box.checked); });
       var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid, translate: isCode(name) ? "no" : null }, [box, " " + label(name, pointer)])]);
       if (helpOf(name, pointer)) wrap.appendChild(helpBox(helpOf(name, pointer)));
@@ -221,7 +232,7 @@
 
   function renderAbsent(node, pointer, name, set) {
     var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name, pointer) }) });
-    button.addEventListener("click", function () { set(blank(node) || {}); rebuild(); });
+    button.addEventListener("click", function () { touched[pointer] = true; set(blank(node) || {}); rebuild(); });
     var box = el("div", { class: "ed-field ed-absent", "data-pointer": pointer }, [button]);
     if (helpOf(name, pointer)) box.appendChild(helpBox(helpOf(name, pointer)));
     box.appendChild(el("ul", { class: "ed-errs" }));
@@ -294,15 +305,16 @@
       }));
       var tools = el("div", { class: "ed-tools" });
       what = what.text;
-      if (i > 0) tools.appendChild(removeButton("↑", function () { value.splice(i - 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
-      if (i < value.length - 1) tools.appendChild(removeButton("↓", function () { value.splice(i + 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
-      tools.appendChild(removeButton(word("remove"), function () { value.splice(i, 1); changed(); rebuild(); }));
+      if (i > 0) tools.appendChild(removeButton("↑", function () { touched[pointer] = true; value.splice(i - 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
+      if (i < value.length - 1) tools.appendChild(removeButton("↓", function () { touched[pointer] = true; value.splice(i + 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
+      tools.appendChild(removeButton(word("remove"), function () { touched[pointer] = true; value.splice(i, 1); changed(); rebuild(); }));
       tools.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-label", b.textContent === "↑" ? word("up", { what: what }) : b.textContent === "↓" ? word("down", { what: what }) : word("remove_item", { what: what })); });
       row.appendChild(tools);
       list.appendChild(row);
     });
     box.appendChild(list);
     var add = removeButton(word("add_item", { name: label(name) }), function () {
+      touched[pointer] = true;
       if (value.length === 0 && !required) set(value, true);
       var b = blank(items);
       value.push(b === undefined ? "" : b); changed(); rebuild();
@@ -391,7 +403,7 @@
   }
 
   // ------------------------------------------------------------ lint and preview
-  var timer = null, seq = 0, controller = null, lastFindings = [];
+  var timer = null, seq = 0, controller = null, lastFindings = [], lastTodo = [];
   function changed() {
     dirty = true;
     if (conflict) refreshDiff();
@@ -409,28 +421,32 @@
     fetch(cfg.check, {
       method: "POST", credentials: "same-origin", signal: controller ? controller.signal : undefined,
       headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": window.dossier ? window.dossier.csrf() : "" },
-      body: JSON.stringify({ root: root, path: path, text: currentText(), canonical: mode === "form", preview: true, lang: cfg.lang })
+      body: JSON.stringify({ root: root, path: path, text: currentText(), canonical: mode === "form", preview: true, lang: cfg.lang,
+        fresh: isNew && !saveTried, touched: Object.keys(touched) })
     }).then(function (r) { return r.json().then(function (d) { return { ok: r.ok, status: r.status, data: d }; }); })
       .then(function (res) {
         if (mine !== seq) return;
         if (!res.ok) { status.textContent = ""; showMessage(typeof res.data.detail === "string" ? res.data.detail : word("failed", { status: res.status }), "error"); return; }
+        if (res.data.note) showMessage(res.data.note, "error");  // the card pool did not load after a save
         showFindings(res.data.findings, res.data);
         showPreview(res.data.preview);
         status.textContent = "";
       }).catch(function (e) { if (e && e.name === "AbortError") return; status.textContent = word("check_failed"); });
   }
-  function summaryText(findings) {
-    var e = 0, w = 0;
+  function summaryText(findings, todo) {
+    var e = 0, w = 0, t = (todo || []).length;
     findings.forEach(function (f) { if (f.severity === "error") e += 1; else w += 1; });
-    if (!e && !w) return { text: word("no_findings"), cls: "summary legal" };
+    if (!e && !w && !t) return { text: word("no_findings"), cls: "summary legal" };
     var parts = [];
     if (e) parts.push(word(e === 1 ? "one_error" : "n_errors", { n: e }));
     if (w) parts.push(word(w === 1 ? "one_warning" : "n_warnings", { n: w }));
-    return { text: parts.join(word("sep")), cls: "summary " + (e ? "illegal" : "legal") };
+    if (t) parts.push(word(t === 1 ? "one_to_fill" : "n_to_fill", { n: t }));
+    return { text: parts.join(word("sep")), cls: "summary " + (e ? "illegal" : t ? "todo" : "legal") };
   }
   function showFindings(findings, result) {
     lastFindings = findings || [];
-    var s = summaryText(lastFindings);
+    lastTodo = (result && result.to_fill) || [];
+    var s = summaryText(lastFindings, lastTodo);
     summary.textContent = s.text; summary.className = s.cls;
     findingsList.textContent = "";
     lastFindings.forEach(function (f) {
@@ -449,7 +465,14 @@
       ]) : null;
       findingsList.appendChild(el("li", { class: f.severity }, [button, all]));
     });
+    lastTodo.forEach(function (t) {  // a field the new record's template left empty: to fill in, not an error yet
+      var go = el("button", { type: "button", class: "ed-finding-go" }, [el("span", { class: "ed-msg", text: t.message })]);
+      go.addEventListener("click", function () { goTo(t); });
+      findingsList.appendChild(el("li", { class: "todo" }, [go]));
+    });
     ((result || {}).others || []).forEach(function (f) { findingsList.appendChild(otherFinding(f)); });
+    var more = (result || {}).others_more || 0;
+    if (more) findingsList.appendChild(el("li", { class: "ed-other muted", text: word(more === 1 ? "one_more_other" : "n_more_others", { n: more }) }));
     showBreaks((result || {}).breaks || savedBreaks);
     markFindings(lastFindings);
     saveButton.setAttribute("aria-describedby", "ed-summary");
@@ -478,18 +501,48 @@
     breaksBox.hidden = !breaks;
     if (!breaks) return;
     breaksBox.appendChild(el("p", { text: breaks.message }));
-    breaksBox.appendChild(el("ul", {}, breaks.records.map(function (r) { return el("li", {}, [recordLink(r.file, r.url)]); })));
+    var items = breaks.records.map(function (r) { return el("li", {}, [recordLink(r.file, r.url)]); });
+    if (breaks.more) items.push(el("li", { class: "muted", text: word(breaks.more === 1 ? "one_more_record" : "n_more_records", { n: breaks.more }) }));
+    breaksBox.appendChild(el("ul", {}, items));
+  }
+  // each field with findings: its class (.ed-bad; .ed-todo for a field to fill in), its findings in its list,
+  // and for screen readers that list in the aria-describedby of its control (of its fieldset for a group) and,
+  // for an error, aria-invalid on its control
+  var described = [], errsUid = 0;
+  function describe(node, id, on) {
+    var ids = (node.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (x) { return x && x !== id; });
+    if (on) ids.push(id);
+    if (ids.length) node.setAttribute("aria-describedby", ids.join(" ")); else node.removeAttribute("aria-describedby");
+  }
+  function controlOf(host) {  // the control of a field (none for a group: its fieldset is described)
+    if (host.tagName === "FIELDSET") return null;
+    return host.querySelector(":scope > input, :scope > select, :scope > textarea, :scope > label > input, :scope > button");
   }
   function markFindings(findings) {
-    formBox.querySelectorAll(".ed-bad").forEach(function (n) { n.classList.remove("ed-bad"); });
+    formBox.querySelectorAll(".ed-bad, .ed-todo").forEach(function (n) { n.classList.remove("ed-bad"); n.classList.remove("ed-todo"); });
     formBox.querySelectorAll(".ed-errs").forEach(function (n) { n.textContent = ""; });
-    (findings || []).forEach(function (f) {
-      var host = holder(f.pointer);
+    described.forEach(function (d) { if (d[1]) describe(d[0], d[1], false); d[0].removeAttribute("aria-invalid"); });
+    described = [];
+    var marked = [];
+    function mark(pointer, cls, item, invalid) {
+      var host = holder(pointer);
       if (!host) return;
-      host.classList.add("ed-bad");
+      host.classList.add(cls);
       var list = host.querySelector(":scope > .ed-errs");
-      if (list) list.appendChild(el("li", { class: f.severity, text: f.message.split("\n")[0] }));
+      if (list) list.appendChild(item);
+      var node = controlOf(host) || host;
+      if (invalid && node !== host) node.setAttribute("aria-invalid", "true");
+      if (marked.indexOf(node) < 0) {
+        if (list && !list.id) { errsUid += 1; list.id = "ed-errs-" + errsUid; }
+        if (list) describe(node, list.id, true);
+        described.push([node, list ? list.id : null]);
+        marked.push(node);
+      }
+    }
+    (findings || []).forEach(function (f) {
+      mark(f.pointer, "ed-bad", el("li", { class: f.severity, text: f.message.split("\n")[0] }), f.severity === "error");
     });
+    (lastTodo || []).forEach(function (t) { mark(t.pointer, "ed-todo", el("li", { class: "todo", text: word("to_fill_here") }), false); });
   }
   function holder(pointer) {
     if (pointer === null || pointer === undefined) pointer = "";
@@ -546,6 +599,7 @@
   }
   function save() {
     saveButton.disabled = true;
+    saveTried = true;  // the fields still to fill in are errors from now on (the save's findings say them)
     showMessage(word("saving"), "");
     fetch(cfg.save, {
       method: "POST", credentials: "same-origin",
@@ -687,7 +741,8 @@
   var switching = false;  // the language switch kept the unsaved work for the reload: leaving asks nothing then
   window.addEventListener("dossier:lang-switch", function () {
     if ((dirty || conflict || aside) && window.dossier) {
-      window.dossier.keep(KEPT, { text: currentText(), mode: mode, base: base, isNew: isNew, dirty: dirty, conflict: conflict, aside: aside });
+      window.dossier.keep(KEPT, { text: currentText(), mode: mode, base: base, isNew: isNew, dirty: dirty, conflict: conflict, aside: aside,
+        touched: touched, saveTried: saveTried });
       switching = true;
     }
   });
@@ -704,6 +759,7 @@
   if (kept && typeof kept.text === "string") {
     cfg.text = kept.text; base = kept.base; isNew = !!kept.isNew; dirty = kept.dirty !== false;
     conflict = kept.conflict || null; aside = kept.aside || null;
+    touched = kept.touched && typeof kept.touched === "object" ? kept.touched : {}; saveTried = !!kept.saveTried;
   }
 
   // ------------------------------------------------------------ start
