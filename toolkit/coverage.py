@@ -19,7 +19,9 @@ random decider instead of the heuristic one, so odd choices get their chance too
 Shop cards, tokens, minions, obstacles and the basic abilities come into play
 through the games themselves.
 
-A game that raises is counted and reported (an engine bug to file), not fatal.
+A game that raises is counted and reported (an engine bug to file), not fatal: the ability that was resolving
+when it raised (found in the traceback: :func:`_raised_by`) is named with the error and its record's file, and
+reported as raised while resolving rather than never reached.
 
 The text report (:meth:`CoverageReport.format_text`) is worded in the current language, the ability texts
 rendered in English for English and the abilities numbered from 1 (``card frag_grenade#1``), as players count
@@ -126,23 +128,20 @@ class GameSpec:
     decks: tuple[Deck, ...]
     covering: bool  # decks built to rotate through every card
 
-    def label(self) -> str:
-        """``duo/4p seed 12 heuristic (covering decks)``, in the current language."""
+    def label(self, mode: str | None = None) -> str:
+        """``duo/4p seed 12 heuristic (covering decks)``, in the current language: the mode by ``mode`` (its name in
+        that language; else its id), the decider as ``balance`` and the play page name it (战术型)."""
+        from toolkit.balance.report import player_word
+
+        words = {
+            "mode": mode or self.mode,
+            "players": self.players,
+            "seed": self.seed,
+            "decider": player_word("tactics", self.decider, current_lang()),
+        }
         if self.covering:
-            return tr(
-                "{mode}/{players}p seed {seed} {decider} (covering decks)",
-                mode=self.mode,
-                players=self.players,
-                seed=self.seed,
-                decider=self.decider,
-            )
-        return tr(
-            "{mode}/{players}p seed {seed} {decider} (random decks)",
-            mode=self.mode,
-            players=self.players,
-            seed=self.seed,
-            decider=self.decider,
-        )
+            return tr("{mode}/{players}p seed {seed} {decider} (covering decks)", **words)
+        return tr("{mode}/{players}p seed {seed} {decider} (random decks)", **words)
 
 
 class _Rotation:
@@ -244,6 +243,12 @@ class GameOutcome:
     occasions: dict[tuple[str, str], int] = field(default_factory=dict)
     idle: dict[Key, dict[str, int]] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
+    # a game that raised, its error in parts (the exception's type and message, the engine's source line) and the
+    # ability resolving when it raised, (kind, record id, 0-based index), when one was (None: the engine itself)
+    error_type: str = ""
+    message: str = ""
+    where: str = ""
+    raised_by: tuple[str, str, int] | None = None
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -255,6 +260,9 @@ class GameOutcome:
         }
         if self.error is not None:
             out["error"] = self.error
+            if self.raised_by is not None:
+                kind, record, index = self.raised_by
+                out["raised_by"] = {"kind": kind, "id": record, "ability": index}
         else:
             out["result"] = self.result
         return out
@@ -279,7 +287,17 @@ def play_game(records: Sequence[Any], spec: GameSpec, rounds: int = ROUNDS) -> G
     except Exception as exc:  # a coverage run reports engine bugs instead of stopping
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{frame.filename.rsplit('/toolkit/', 1)[-1]}:{frame.lineno}"
-        return GameOutcome(spec, None, {}, f"{type(exc).__name__}: {exc} (at {where})")
+        kind = type(exc).__name__
+        return GameOutcome(
+            spec,
+            None,
+            {},
+            f"{kind}: {exc} (at {where})",
+            error_type=kind,
+            message=str(exc),
+            where=where,
+            raised_by=_raised_by(records, exc),
+        )
     played = Counter(str(e.data.get("record")) for e in game.log if e.kind == "play")
     return GameOutcome(
         spec,
@@ -289,6 +307,20 @@ def play_game(records: Sequence[Any], spec: GameSpec, rounds: int = ROUNDS) -> G
         idle={k: dict(v) for k, v in game.idle.items()},
         played=dict(played),
     )
+
+
+def _raised_by(records: Sequence[Any], exc: BaseException) -> tuple[str, str, int] | None:
+    """The ability that was resolving when ``exc`` was raised: the innermost frame of its traceback that resolves
+    one (a ``ctx``, the engine's :class:`~toolkit.engine.tactics.state.Context`, naming its ``source``), as (kind,
+    record id, index); None when the engine raised outside any ability."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    for frame in reversed(frames):
+        source = getattr(frame.f_locals.get("ctx"), "source", None)
+        if isinstance(source, tuple) and len(source) == 2:
+            record, index = str(source[0]), int(source[1])
+            kind = next((r.kind for r in records if r.id == record and r.kind in KINDS), "card")
+            return (kind, record, index)
+    return None
 
 
 @dataclass
@@ -309,9 +341,17 @@ class CoverageReport:
     in_games: Counter[str] = field(default_factory=Counter)  # card or agent id -> games it was in a deck of
     focus: frozenset[str] | None = None  # a designer's set (--cards): the report is restricted to its records
     names: dict[str, str] = field(default_factory=dict)  # the English name of each zh-Hans name of the pool
+    raised: Counter[Key] = field(default_factory=Counter)  # ability -> games that raised while it resolved
+    raised_errors: dict[Key, GameOutcome] = field(default_factory=dict)  # ability -> the first such game
+    files: dict[str, str] = field(default_factory=dict)  # record id -> the file it was read from (where known)
+    modes: dict[str, Any] = field(default_factory=dict)  # mode id -> its record (its name in the report's words)
 
     def add(self, outcome: GameOutcome) -> None:
         self.games.append(outcome)
+        if outcome.raised_by is not None:
+            key = (outcome.raised_by[1], outcome.raised_by[2])
+            self.raised[key] += 1
+            self.raised_errors.setdefault(key, outcome)
         self.occasions.update(outcome.occasions)
         self.played.update(outcome.played)
         for key, reasons in outcome.idle.items():
@@ -334,19 +374,36 @@ class CoverageReport:
                 self.changed_in[key] += 1
 
     def never_reached(self) -> list[AbilityRef]:
-        return [a for a in self.abilities if a.key not in self.reached]
+        """Never reached, and never raised while resolving (:meth:`raised_abilities`)."""
+        return [a for a in self.abilities if a.key not in self.reached and not self.raised[a.key]]
 
     def never_changed(self) -> list[AbilityRef]:
-        """Reached, but never changed the game."""
-        return [a for a in self.abilities if a.key in self.reached and a.key not in self.changed]
+        """Reached, but never changed the game (nor raised while resolving)."""
+        return [
+            a for a in self.abilities if a.key in self.reached and a.key not in self.changed and not self.raised[a.key]
+        ]
+
+    def raised_abilities(self) -> list[AbilityRef]:
+        """Never changed the game, and raised while resolving in some game (the game stopped there)."""
+        return [a for a in self.abilities if self.raised[a.key] and a.key not in self.changed]
 
     def reason(self, a: AbilityRef) -> dict[str, Any] | None:
         """Why ``a`` never changed the game (None: it did), as a code and its details (:meth:`reason_text`
-        words it): a form the tactics engine does not run, a card in no deck or never played, a timing that
+        words it): its resolving raised (in how many games, the first game's error), a form the tactics engine does not run, a card in no deck or never played, a timing that
         never occurred for it, no player using it, or what its resolutions said (a condition never true, no
         legal target, …)."""
         if a.key in self.changed:
             return None
+        if self.raised[a.key]:  # its resolving raised: an engine bug (or a text it cannot run) to see to first
+            first = self.raised_errors[a.key]
+            return {
+                "code": "raised",
+                "games": self.raised[a.key],
+                "error": first.error,
+                "error_type": first.error_type,
+                "message": first.message,
+                "where": first.where,
+            }
         from toolkit.engine.forms import form_words, unsupported
         from toolkit.engine.tactics.state import CONTINUOUS
         from toolkit.text import AbilitySyntaxError, parse_cached
@@ -398,6 +455,7 @@ class CoverageReport:
             "changed_percent": round(100 * changed / total, 1) if total else 0.0,
             "games": len(self.games),
             "errors": sum(1 for g in self.games if g.error is not None),
+            "raised_abilities": len(self.raised_abilities()),
             "results": dict(sorted(reasons.items())),
             "seconds": round(self.seconds, 2),
         }
@@ -442,9 +500,19 @@ class CoverageReport:
             ),
             "never_reached": listed(a.label() for a in self.never_reached()),
             "never_changed": listed(a.label() for a in self.never_changed()),
+            "raised": listed(a.label() for a in self.raised_abilities()),
             "unknown": [f"{i}#{n}" for i, n in sorted(self.unknown)],
-            "errors": listed(g.summary() for g in self.games if g.error is not None),
+            "errors": listed(self._error_json(g) for g in self.games if g.error is not None),
         }
+
+    def _error_json(self, game: GameOutcome) -> dict[str, Any]:
+        """A game that raised, in the JSON report: :meth:`GameOutcome.summary`, the file of the record whose ability
+        was resolving added where it is known."""
+        out = game.summary()
+        raised = out.get("raised_by")
+        if raised is not None and raised["id"] in self.files:
+            raised["file"] = self.files[raised["id"]]
+        return out
 
     def format_text(self, every: bool = True) -> str:
         """:meth:`text_lines` as one text."""
@@ -452,8 +520,9 @@ class CoverageReport:
 
     def text_lines(self, every: bool = True) -> Iterator[str]:
         """Per ability (``every``) a line ``RC  reached/changed  kind id#index  text`` (R reached, C changed,
-        '.' not; then in how many games), then the abilities never reached and never changing, the errors,
-        and the totals: one line at a time, as they are made."""
+        '.' not; then in how many games), then the abilities whose resolving raised (with the error), those never
+        reached and never changing, the games that raised (naming the ability resolving and its file), and the
+        totals: one line at a time, as they are made."""
         from toolkit.textwidth import pad
 
         if every:
@@ -462,6 +531,12 @@ class CoverageReport:
                 counts = f"{self.reached_in[a.key]:>4}/{self.changed_in[a.key]:<4}"
                 yield f"{marks} {counts} {a.shown()}  {_ability_text(a.text, self.names)}"
             yield ""
+        raised = self.raised_abilities()
+        if raised:
+            yield tr("raised while resolving ({n}):", n=len(raised))
+            for a in raised:
+                yield f"  {a.shown()}  {_ability_text(a.text, self.names)}"
+                yield "    " + tr("why: {reason}", reason=self.reason_text(a))
         missed = self.never_reached()
         yield tr("never reached ({n}):", n=len(missed))
         for a in missed:
@@ -479,7 +554,7 @@ class CoverageReport:
         failed = [g for g in self.games if g.error is not None]
         if failed:
             yield tr("games that raised ({n}):", n=len(failed))
-            yield from (f"  {g.spec.label()}: {g.error}" for g in failed[:20])
+            yield from ("  " + self._raised_line(g) for g in failed[:20])
             if len(failed) > 20:
                 yield "  " + tr("… and {n} more", n=len(failed) - 20)
         t = self.totals()
@@ -496,13 +571,24 @@ class CoverageReport:
 
         lang = current_lang()  # each way a game ended in words, as simulate says it (the code where none is known)
         results = tc(lang, "list", ", ").join(f"{word('reason', k, lang) or k} {v}" for k, v in t["results"].items())
-        yield tr(
-            "games    {games} ({results}; {errors} raised) in {seconds} s",
-            games=t["games"],
-            results=results,
-            errors=t["errors"],
-            seconds=format(t["seconds"], ".1f"),
-        )
+        seconds = f"{t['seconds']:.1f}"
+        if results:
+            yield tr(
+                "games    {games} ({results}; {errors} raised) in {seconds} s",
+                games=t["games"],
+                results=results,
+                errors=t["errors"],
+                seconds=seconds,
+            )
+        elif t["errors"]:  # every game raised: no way a game ended to list before them
+            yield tr(
+                "games    {games} ({errors} raised) in {seconds} s",
+                games=t["games"],
+                errors=t["errors"],
+                seconds=seconds,
+            )
+        else:
+            yield tr("games    {games} in {seconds} s", games=t["games"], seconds=seconds)
         yield tr(
             "total    {reached}/{abilities} reached ({reached_percent}%), "
             "{changed}/{abilities} changed the game ({changed_percent}%)",
@@ -512,6 +598,46 @@ class CoverageReport:
             changed=t["changed"],
             changed_percent=t["changed_percent"],
         )
+
+    def _raised_line(self, game: GameOutcome) -> str:
+        """A game that raised, in words of the current language: the game, the ability whose text was resolving
+        (and the file of its record, where known), the error and the engine's source line."""
+        from toolkit.i18n import name_of
+
+        mode = self.modes.get(game.spec.mode)
+        label = game.spec.label(name_of(mode, current_lang()) if mode is not None else None)
+        if not game.where:  # an outcome made without the error's parts: its error as it is
+            return tr("{game}: {error}", game=label, error=game.error)
+        error = _error_words(game.error_type, game.message)
+        if game.raised_by is None:
+            return tr("{game}: {error} (at {where})", game=label, error=error, where=game.where)
+        kind, record, index = game.raised_by
+        ability = tr("{kind} {id}#{index}", kind=_kind_word(kind), id=record, index=index + 1)
+        path = self.files.get(record)
+        if path is None:
+            return tr(
+                "{game}: {ability} raised while resolving: {error} (at {where})",
+                game=label,
+                ability=ability,
+                error=error,
+                where=game.where,
+            )
+        return tr(
+            "{game}: {ability} ({file}) raised while resolving: {error} (at {where})",
+            game=label,
+            ability=ability,
+            file=path,
+            error=error,
+            where=game.where,
+        )
+
+
+def _error_words(kind: str, message: str) -> str:
+    """An error a game raised: the engine's own (an ``EngineError``, worded in the current language) by its
+    message; another exception (a bug) by its type and message."""
+    if kind == "EngineError" or not kind:
+        return message
+    return tr("{type}: {message}", type=kind, message=message)
 
 
 def _cause_words(cause: str) -> str:
@@ -538,6 +664,21 @@ def _cause_words(cause: str) -> str:
 def reason_words(reason: dict[str, Any]) -> str:
     """A :meth:`CoverageReport.reason` in words of the current language."""
     code = reason["code"]
+    if code == "raised":
+        if not reason.get("where"):
+            return trn(
+                "resolving it raised in {n} game: {error}",
+                "resolving it raised in {n} games: {error}",
+                reason["games"],
+                error=reason["error"],
+            )
+        return trn(
+            "resolving it raised in {n} game: {error} (at {where})",
+            "resolving it raised in {n} games: {error} (at {where})",
+            reason["games"],
+            error=_error_words(reason["error_type"], reason["message"]),
+            where=reason["where"],
+        )
     if code == "unparsable":
         return tr("its text does not parse (see `dossier lint`)")
     if code == "unsupported":
@@ -618,11 +759,14 @@ def run_coverage(
     jobs: int = 1,
     meter: Meter | None = None,
     focus: Iterable[str] | None = None,
+    files: Mapping[str, Any] | None = None,
 ) -> CoverageReport:
     """Plan and play ``games`` games (in ``jobs`` processes); the coverage of all of them against every
     bundled ability. The report is the same whatever ``jobs`` is (only ``seconds`` differs). ``meter``
     counts the games as they finish (:mod:`toolkit.meter`). ``focus``: the record ids of a designer's set,
-    played among the pool (:func:`plan_games`); the report is restricted to their abilities."""
+    played among the pool (:func:`plan_games`); the report is restricted to their abilities. ``files``: record id
+    -> the file it was read from (``Catalog.file_of``; by default, :data:`toolkit.engine.core.RECORD_FILES`, set by
+    :func:`toolkit.config.pool_catalog`), for the report to name the file of a card whose text raised."""
     pool = [r for r in records if getattr(r, "game", None) == "tactics"]
     start = time.perf_counter()
     chosen = frozenset(focus) if focus is not None else None
@@ -634,6 +778,7 @@ def run_coverage(
     named = (getattr(record, "name", None) for record in pool)
     names = english_names((getattr(name, "zh_hans", None), getattr(name, "en", None)) for name in named)
     report = CoverageReport(abilities, focus=chosen, names=names)
+    report.modes = {r.id: r for r in pool if r.kind == "mode"}
     specs = plan_games(pool, games, seed, chosen)
     count = meter_or_silent(meter)
     count.start(tr("playing games"), len(specs))
@@ -651,7 +796,24 @@ def run_coverage(
             report.add(play_game(pool, spec, rounds))
             count.advance()
     report.seconds = time.perf_counter() - start
+    report.files = _files_of(pool, {g.raised_by[1] for g in report.games if g.raised_by is not None}, files)
     return report
+
+
+def _files_of(pool: Sequence[Any], ids: set[str], files: Mapping[str, Any] | None) -> dict[str, str]:
+    """The file of each record of ``ids`` where it is known: by ``files`` (record id -> file), else by the pool's
+    :data:`toolkit.engine.core.RECORD_FILES` (the pool the command read)."""
+    from toolkit.engine.core import RECORD_FILES
+
+    out: dict[str, str] = {}
+    file_of = RECORD_FILES.get()
+    for record in pool:
+        if record.id not in ids or record.kind not in KINDS or record.id in out:
+            continue
+        found = files.get(record.id) if files is not None else file_of(record) if file_of is not None else None
+        if found is not None:
+            out[record.id] = str(found)
+    return out
 
 
 __all__ = [

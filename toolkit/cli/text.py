@@ -71,6 +71,17 @@ def parse_command(
     file: Annotated[
         Path | None, typer.Option("--file", help=N_("A file with one ability per line."), show_default=False)
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help=N_(
+                "The game the text is for (tactics, netrunner or crossfire): an error names the words that game's "
+                "text may have there (default: every game's)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     format: FormatOption = OutputFormat.text,
     lang: LangOption = None,
 ) -> None:
@@ -81,6 +92,7 @@ def parse_command(
     from toolkit.text.ast import dump, to_json
 
     output_lang(lang)
+    _check_game(game)
     failed = 0
     inputs = _inputs(text, file)
 
@@ -90,7 +102,7 @@ def parse_command(
         nonlocal failed
         for label, line, ability_text in inputs:
             try:
-                ability = parse(ability_text)
+                ability = parse(ability_text, game)
             except AbilitySyntaxError as exc:
                 failed += 1
                 where = f"{label}:{line}:{exc.column}" if label != "<text>" else f"{label}:{exc.line}:{exc.column}"
@@ -188,6 +200,33 @@ def _quoted_names(rendered: str, language: str, cards: list[Path] | None) -> str
     return QUOTED_NAME.sub(lambda m: m[0] if m[1] in zh_names else f'"{m[1]}"', english)
 
 
+def _check_game(game: str | None) -> None:
+    """Refuse a ``--game`` that is no game of the ability language (a usage error, exit 2)."""
+    from toolkit.text.games import OWN_WORDS
+
+    if game is not None and game not in OWN_WORDS:
+        from toolkit.i18n import tr
+
+        raise DossierError(
+            tr("{option} {value}: unknown game; one of {choices}", option="--game", value=game,
+               choices=", ".join(OWN_WORDS))
+        )  # fmt: skip
+
+
+def _check_parses(text: str, game: str) -> None:
+    """A ``text run`` ability that does not parse, told before the game is made (as the engine tells it: ``<text>:1:4:
+    …``), with the words a text of ``game`` may have at the error (:meth:`AbilitySyntaxError.for_game`)."""
+    from toolkit.i18n import tr
+    from toolkit.text import AbilitySyntaxError, parse
+
+    try:
+        parse(text, game)
+    except AbilitySyntaxError as exc:
+        where = f"<text>:{exc.line}:{exc.column}"
+        problem = exc.summary(located=False)
+        raise DossierError(tr("{where}: {problem}", where=where, problem=problem), exit_code=1) from None
+
+
 def _name_pairs(records: Any) -> list[tuple[str | None, str | None]]:
     """The (zh-Hans, English) names of ``records``."""
     return [
@@ -199,10 +238,12 @@ def _name_pairs(records: Any) -> list[tuple[str | None, str | None]]:
 def _quote_warnings(text: str, pairs: list[tuple[str | None, str | None]]) -> set[str]:
     """Warn (one line each on stderr, as lint's card.text.ref tells it) of each name ``text`` quotes that is a
     card's English name (card text quotes the zh-Hans one) or no card's name at all among ``pairs`` (the pool's
-    (zh-Hans, English) names); the zh-Hans names, returned."""
+    (zh-Hans, English) names), a name of no card with the nearest names as lint's finding gives them; the zh-Hans
+    names, returned."""
     from toolkit.errors import warning_line
     from toolkit.i18n import tr
     from toolkit.names import QUOTED_NAME
+    from validators.wording import did_you_mean
 
     zh_names = {zh for zh, _ in pairs if zh}
     if "「" not in text:
@@ -219,7 +260,7 @@ def _quote_warnings(text: str, pairs: list[tuple[str | None, str | None]]) -> se
                 zh="「" + by_english[name] + "」",
             )
         else:
-            said = tr("{name} is no card of the card pool", name=quoted)
+            said = tr("{name} is no card of the card pool", name=quoted) + did_you_mean(name, zh_names)
         print(warning_line(said), file=sys.stderr)
     return zh_names
 
@@ -413,6 +454,7 @@ def run_command(
     mode = _check_mode(catalog.records, "tactics", mode)
     _check_players(catalog.records, mode or "duo", players)
     names = LogNames(catalog.records, language)
+    _check_parses(text, "tactics")
     with _named_errors(names):
         # the first legal option: a target in the distance and in sight, or none (the log says why), never one
         # lost at once (FirstDecider's first enemy unit, wherever it stands)
@@ -646,6 +688,7 @@ def _run_netrunner(
         identities[record.side] = record.id
     fmt = _check_mode(catalog.records, "netrunner", fmt)
     log_names = LogNames(catalog.records, lang)
+    _check_parses(text, "netrunner")
     with _named_errors(log_names):
         engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")
         chosen, why = (

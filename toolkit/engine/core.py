@@ -360,6 +360,7 @@ def text_error(record: Any, path: Sequence[str | int], exc: AbilitySyntaxError) 
     too in a text of more than one) and the problem."""
     from toolkit.jsonio import pointer
 
+    exc = exc.for_game(str(record.game))  # (the words expected there: those the record's game's texts may write)
     lang = current_lang()
     label = tr("{game} {kind} {id}", game=word("game", str(record.game), lang),
                kind=word("record", str(record.kind), lang), id=repr(record.id))  # fmt: skip

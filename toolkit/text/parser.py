@@ -73,6 +73,9 @@ class AbilitySyntaxError(DossierError):
         hint: str | None = None,
         suggestions: Sequence[str] = (),
         alternatives: Sequence[str] | None = None,
+        terminals: Iterable[str] = (),
+        rest: str | None = None,
+        near: Sequence[tuple[str, str | None]] = (),
     ) -> None:
         self.reason = reason
         self.text = text
@@ -86,6 +89,11 @@ class AbilitySyntaxError(DossierError):
         self.suggestions = list(suggestions)
         # everything the grammar accepted there, in full (``expected`` is shortened to a dozen)
         self.alternatives = list(expected if alternatives is None else alternatives)
+        # for :meth:`for_game`: the grammar's terminals expected there, the (normalized) text from the error on
+        # (None: nothing to suggest from), and the near misses found there (the wording, the game it is of)
+        self.terminals = frozenset(terminals)
+        self.rest = rest
+        self.near = list(near)
         line_end = text.find("\n", self.offset)
         self.source_line = text[line_start : line_end if line_end >= 0 else len(text)]
         # a window of the line around the column, so a very long line shows as a short one
@@ -129,6 +137,39 @@ class AbilitySyntaxError(DossierError):
     def describe(self) -> str:
         """The summary followed by the caret context (for terminals)."""
         return self.summary() + "\n" + self.context
+
+    def for_game(self, game: str | None) -> AbilitySyntaxError:
+        """The error as a card of ``game`` is told it: the words expected there only those a text of that game
+        may write (:mod:`toolkit.text.games`: a netrunner card is not offered 本单位 or 佩戴者), the suggestions
+        (near misses and typos) only of that game's words. Itself when ``game`` is None or leaves nothing out; all
+        the words when none of them is the game's (a text of one game written with another's words)."""
+        if game is None or not (self.terminals or self.near):
+            return self
+        from .games import for_game, terminal_key
+
+        patterns = {t.name: t.pattern.value for t in _lark().terminals}
+        kept = frozenset(for_game(((n, terminal_key(n, patterns.get(n, n))) for n in self.terminals), game))
+        kept = kept or self.terminals
+        near = [(word, of) for word, of in self.near if of is None or of == game]
+        if kept == self.terminals and len(near) == len(self.near):
+            return self
+        everything, words = _all_expected(kept)
+        suggestions = [word for word, _ in near]
+        if self.rest is not None:
+            suggestions += [w for w in suggest(self.rest, words) if w not in suggestions]
+        error = AbilitySyntaxError(
+            self.reason,
+            self.text,
+            self.offset,
+            expected=_shortened(everything) if self.expected else [],
+            hint=self.hint,
+            suggestions=suggestions[:SUGGEST_MAX],
+            alternatives=everything,
+            terminals=kept,
+            rest=self.rest,
+            near=near,
+        )
+        return error
 
 
 EXPECTED_SEPARATOR = " · "
@@ -964,12 +1005,14 @@ class _Builder:
     @_node
     def result_at_least(self, n: Token) -> A.Condition:
         value = _int(n)
-        if not 1 <= value <= 6:
+        if not 1 <= value <= 6:  # (0 and less: every result is at least that; 7 and more: none is)
             condition = "结果不小于 " + str(value)
-            raise _SemanticError(
-                tr("a six-sided die shows 1 to 6; {condition} is never or always true", condition=condition),
-                n.start_pos or 0,
+            message = (
+                N_("a six-sided die shows 1 to 6; {condition} is always true")
+                if value < 1
+                else N_("a six-sided die shows 1 to 6; {condition} is never true")
             )
+            raise _SemanticError(tr(message, condition=condition), n.start_pos or 0)
         return A.ResultAtLeast(value)
 
     @_node
@@ -1110,8 +1153,8 @@ def _check_lasting(effects: Iterable[Any], duration: str) -> None:
             tr("{duration} makes an effect last, but this one happens at once and is over", duration=duration),
             start,
             tr(
-                "leave {duration} out, or make a lasting effect last ({examples})",
-                duration=duration + "，",
+                "leave {duration} and the comma after it out, or make a lasting effect last ({examples})",
+                duration=duration,
                 examples=_either(("移速 +1", "无法移动", "获得背向视野", "获得…的操控权")),
             ),
         )
@@ -1851,9 +1894,15 @@ def build_parser() -> None:
     _table_parser()
 
 
-def parse(text: str) -> A.Ability:
-    """Parse one ability; raises :class:`AbilitySyntaxError` with the position in ``text``."""
-    return _parse(text)
+def parse(text: str, game: str | None = None) -> A.Ability:
+    """Parse one ability; raises :class:`AbilitySyntaxError` with the position in ``text``, as a card of ``game``
+    is told it when a game is given (:meth:`AbilitySyntaxError.for_game`)."""
+    if game is None:
+        return _parse(text)
+    try:
+        return _parse(text)
+    except AbilitySyntaxError as exc:
+        raise exc.for_game(game) from None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -2143,6 +2192,49 @@ def suggest(rest: str, words: Iterable[str]) -> list[str]:
     return [word for _, _, word in found[:SUGGEST_MAX]]
 
 
+# Near misses: wordings that are not the language but read like a word of it, each with the word (a pattern, a
+# replacement as re.Match.expand takes it, and the game whose word it is; None: any game's). At an error inside such
+# a wording, its word is suggested ("did you mean …?") when the text with it gets past the place of the error; a
+# typo of a word (照成 for 造成) is found by :func:`suggest` without a line here.
+NEAR_MISSES: list[tuple[re.Pattern[str], str, str | None]] = [
+    (re.compile(r"当你的回合(开始|结束)时"), r"你的回合\1时", "netrunner"),  # a netrunner timing has no 当 before 你的
+    (re.compile(r"在你的回合(开始|结束)时"), r"你的回合\1时", "netrunner"),
+    (re.compile(r"([0-9]+) ?(?:个|点)?信用点"), r"\1[credit]", "netrunner"),  # credits are a number and [credit]
+    (re.compile(r"(?<![0-9])\[credit\]"), "1[credit]", "netrunner"),  # the number before the symbol
+    (re.compile(r"敌人"), "敌方单位", "tactics"),  # the units of the language (己方/敌方单位, 特工, 随从)
+    (re.compile(r"友方"), "己方", "tactics"),
+]
+
+
+def _gets_past(text: str, end: int) -> bool:
+    """Whether the grammar reads ``text`` (normalized) up to ``end`` at least: it parses, or its error is later."""
+    try:
+        _lark().parse(text)
+    except UnexpectedInput as exc:
+        at = exc.pos_in_stream
+        return at is None or at >= end
+    except _SemanticError:
+        return True  # (the grammar took it; what it says is checked after)
+    except Exception:  # noqa: BLE001 - a suggestion is a nicety: anything else makes none
+        return False
+    return True
+
+
+def near_misses(normalized: str, pos: int) -> list[tuple[str, str | None]]:
+    """The words :data:`NEAR_MISSES` suggests for an error at ``pos`` of ``normalized``: of each wording there (the
+    error at it or inside it), its word, with the game it is of, when the text with the word gets past it."""
+    found: list[tuple[str, str | None]] = []
+    for pattern, replacement, game in NEAR_MISSES:
+        for match in pattern.finditer(normalized):
+            if not match.start() <= pos < match.end():
+                continue
+            word = match.expand(replacement)
+            fixed = normalized[: match.start()] + word + normalized[match.end() :]
+            if word not in (w for w, _ in found) and _gets_past(fixed, match.start() + len(word)):
+                found.append((word, game))
+    return found
+
+
 @functools.cache
 def _hint_examples() -> dict[str, list[str]]:
     return {label: [normalize(t)[0] for t in texts] for label, texts in HINTS.items()}
@@ -2164,10 +2256,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
     pos = exc.pos_in_stream if exc.pos_in_stream is not None else len(normalized)
     words: list[str] = []
     ended = False
+    terminals: Iterable[str] = ()
     if isinstance(exc, UnexpectedEOF):
         pos = len(normalized.rstrip())
         reason = tr("the text ends too early")
-        everything, words = _all_expected(exc.expected)
+        terminals = exc.expected
         ended = True
     elif isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
@@ -2176,21 +2269,26 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
             ended = True
         else:
             reason = tr("unexpected {token}", token=repr(exc.token.value))
-        everything, words = _all_expected(exc.expected)
+        terminals = exc.expected
     elif isinstance(exc, UnexpectedCharacters):
         word = re.match(r"\S{1,6}", normalized[pos:])
         reason = tr("unexpected {token}", token=repr(word.group() if word else normalized[pos : pos + 1]))
-        everything, words = _all_expected(exc.allowed or ())
+        terminals = exc.allowed or ()
     else:  # pragma: no cover - every UnexpectedInput is one of the three
         reason = str(exc)
-        everything = []
+    terminals = frozenset(terminals)
+    everything, words = _all_expected(terminals)
     expected = _shortened(everything)
-    suggestions = [] if ended else suggest(normalized[pos:], words)
+    rest = None if ended else normalized[pos:]
+    near = [] if ended else near_misses(normalized, pos)
+    suggestions = [word for word, _ in near]
+    suggestions += [w for w in (suggest(rest, words) if rest is not None else []) if w not in suggestions]
+    suggestions = suggestions[:SUGGEST_MAX]
     hint = None
     sided = None if ended else _sided_obstacle(normalized, pos)
     if sided is not None:  # 目标敌方障碍: not a word of the language, and no hint of the states sees why
         reason = tr("unexpected {token}", token=repr(sided))
-        expected, suggestions = [], []
+        expected, suggestions, rest, near = [], [], None, []
         noun = "目标障碍" if normalized[:pos].rstrip().endswith("目标") else "障碍"
         hint = tr("an obstacle is neutral, neither friendly nor enemy ({rule}): write {noun}", rule="§5.2", noun=noun)
     try:
@@ -2206,6 +2304,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
         hint=hint,
         suggestions=suggestions,
         alternatives=everything,
+        terminals=terminals,
+        rest=rest,
+        near=near,
     )
 
 

@@ -125,7 +125,7 @@ class Interpreter:
 
     def pay_cost(self, cost: A.Node, ctx: Context) -> None:
         g = self.game
-        what = f"{ctx.card or 'an ability'}"
+        what = str(ctx.card) if ctx.card is not None else Phrase(N_("an ability"))  # (worded as the log is read)
         if isinstance(cost, A.ClickCost):
             g.spend_clicks(ctx.side, cost.count, what)
         elif isinstance(cost, A.CreditCost):

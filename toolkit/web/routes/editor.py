@@ -306,8 +306,9 @@ def text_error(record: Any, pointer: str | None) -> dict[str, Any] | None:
     text = _at_pointer(record, pointer)
     if not isinstance(text, str) or pointer is None:
         return None
+    game = record.get("game") if isinstance(record, dict) else getattr(record, "game", None)
     try:
-        parse(text)
+        parse(text, game if isinstance(game, str) else None)  # (the words the record's game's texts may write)
     except AbilitySyntaxError as exc:
         error = exc
     else:
