@@ -16,9 +16,9 @@ GAMES = {
     "netrunner": [EX / "netrunner/corp-weyland-skyward.json", EX / "netrunner/runner-anarch-rust.json"],
 }
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-# what a Chinese page may show in Latin letters: the deck files' paths, NetrunnerDB's symbols ([credit]) and
+# what a Chinese page may show in Latin letters: the deck files' names, NetrunnerDB's symbols ([credit]) and
 # the keys Home and End
-CODES = re.compile(r"\S*/\S*|\[[a-z]+\]|\bHome\b|\bEnd\b")
+CODES = re.compile(r"\S*/\S*|\S+\.(?:json|txt)\b|\[[a-z]+\]|\bHome\b|\bEnd\b")
 
 
 def page_text(path: Path) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -168,6 +170,7 @@ def simulate(
                               add="`--decider search`"))  # fmt: skip
     deciders = [with_think(kind, seconds) for kind in decider or ["heuristic"]]
     for kind in deciders:
+        _check_search_seconds(kind)
         if game == "tactics" and kind not in TACTICS_DECIDERS and not kind.startswith("search:"):
             raise DossierError(
                 tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(kind),
@@ -227,12 +230,7 @@ def simulate(
     if force and replay is None:
         raise DossierError(tr("{option} is for {other}", option="--force", other="--replay FILE.html"))
     if replay is not None:
-        from toolkit.safewrite import DOSSIER_HTML, check_replaceable, check_target, replacing
-
-        check_target(replay)
-        replaces = replacing(DOSSIER_HTML, force)
-        if replaces is not None:  # an earlier replay is replaced, a page of the user's is kept (unless --force)
-            check_replaceable(replay, replaces)
+        _check_replay_target(replay, force)
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
@@ -248,6 +246,8 @@ def simulate(
         raise DossierError(tr("the decks are for different modes: {modes}", modes=tr(", ").join(said)))
     if game == "tactics" and map_id is not None:
         _check_map_fits(map_id, next(iter(modes)), len(loaded), pool)
+    elif game == "tactics":
+        _check_default_map(next(iter(modes)), len(loaded), pool)
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
@@ -270,6 +270,140 @@ def _check_map(map_id: str, pool: Any) -> None:
             tr("{option} {value}: the card pool has no such map; maps: {maps}", option="--map", value=repr(map_id),
                maps=tr(", ").join(maps) or tr("none"))
         )  # fmt: skip
+    record = next(
+        r for r in pool.records if getattr(r, "game", None) == "tactics" and r.kind == "map" and r.id == map_id
+    )
+    errors = map_lint_errors(record, pool.records)
+    if errors:
+        _print_findings(errors)
+        raise DossierError(
+            tr("{option} {value}: refusing to play on a map lint rejects (the errors above; {command} lists every "
+               "problem)", option="--map", value=repr(map_id), command="`dossier lint`")
+        )  # fmt: skip
+
+
+def _check_default_map(mode_id: str, players: int, pool: Any) -> None:
+    """The map the game is played on without ``--map`` (the first made for the mode and the number of players,
+    :func:`~toolkit.engine.tactics.game.default_map`) passes lint's map checks, as ``--map`` must
+    (:func:`map_lint_errors`): a map lint rejects is refused (exit 2), not played to the round limit. A mode with no
+    such map is left to the game, which says so."""
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.game import default_map
+
+    try:
+        record = default_map((r for r in pool.records if getattr(r, "game", None) == "tactics"), mode_id, players)
+    except EngineError:
+        return
+    errors = map_lint_errors(record, pool.records)
+    if errors:
+        _print_findings(errors)
+        raise DossierError(
+            tr("map {map}, the first made for these decks, does not pass lint (the errors above): give another with "
+               "{option}, or fix it ({command} lists every problem)", map=repr(record.id), option="--map",
+               command="`dossier lint`")
+        )  # fmt: skip
+
+
+def map_lint_errors(record: Any, records: Any) -> list[Any]:
+    """The errors lint finds in the tactics map ``record`` with its map checks (:func:`validators.map_lint.check_maps`:
+    deployment zones its modes need and a path without walls between them, scene obstacle cells, modes that exist)
+    against the modes of ``records``, worded and placed in the map's file as ``dossier lint`` gives them (the file
+    as the card pool read it, :data:`toolkit.engine.core.RECORD_FILES`). A map with such an error may be a game that
+    can never end (two zones walled apart), or one that cannot be set up."""
+    from toolkit.catalog import FileSource
+    from toolkit.engine.core import RECORD_FILES
+    from toolkit.jsonio import Source
+    from validators.lint import Entry, GameIndex
+    from validators.map_lint import check_maps
+
+    files = RECORD_FILES.get()
+    path = files(record) if files is not None else None
+    entry = Entry(FileSource(path) if path is not None else Source(Path(f"{record.id}.json"), ""), True)
+    entry.record = record
+    entries = [entry]
+    for other in records:
+        if getattr(other, "game", None) == "tactics" and getattr(other, "kind", None) == "mode":
+            context = Entry(Source(Path(f"{other.id}.json")), False)  # (read for its rules: never reported on)
+            context.record = other
+            entries.append(context)
+    check_maps(GameIndex("tactics", entries))
+    return [f for f in entry.findings if f.severity == "error"]
+
+
+def _print_findings(findings: list[Any]) -> None:
+    from toolkit.findings import finding_line
+
+    for finding in findings:
+        typer.echo(finding_line(finding), err=True)
+
+
+REPLAY_SUFFIXES = (".html", ".htm")
+"""The names a replay page is written to (``simulate --replay``, ``map replay --out``)."""
+
+
+def check_replay_name(path: Path, option: str) -> None:
+    """A replay is written to an ``.html`` (or ``.htm``) name: any other, or none (``--replay game``), is refused in
+    one line naming ``option`` (exit 2), as ``map replay --out`` refuses it: a page written to ``game.txt`` opens as
+    text."""
+    if path.suffix.lower() in REPLAY_SUFFIXES:
+        return
+    if path.suffix:
+        message = tr("{option} {path}: a replay is an {suffix} file, not {other}", option=option, path=path,
+                     suffix=".html", other=repr(path.suffix))  # fmt: skip
+    else:
+        message = tr("{option} {path}: a replay is an {suffix} file; this name has no suffix", option=option,
+                     path=path, suffix=".html")  # fmt: skip
+    raise DossierError(message)
+
+
+def _check_replay_target(replay: Path, force: bool) -> None:
+    """``--replay`` before the game: a file that can be written (:func:`toolkit.safewrite.check_target`), an
+    ``.html`` name (:func:`check_replay_name`), and an earlier replay to replace, not a page of the user's (unless
+    ``force``); each refusal names the option."""
+    from toolkit.safewrite import DOSSIER_HTML, check_replaceable, check_target, replacing
+
+    with _writing_replay(replay):
+        check_target(replay)
+    check_replay_name(replay, "--replay")
+    replaces = replacing(DOSSIER_HTML, force)
+    if replaces is not None:  # an earlier replay is replaced, a page of the user's is kept (unless --force)
+        with _writing_replay(replay):
+            check_replaceable(replay, replaces)
+
+
+@contextlib.contextmanager
+def _writing_replay(replay: Path) -> Iterator[None]:
+    """A refusal to write the replay (:class:`toolkit.safewrite.WriteError`, an OSError) said with its option:
+    ``--replay mine.html: cannot write: …``, as ``map render`` says ``--out``."""
+    from toolkit.errors import os_reason
+
+    try:
+        yield
+    except OSError as exc:
+        raise DossierError(
+            tr("{option} {path}: cannot write: {reason}", option="--replay", path=replay, reason=os_reason(exc))
+        ) from None
+
+
+def _check_search_seconds(kind: str) -> None:
+    """``--decider search:SECONDS`` thinks more than 0 and at most 60 seconds a choice (what the engines read,
+    :func:`toolkit.engine.core.search_think`): any other number is a bad option (exit 2), said with the option
+    and the range as ``--think`` says them."""
+    if not kind.startswith("search:"):
+        return
+    from toolkit.engine.core import EngineError, search_think
+
+    try:
+        search_think(kind)
+    except EngineError:
+        raise DossierError(
+            tr(
+                "{option} {value}: give the seconds to think, more than 0 and at most 60 (e.g. {example})",
+                option="--decider",
+                value=repr(kind),
+                example="search:2",
+            )
+        ) from None
 
 
 def _check_map_fits(map_id: str, mode_id: str, players: int, pool: Any) -> None:
@@ -364,11 +498,12 @@ def _simulate_tactics(
     if replay is not None and frames is not None:
         from toolkit.board.replay import name_frames, write_replay
 
-        decks = ", ".join(str(d.path) for d in loaded)
+        decks = tr(", ").join(d.path.name for d in loaded)  # (file names: a page to share holds no local path)
         title = tr("{game} · seed {seed} · {decks}", game=names.record_name(mode) or mode, seed=seed, decks=decks)
         name_frames(frames, names.name)  # the units' names in the output language, as in the log
         map_name = names.record_name(played.board.map_id) if played.board.map_id else None
-        write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name, force=force)
+        with _writing_replay(replay):
+            write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name, force=force)
     if format == "json":
         from toolkit.jsonstream import Stream, write_json
 
@@ -484,6 +619,10 @@ def _legal_decks(
     option = "--mode" if game == "netrunner" else None  # (the option a list that names no mode is advised)
     loaded = [read_deck(path, pool.names, game=game, default_modes=defaults, mode=mode, mode_option=option)
               for path in paths]  # fmt: skip
+    for deck in loaded:
+        what = _not_a_deck(deck)
+        if what is not None:  # one line, not the deck fields the file lacks and the fields it has that a deck has not
+            raise DossierError(tr("{path}: {what}, not a deck", path=deck.path, what=what))
     refused = []
     for deck in loaded:
         findings = list(deck.findings)
@@ -510,6 +649,31 @@ def _legal_decks(
             typer.echo(finding_line(finding), err=True)
         raise DossierError(refusal or tr("refusing to simulate: the decks above are not legal"), exit_code=1)
     return loaded
+
+
+def _not_a_deck(loaded: Any) -> str | None:
+    """What a file given as a deck is, when the deck reader refused it (``deck.schema``) and it says it is another of
+    Dossier's files: a record (``tactics map 'hideout'``: its game and kind, as the card pool reads a file with a
+    ``kind``, :func:`toolkit.catalog.iter_records`), or a saved game, a scenario, …
+    (:func:`toolkit.filekinds.not_a_record`); else None (the reader's findings say what is wrong with the deck)."""
+    if loaded.deck is not None or not any(f.code == "deck.schema" for f in loaded.findings):
+        return None
+    import json
+
+    from toolkit.filekinds import NOT_RECORDS, not_a_record
+    from validators.wording import record_label
+
+    try:
+        data = json.loads(Path(loaded.path).read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    if "kind" in data:  # a record (the deck reader has read its size and its JSON already)
+        game, kind = data.get("game"), data.get("kind")
+        return record_label(game, kind, data.get("id")) if isinstance(game, str) and isinstance(kind, str) else None
+    other = not_a_record(data)
+    return tr(NOT_RECORDS[other]) if other is not None and other != "deck" else None
 
 
 def _squad_finding(finding: Any) -> bool:
@@ -573,10 +737,11 @@ def _simulate_netrunner(
     if replay is not None and frames is not None:
         from toolkit.engine.netrunner.replay import write_replay
 
-        decks = tr("{corp} v {runner}", corp=str(by_side["corp"].path), runner=str(by_side["runner"].path))
+        decks = tr("{corp} v {runner}", corp=by_side["corp"].path.name, runner=by_side["runner"].path.name)
         game_name = names.record_name("netrunner") or word("game", "netrunner", lang)  # the game record's name
         title = tr("{game} · seed {seed} · {decks}", game=game_name, seed=seed, decks=decks)
-        write_replay(replay, frames, title, lang, names, force=force)
+        with _writing_replay(replay):
+            write_replay(replay, frames, title, lang, names, force=force)
     if save is not None:
         from toolkit.engine.netrunner.saved import save_game
 
