@@ -16,7 +16,9 @@ size (100k files and more):
   variant is parsed and rendered once while the corpus is written, and only
   canonical, parsing texts are used. The sentences appended are ones each
   game's engine runs (a draw or a discard; a crossfire role's guns or
-  protection), so no text.form.unsupported warning is added;
+  protection), so no text.form.unsupported warning is added; a crossfire
+  role clone's fields (armed, guns, protects, marks, counts_as) then say what
+  its text says, as lint asks (card.role.field);
 - a clone of a crossfire special role joins the modes its template joins (a
   substitution of its own in each, or a place among the public roles), so no
   card.role.special warning says no deal gives it.
@@ -54,7 +56,7 @@ _SYMBOL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 # sentences appended to a text that has no number variants left, by game ({n}: the n-th number); each parses
 # in every game's texts and the game's engine runs it
 _SUFFIXES = ("你抽 {0} 张牌。", "你抽 {0} 张牌。你弃 {1} 张牌。", "你弃 {0} 张牌。你抽 {1} 张牌。")
-_GUNS = "你有 {0} 把枪：你可以同时指向 {0} 名不同的玩家，各射 1 发。"
+_GUNS = "你有 1 把枪：你可以同时指向 1 名不同的玩家，各射 {0} 发。"  # (a role has at most 2 guns: the shots vary)
 _PROTECT = "你不射击；你保护你指向的玩家：抵消 {0} 发射向该玩家的子弹。"
 _GAME_SUFFIXES = {
     "tactics": _SUFFIXES,
@@ -174,6 +176,29 @@ def _text_lists(data: dict[str, Any]) -> Iterator[list[Any]]:
             yield node
 
 
+def _fields_from_text(data: dict[str, Any]) -> None:
+    """Make a crossfire role's fields say what its text (with the sentences appended) says, as lint asks
+    (validators/crossfire_lint.py): guns, protects, marks, armed, counts_as."""
+    from toolkit.engine.crossfire import role_traits
+    from toolkit.models.crossfire import CrossfireRole
+    from toolkit.text import ast as A
+
+    traits = role_traits(CrossfireRole.model_validate({k: v for k, v in data.items() if k != "$schema"}))
+    assert traits is not None
+    guns = traits.last(A.Guns) is not None
+    if (guns or traits.marks) and not traits.protects:
+        data["armed"] = True
+    data["protects"], data["marks"] = traits.protects, traits.marks
+    aims = guns or traits.protects or data["armed"]
+    data["guns"] = 0 if traits.marks or not aims else traits.guns
+    if data.get("counts_as") not in traits.counts_as:
+        data.pop("counts_as", None)
+        if traits.counts_as:
+            data["counts_as"] = traits.counts_as[0]
+    if not data["marks"]:
+        del data["marks"]
+
+
 def clone_corpus(target: Path, files: int, games: list[str] | None = None) -> list[Path]:
     """Build the corpus under ``target`` (of ``games``, default all); return every record file in it (sorted)."""
     shutil.copytree(ROOT / "schema", target / "schema")
@@ -203,6 +228,8 @@ def clone_corpus(target: Path, files: int, games: list[str] | None = None) -> li
                     if (game, text) not in variants:
                         variants[game, text] = _Variants(text, taken, game)
                     texts[index] = variants[game, text].next()
+        if game == "crossfire" and data.get("kind") == "role":
+            _fields_from_text(data)
         if game == "crossfire" and data.get("kind") == "role" and data.get("special"):
             _join_modes(modes, original["id"], data["id"], game)
         path = template.parent / f"{data['id']}.json"

@@ -5,7 +5,8 @@ its kind (every error, with a pointer), the record model, id = file name, the
 game directory, ``$schema`` resolving to the kind's schema, canonical format.
 Across the files of a game: unique ids, unique names where the rules require
 them, and every reference resolving (exclusive card -> agent, minion card ->
-minion, factions, subtypes, modes -> roles, names quoted in text, symbols).
+minion, factions, subtypes, modes -> roles, names quoted in text and of the kind of record the text
+needs, symbols).
 
 Fast paths (the findings are the same as without them):
 
@@ -62,6 +63,7 @@ from typing import Any, Protocol
 from pydantic import ValidationError
 
 from toolkit.catalog import FileSource, file_key, file_keys, file_signature, signature_of
+from toolkit.engine.forms import ENGINE_NODES, runs_node
 from toolkit.filekinds import NOT_RECORDS, not_a_record
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, tc, tr, trn, word
@@ -86,15 +88,25 @@ from toolkit.jsonio import (
 )
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
+from toolkit.text import AbilitySyntaxError, parse_cached
+from toolkit.text import ast as A
 
 from .art_lint import check_art
+from .crossfire_lint import check_role_fields
 from .findings import Finding, Severity
 from .font_lint import CODE as FONT_CODE
 from .font_lint import SKIPPED_KEYS as FONT_SKIPPED_KEYS
 from .font_lint import covered_characters, may_miss
 from .font_lint import message as font_message
 from .map_lint import check_map_rows, check_maps
-from .text_lint import TextVerdicts, ability_text_findings, check_ability_texts, check_raw_ability_texts
+from .text_lint import (
+    TextVerdicts,
+    ability_text_findings,
+    check_ability_texts,
+    check_raw_ability_texts,
+    name_uses,
+    parses,
+)
 from .wording import did_you_mean, either, game_word, kind_word, listing, record_label
 
 NAME_REF = re.compile(r"「([^「」]+)」")
@@ -111,7 +123,8 @@ class Entry:
     Once the file's own checks are done (:func:`_check_file`, :func:`_settle`: the verdicts on its ability
     texts among them, and each finding so far placed in the text), an entry keeps only what the checks across
     records read: ``record`` (the model, or for the kinds most files hold a :class:`RecordSummary` of it),
-    ``names``, ``private``, ``texts`` (the ability texts that may name a record or a symbol), ``fonts`` (the
+    ``names``, ``private``, ``texts`` (the ability texts that may name a record or a symbol; a tactics text that
+    parses and quotes a name, with what it does with each, :func:`~validators.text_lint.name_uses`), ``fonts`` (the
     characters the print font lacks) and its findings. The parsed JSON is dropped and, in :func:`lint_files`,
     the file's text too (its :class:`~toolkit.catalog.FileSource` reads it again to place a finding found
     later, or a map's cells)."""
@@ -145,8 +158,9 @@ class Entry:
         self.record: Any = None  # RecordBase, RecordSummary or None
         self._findings: list[Finding] | None = None
         self.canonical = False  # the text is the canonical form of its data (known while reading it)
-        # a target record's ability texts that may name a record or a symbol (the checks across records read them)
-        self.texts: tuple[tuple[Path_, str], ...] = ()
+        # a target record's ability texts that may name a record or a symbol (the checks across records read them):
+        # (path, text), or for a tactics text that parses and quotes a name (path, text, its name_uses)
+        self.texts: tuple[tuple[Any, ...], ...] = ()
         self.names: tuple[str, str | None] = ("", None)  # a record's zh-Hans and English names
         self.private = False  # a record that says "private": true (an agent)
         self.fonts: dict[str, str] | None = None  # each character the print font lacks -> its first pointer
@@ -205,7 +219,7 @@ class RecordSummary:
 # The fields of each kind that the checks across records read (lint, art_lint, map_lint), beyond those of
 # every summary; a kind not listed (a game, mode, map or format record: few per game) keeps its whole model.
 SUMMARY_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("tactics", "card"): ("agent", "minion", "equipment"),
+    ("tactics", "card"): ("agent", "minion", "equipment", "token"),
     ("tactics", "agent"): ("subtypes", "attacks", "symbol", "private"),
     ("tactics", "unit"): ("type", "attack"),
     ("tactics", "attack"): ("attack",),
@@ -1064,6 +1078,8 @@ class GameIndex:
         # (its own file tells what is wrong with it), so it is no missing record
         self.refused_names: set[str] = set()
         self._english: dict[str, Entry] | None = None  # folded English name -> the first record with it (when asked)
+        self._named: dict[str, list[Any]] | None = None  # zh-Hans name -> the records with it (when asked)
+        self._fitting: dict[str, list[str]] = {}  # a use of a quoted name -> the names of the records it may quote
 
     def by_english_name(self, name: str) -> Entry | None:
         """The record whose English name ``name`` is (case, accents and punctuation aside: :func:`toolkit.names.fold`),
@@ -1078,6 +1094,23 @@ class GameIndex:
                 if english:
                     self._english.setdefault(fold(english), entry)
         return self._english.get(fold(name))
+
+    def named(self, name: str) -> list[Any]:
+        """The records whose zh-Hans name is ``name`` (kept or summarized), for what a text does with a name it
+        quotes (:func:`_check_uses`); the index of them is built when first asked."""
+        if self._named is None:
+            self._named = {}
+            for entry in self.entries:
+                self._named.setdefault(entry.names[0], []).append(entry.record)
+        return self._named.get(name, [])
+
+    def fitting(self, use: str) -> list[str]:
+        """The names of the records a text may quote for ``use`` (:func:`_fits`), for a "did you mean" (built
+        when first asked: a name of the wrong kind is rare)."""
+        found = self._fitting.get(use)
+        if found is None:
+            found = self._fitting[use] = [e.names[0] for e in self.entries if e.names[0] and _fits(use, e.record)]
+        return found
 
     def record(self, kind: str, record_id: str) -> Any:
         entry = self.by_kind.get(kind, {}).get(record_id)
@@ -1201,7 +1234,8 @@ def _name_twins(group: list[Entry], column: int, lang: str) -> None:
 def _check_texts(index: GameIndex) -> None:
     symbols = index.vocabulary("symbols")
     for entry in index.entries:
-        for path, text in entry.texts:
+        for item in entry.texts:
+            path, text = item[0], item[1]
             for name in NAME_REF.findall(text) if "「" in text else ():
                 if name not in index.names and name not in index.refused_names:
                     quoted = "「" + name + "」"
@@ -1224,13 +1258,102 @@ def _check_texts(index: GameIndex) -> None:
                         game=game_word(index.game),
                     )
                     entry.add("card.text.ref", message + did_you_mean(name, index.names), pointer(*path))
+            if len(item) > 2:  # (a tactics text that does something with a name it quotes)
+                _check_uses(entry, index, path, item[2])
             if symbols is not None and "[" in text:
-                for symbol in SYMBOL_REF.findall(text):
-                    if symbol not in symbols:
+                for found in SYMBOL_REF.finditer(text):
+                    symbol = found.group(1)
+                    if symbol not in symbols and not _symbol_told(index.game, text, found.start(1) - 1, found.end()):
                         shown = "[" + symbol + "]"
                         message = tr("{label}: unknown symbol {symbol} in text", label=entry.label, symbol=shown)
-                        message += did_you_mean(symbol, symbols) + _known(symbols)
+                        if symbols:
+                            message += did_you_mean(symbol, symbols) + _known(symbols)
+                        else:
+                            message += tr("; the {game} game record names no symbols", game=game_word(index.game))
                         entry.add("card.text.symbol", message, pointer(*path))
+
+
+def _symbol_told(game: str, text: str, start: int, end: int) -> bool:
+    """Whether the text's own findings already tell of the symbol between ``start`` and ``end`` (offsets in the text),
+    so that ``card.text.symbol`` would say it again: the text does not parse there (``card.text.parse`` says what was
+    expected, and the symbol meant), or it lies in a form the game's engine does not run (``text.form.unsupported``:
+    ``你获得 3[credit]`` on a tactics card). Asked only of a symbol the game does not know (rare): the text is parsed
+    again if it is no longer in the parse cache."""
+    try:
+        ability = parse_cached(text)
+    except AbilitySyntaxError as exc:
+        return start <= exc.offset < end
+    if game not in ENGINE_NODES:  # (no engine: no form is told unsupported)
+        return False
+    for node in A.walk(ability):
+        span = node.span
+        if span is not None and span[0] <= start and end <= span[1]:
+            cls = type(node)
+            if cls is not A.Scripted and not runs_node(game, cls):
+                return True
+    return False
+
+
+# what a tactics text may do with a name it quotes (text_lint.NAME_USES), by the kind of record the name must be
+def _fits(use: str, record: Any) -> bool:
+    """Whether a text may quote ``record`` for ``use``: gain a token card; search for a card a deck or the matrix
+    shop can hold (no token card: 衍生牌不能构筑); attack with a built-in attack, a minion's own attack or a weapon."""
+    kind = record.kind
+    if use == "token":
+        return kind == "card" and record.token is not None
+    if use == "search":
+        return kind == "card" and record.token is None
+    if kind == "card":
+        equipment = record.equipment
+        return equipment is not None and equipment.attack is not None
+    return kind == "attack" or (
+        kind == "unit" and getattr(record, "type", None) == "minion" and record.attack is not None
+    )
+
+
+def _check_uses(entry: Entry, index: GameIndex, path: Path_, uses: tuple[tuple[str, str], ...]) -> None:
+    """``card.text.ref``: each name a tactics text quotes for a use (:func:`~validators.text_lint.name_uses`) that
+    names records of which none fits it (:func:`_fits`): the game can never do what the text says. A name no record
+    has is told above; one a refused record has is passed over (what it is is not known)."""
+    for use, name in uses:
+        records = index.named(name)
+        if not records or name in index.refused_names or any(_fits(use, record) for record in records):
+            continue
+        record = records[0]
+        quoted = "「" + name + "」"
+        what = record_label(None, record.kind, record.id)
+        if use == "token":
+            message = tr(
+                "{label}: text gains {name}, which is {what}, no token card: a game stops with an error where the "
+                "text resolves",
+                label=entry.label,
+                name=quoted,
+                what=what,
+            )
+        elif use == "search" and record.kind == "card":  # (a token card)
+            message = tr(
+                "{label}: text searches for {name}, a token card: token cards never go in a deck or the matrix "
+                "shop, so the search never finds it",
+                label=entry.label,
+                name=quoted,
+            )
+        elif use == "search":
+            message = tr(
+                "{label}: text searches for {name}, which is {what}, no card a deck can hold: the search never "
+                "finds it",
+                label=entry.label,
+                name=quoted,
+                what=what,
+            )
+        else:
+            message = tr(
+                "{label}: text attacks with {name}, which is {what}, no attack (a built-in attack, a minion's own "
+                "or a weapon card's): the attack never happens",
+                label=entry.label,
+                name=quoted,
+                what=what,
+            )
+        entry.add("card.text.ref", message + did_you_mean(name, index.fitting(use)), pointer(*path))
 
 
 def _known(values: Iterable[str]) -> str:
@@ -1861,6 +1984,7 @@ def _lint_entries(
         checked()
     verdicts.known.clear()  # (what the checks across records do not read)
     verdicts.forms.clear()
+    verdicts.sides.clear()
     by_game: dict[str, list[Entry]] = defaultdict(list)
     named: dict[str, list[Entry]] = defaultdict(list)  # and the records the model refused, for their names
     # the records no one asked about first: a duplicate id, name or symbol is reported on the later of the two
@@ -1983,7 +2107,11 @@ def _settle(
                 entry.text_findings = ability_text_findings(entry, verdicts, record.game, texts) or None
                 named = [item for item in texts if "「" in item[1] or "[" in item[1]]
                 if named:
+                    if record.game == "tactics":  # (the game whose engine does something with a quoted name)
+                        named = [_with_uses(item, verdicts) for item in named]
                     entry.texts = tuple(named)
+            if record.game == "crossfire" and record.kind == "role":  # (its fields against its text: here, whole)
+                check_role_fields(entry, record)
             covered = fonts.covered()
             source_text = entry.source.text
             if covered is not None and (source_text is None or may_miss(source_text, covered)):
@@ -1999,6 +2127,17 @@ def _settle(
     entry.data, entry.key, entry.checked = None, "", True
     if release:
         _release(entry)
+
+
+def _with_uses(item: tuple[Path_, str], verdicts: TextVerdicts) -> tuple[Any, ...]:
+    """A tactics text kept for the checks across records (``item``: path, text), with what it does with each name
+    it quotes (:func:`~validators.text_lint.name_uses`, read from the tree its verdict left in the parse cache) when
+    it parses and does something with one."""
+    text = item[1]
+    if "「" not in text or not parses(verdicts.get(text)):
+        return item
+    uses = name_uses(text)
+    return (*item, uses) if uses else item
 
 
 def _place(entry: Entry, checked: bool = False) -> None:

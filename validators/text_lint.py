@@ -19,6 +19,10 @@ Findings (one per bad string, located at the string in the JSON file):
   equipment or status card, an agent's or unit's own text; a netrunner installed card or identity) holds an
   effect that is not one of them (造成 1 点伤害, 你抽 1 张牌, or a 如果… around a lasting one): the engine never
   resolves it. Such an effect needs a timing or an activated ability.
+- ``card.text.side`` (error): a netrunner card's or identity's text holds an effect that the netrunner engine's table
+  gives to the other side (:func:`sides_of`: 你获得 1 个负面声誉 on a runner card, 你退出潜袭 on a corp card); the
+  engine resolves a card's text as the card's side: a game stops with an error there (你获得 X 个负面声誉 as the
+  runner), or does not do what the text says.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from toolkit.jsonio import pointer
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS
 from toolkit.models.common import MAX_ABILITIES
+from toolkit.models.netrunner import side_of_type
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
 from toolkit.text import ast as A
 from toolkit.text.ast import Node, Scripted
@@ -109,6 +114,97 @@ def forms_of(game: str, text: str) -> Forms:
     if _runs_all(game, ability):
         return ()
     return tuple((form, *form_words(form, node)) for form, node in unsupported(game, ability))
+
+
+# ---------------------------------------------------------------- the names a text quotes, by what it does with them
+
+NAME_USES: dict[type[Node], str] = {A.GainToken: "token", A.Search: "search", A.AttackWith: "attack"}
+"""The nodes of the ability language that quote a record by its name (「名称」), and what each does with it: gain
+that token card (the tactics engine, base.py gain_token: anything but a token card stops the game), search a deck
+or the matrix shop for that card (base.py search), attack with that attack (attack.py attack_with: a built-in
+attack, a minion's own or a weapon). Lint's checks across records tell a name of a record of the wrong kind."""
+
+
+def name_uses(text: str) -> tuple[tuple[str, str], ...]:
+    """What ``text`` (which parses) does with each name it quotes (:data:`NAME_USES`): (use, name) each, in text
+    order, each once; () for none."""
+    found: list[tuple[str, str]] = []
+    for node in A.walk(parse_cached(text)):
+        use = NAME_USES.get(type(node))
+        if use is not None and (use, node.name) not in found:
+            found.append((use, node.name))
+    return tuple(found)
+
+
+# ---------------------------------------------------------------- netrunner texts of the other side
+
+
+def text_side(record: Any) -> str | None:
+    """The side a netrunner card's or identity's text resolves as (the engine's ``Context(card.side, …)``: the side
+    of its type, an identity's own); None for any other record."""
+    values = getattr(record, "__dict__", None)  # (a model's field values: a field it does not have is not asked for)
+    if values is None or values.get("game") != "netrunner":
+        return None
+    kind = values.get("kind")
+    if kind == "identity":
+        side = values.get("side")
+        return side if isinstance(side, str) else None
+    card_type = values.get("type") if kind == "card" else None
+    return side_of_type(card_type) if isinstance(card_type, str) else None
+
+
+@functools.cache
+def side_table() -> dict[type, str]:
+    """The netrunner engine's table of the effects that belong to one side (toolkit/engine/forms.py, by which
+    toolkit/engine/netrunner/interp.py tells whose text a text is), by node class."""
+    from toolkit.engine.forms import NETRUNNER_CORP_NODES, NETRUNNER_RUNNER_NODES
+
+    table: dict[type, str] = dict.fromkeys(NETRUNNER_RUNNER_NODES, "runner")
+    table.update(dict.fromkeys(NETRUNNER_CORP_NODES, "corp"))
+    return table
+
+
+# Sides a text's effects belong to (:func:`sides_of`): "corp", "runner", both ("corp", "runner") or neither ()
+Sides = tuple[str, ...]
+
+
+def sides_of(game: str, text: str) -> Sides:
+    """The sides that the effects of ``text`` (which parses) belong to by the engine's table (:func:`side_table`),
+    sorted; () for none, and for a game other than netrunner. (:func:`forms_and_sides` finds them in the walk that
+    tells the forms the engine does not run; this walks the text again, for one with such a form.)"""
+    if game != "netrunner":
+        return ()
+    table = side_table()
+    return tuple(sorted({side for node in A.walk(parse_cached(text)) if (side := table.get(type(node))) is not None}))
+
+
+def forms_and_sides(game: str, text: str) -> tuple[Forms, Sides]:
+    """:func:`forms_of` and :func:`sides_of` of ``text`` (which parses) in ``game``, the sides found in the same
+    walk of the text as whether its engine runs every form of it (:func:`_runs_all`): a netrunner card's text is
+    checked against its side (``card.text.side``) at next to no cost."""
+    if game != "netrunner":
+        return forms_of(game, text), ()
+    ability = parse_cached(text)
+    sides: set[str] = set()
+    if _runs_all(game, ability, sides):
+        return (), tuple(sorted(sides))
+    forms = tuple((form, *form_words(form, node)) for form, node in unsupported(game, ability))
+    return forms, sides_of(game, text)  # (the walk stopped at a form not run: the rest is walked again)
+
+
+def other_side_effects(text: str, side: str) -> list[tuple[str, str, str]]:
+    """The effects of ``text`` (which parses) that belong to the side other than ``side`` (:func:`side_table`),
+    each class once, in text order: (that side, zh-Hans words, English words)."""
+    table = side_table()
+    found: list[tuple[str, str, str]] = []
+    seen: set[type] = set()
+    for node in A.walk(parse_cached(text)):
+        cls = type(node)
+        owner = table.get(cls)
+        if owner is not None and owner != side and cls not in seen:
+            seen.add(cls)
+            found.append((owner, *form_words(("node", cls.__name__), node)))
+    return found
 
 
 # ---------------------------------------------------------------- plain sentences on lasting records
@@ -179,20 +275,25 @@ def fleeting_of(game: str, text: str) -> Fleeting:
     return tuple(found)
 
 
-def _runs_all(game: str, ability: Any) -> bool:
+def _runs_all(game: str, ability: Any, sides: set[str] | None = None) -> bool:
     """True when the engine of ``game`` runs the timing and every node of ``ability`` (or there is no such
     engine): :func:`toolkit.engine.forms.unsupported` then has nothing to say. The nodes are those
     :func:`toolkit.text.ast.walk` gives, in another order (only whether one is not run matters): each value met
     is told apart by its class alone, looked up once per game (:func:`_walk_step`), and a node's fields are
-    read at once by a getter made once per class (:func:`_children`)."""
+    read at once by a getter made once per class (:func:`_children`). With ``sides`` (netrunner), the side each
+    node walked belongs to by the engine's table (:func:`side_table`) is added to it (all of them when it returns
+    True)."""
     if game not in ENGINE_NODES:
         return True
     if ability.timing is not None and not runs_timing(game, ability.timing):
         return False
-    steps = _STEPS.get(game)
+    table = _STEPS if sides is None else _SIDED_STEPS
+    steps = table.get(game)
     if steps is None:
-        steps = _STEPS[game] = {}
-    getters, run, items, not_run = _GETTERS, _RUN, _ITEMS, _NOT_RUN  # (locals: read once per value)
+        steps = table[game] = {}
+        if sides is not None:  # (a node its engine runs that belongs to a side: its step is that side)
+            steps.update((cls, side) for cls, side in side_table().items() if runs_node(game, cls))
+    getters, run, items, not_run, pass_ = _GETTERS, _RUN, _ITEMS, _NOT_RUN, _PASS  # (locals: read once per value)
     stack = [ability]
     pop, extend = stack.pop, stack.extend
     while stack:
@@ -208,6 +309,10 @@ def _runs_all(game: str, ability: Any) -> bool:
             extend(value)
         elif step is not_run:
             return False
+        elif step is not pass_ and sides is not None:  # (a side: only in the steps with sides)
+            sides.add(step)
+            getter = getters.get(cls)
+            extend((getter or _children(cls))(value))
     return True
 
 
@@ -246,6 +351,7 @@ def _children(cls: type) -> Callable[[Any], tuple[Any, ...]]:
 
 
 _STEPS: dict[str, dict[type, str]] = {}  # game -> class -> what the walk does with a value of it (_walk_step)
+_SIDED_STEPS: dict[str, dict[type, str]] = {}  # the same, with the side of a node that belongs to one (side_table)
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # node class -> its fields' values but the span
 
 
@@ -318,6 +424,8 @@ class TextVerdicts:
         self.forms: dict[str, dict[str, Forms]] = {}
         # game -> text -> the effects of a plain sentence a lasting holder never resolves (:func:`fleeting_of`)
         self.fleeting: dict[str, dict[str, Fleeting]] = {}
+        # game (netrunner) -> text -> its forms and the sides its effects belong to (:func:`forms_and_sides`)
+        self.sides: dict[str, dict[str, tuple[Forms, Sides]]] = {}
         self._chunks: list[list[tuple[str, Path]]] = []  # the files of each chunk: (file key, path)
         self._delegated: set[str] = set()  # the file keys of the chunks this process has not taken
         self._workers: list[tuple[Any, Any]] = []  # (process, the end of the pipe its results come through)
@@ -351,13 +459,23 @@ class TextVerdicts:
                 get(text)
 
     def unsupported(self, game: str, text: str) -> Forms:
-        """The forms of ``text`` (a text that parses) that ``game``'s engine does not run: known, else found here."""
+        """The forms of ``text`` (a text that parses) that ``game``'s engine does not run: known, else found here
+        (for netrunner, with the sides of its effects: :meth:`sided`)."""
+        if game == "netrunner":
+            return _known(self.sides, game, text, forms_and_sides)[0]
         return _known(self.forms, game, text, forms_of)
 
     def not_lasting(self, game: str, text: str) -> Fleeting:
         """The effects of ``text`` (a text that parses) that a lasting holder of ``game`` never resolves
         (:func:`fleeting_of`): known, else found here."""
         return _known(self.fleeting, game, text, fleeting_of)
+
+    def sided(self, game: str, text: str) -> Sides:
+        """The sides the effects of ``text`` (a text that parses) belong to (:func:`sides_of`): known (found with its
+        forms, :meth:`unsupported`), else found here; () in a game other than netrunner."""
+        if game != "netrunner":
+            return ()
+        return _known(self.sides, game, text, forms_and_sides)[1]
 
     def delegated(self, key: str) -> bool:
         """Whether a worker may check the file ``key`` (this process then leaves it to :meth:`take_back`)."""
@@ -608,7 +726,9 @@ def ability_text_findings(
     def add(code: str, message: str, ptr: str, severity: Severity) -> None:
         found.append(Finding(code, message, severity, str(entry.source.path), ptr or None))
 
-    holder = lasting_holder(getattr(entry, "record", None))  # (None for an entry with no record: nothing to say)
+    record = getattr(entry, "record", None)
+    holder = lasting_holder(record)  # (None for an entry with no record: nothing to say)
+    side = text_side(record) if game == "netrunner" else None  # (a card's or identity's text resolves as its side)
     for path, text in texts:
         verdict_ = verdicts.get(text)
         if verdict_ is not None:
@@ -621,6 +741,10 @@ def ability_text_findings(
                 fleeting = verdicts.not_lasting(game, text)
                 if fleeting:
                     _report_fleeting(entry, add, path, game, holder, fleeting)
+            if side is not None:
+                sides = verdicts.sided(game, text)
+                if sides and sides != (side,):
+                    _report_sides(entry, add, path, text, side)
     return found
 
 
@@ -665,6 +789,28 @@ def _report_forms(entry: Entry, add: Add, path: tuple[str | int, ...], game: str
                 games=elsewhere,
             )
         add("text.form.unsupported", message, where, "warning")
+
+
+def _report_sides(entry: Entry, add: Add, path: tuple[str | int, ...], text: str, side: str) -> None:
+    """``card.text.side``: each effect of a netrunner card's text that belongs to the other side (:func:`sides_of`),
+    named by its words in the card text (and in another language, its English after them)."""
+    from toolkit.i18n import word
+
+    lang = current_lang()
+    where = pointer(*path)
+    gloss = lang != "zh-Hans"
+    own = word("side", side, lang)
+    for owner, zh, en in other_side_effects(text, side):
+        message = tr(
+            "{label}: {pointer}: {effect} is {side} text, but this is a {own} card: its text resolves as the {own}, "
+            "and a game either stops with an error there or does not do what the text says",
+            label=entry.label,
+            pointer=where,
+            effect=f"{zh} ({en})" if gloss else zh,
+            side=word("side", owner, lang),
+            own=own,
+        )
+        add("card.text.side", message, where, "error")
 
 
 # what a lasting holder (:func:`lasting_holder`) takes from a sentence with no timing, the start of a clause of
@@ -758,6 +904,13 @@ def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str,
     kind = found[0]
     if kind == "parse":
         _, column, summary, context = found
+        game = getattr(entry.record, "game", None)
+        if isinstance(game, str):  # told in the words of the record's game (its verdict is the text's, any game's)
+            try:
+                parse_cached(text)
+            except AbilitySyntaxError as exc:
+                told = exc.for_game(game)
+                column, summary, context = told.column, told.summary(located=told.line != 1), told.context
         context = "\n".join("    " + line for line in context.splitlines())
         message = tr(
             "{label}: {pointer}: column {column} of the text: {problem}",

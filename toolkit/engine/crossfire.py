@@ -213,12 +213,77 @@ def _form(node: A.Node) -> str:
     return zh if current_lang() == "zh-Hans" or en == zh else f"{zh} ({en})"
 
 
-def compile_role(record: CrossfireRole, path: Path | str | None = None) -> RoleRules:
-    """Parse a role's ``text`` and ``win`` and compile them; bad text is a DossierError naming the record's file
-    (``path``, where it is known, as the caller shows files) and the text, as lint does."""
+_TRAIT_NODES = (A.Guns, A.Protect, A.SniperMarks, A.PublicRole, A.CountsAs)
+"""The standing sentences of a role's text: what the role is (:class:`RoleTraits`), not what it wins by."""
+
+
+@dataclass(frozen=True)
+class RoleTraits:
+    """What a role's own text says it is, as the engine reads it (:func:`compile_role`): ``你有 N 把枪…`` (its
+    guns: the last such sentence, else 1), ``你不射击；你保护你指向的玩家…`` (protects), the Sniper's shot cards
+    (marks), ``你的角色公开`` (public) and ``你视为<角色>`` (the roles it counts as, in text order). ``said``: each of
+    those sentences' effect with the pointer of the text that holds it (``/text/1``, ``/win/0``), in text order."""
+
+    guns: int = 1
+    protects: bool = False
+    marks: bool = False
+    public: bool = False
+    counts_as: tuple[str, ...] = ()
+    said: tuple[tuple[str, A.Node], ...] = ()
+
+    def first(self, kind: type[A.Node]) -> tuple[str, A.Node] | None:
+        """The pointer and effect of the first sentence of class ``kind`` (None: the text has none)."""
+        return next((item for item in self.said if type(item[1]) is kind), None)
+
+    def last(self, kind: type[A.Node]) -> tuple[str, A.Node] | None:
+        """The pointer and effect of the last sentence of class ``kind`` (the one the engine goes by for guns)."""
+        return next((item for item in reversed(self.said) if type(item[1]) is kind), None)
+
+
+def _traits(said: list[tuple[str, A.Node]]) -> RoleTraits:
     guns = 1
     protects = marks = public = False
-    counts_as = {record.id}
+    counts_as: list[str] = []
+    for _, effect in said:
+        if isinstance(effect, A.Guns):
+            guns = effect.count
+        elif isinstance(effect, A.Protect):
+            protects = True
+        elif isinstance(effect, A.SniperMarks):
+            marks = True
+        elif isinstance(effect, A.PublicRole):
+            public = True
+        elif isinstance(effect, A.CountsAs) and effect.role not in counts_as:
+            counts_as.append(effect.role)
+    return RoleTraits(guns, protects, marks, public, tuple(counts_as), tuple(said))
+
+
+def role_traits(record: CrossfireRole) -> RoleTraits | None:
+    """What the text (``text`` and ``win``) of ``record`` says the role is, as :func:`compile_role` reads it, without
+    compiling its conditions (lint's check of the fields that repeat it: ``guns``, ``protects``, ``marks``,
+    ``counts_as``). Each text is parsed through the parse cache (lint has just parsed them). None when a text does
+    not parse or is no plain sentence: the role cannot be run, and lint reports that text itself."""
+    said: list[tuple[str, A.Node]] = []
+    for field_name, texts in (("text", record.text), ("win", record.win)):
+        for index, text in enumerate(texts):
+            try:
+                ability = parse_cached(text)
+            except AbilitySyntaxError:
+                return None
+            if ability.kind != "effect":
+                return None
+            for sentence in ability.sentences:
+                for effect in sentence.effects:
+                    if isinstance(effect, _TRAIT_NODES):
+                        said.append((f"/{field_name}/{index}", effect))
+    return _traits(said)
+
+
+def compile_role(record: CrossfireRole, path: Path | str | None = None) -> RoleRules:
+    """Parse a role's ``text`` and ``win`` and compile them; bad text is a DossierError naming the record's file
+    (``path``, where it is known, as the caller shows files) and the text, as lint does. What the role is comes from
+    its text (:class:`RoleTraits`), but ``armed`` (the 持械 mark), which the text does not say."""
+    said: list[tuple[str, A.Node]] = []
     rules: list[tuple[str, list[str]]] = []
     label = _label("role", record.id)
     for field_name, texts in (("text", record.text), ("win", record.win)):
@@ -245,30 +310,23 @@ def compile_role(record: CrossfireRole, path: Path | str | None = None) -> RoleR
                 )
             for sentence in ability.sentences:
                 for effect in sentence.effects:
-                    if isinstance(effect, A.Guns):
-                        guns = effect.count
-                    elif isinstance(effect, A.Protect):
-                        protects = True
-                    elif isinstance(effect, A.SniperMarks):
-                        marks = True
-                    elif isinstance(effect, A.PublicRole):
-                        public = True
-                    elif isinstance(effect, A.CountsAs):
-                        counts_as.add(effect.role)
+                    if isinstance(effect, _TRAIT_NODES):
+                        said.append((pointer, effect))
                     elif isinstance(effect, A.If):
                         rules.append((_condition(effect.condition, where), _results(effect.effects, where)))
                     else:
                         rules.append(("True", _results((effect,), where)))
+    traits = _traits(said)
     return RoleRules(
         id=record.id,
         name=record.name.zh_hans,
         team=record.team,
         armed=record.armed,
-        guns=guns,
-        protects=protects,
-        marks=marks,
-        public=public,
-        counts_as=frozenset(counts_as),
+        guns=traits.guns,
+        protects=traits.protects,
+        marks=traits.marks,
+        public=traits.public,
+        counts_as=frozenset((record.id, *traits.counts_as)),
         evaluate=_compile_rules(record.id, rules),
     )
 

@@ -177,6 +177,19 @@ NETRUNNER_NODES: frozenset[type[A.Node]] = frozenset(
     }
 )
 
+# Which side a Netrunner text belongs to by its effects (toolkit/engine/netrunner/interp.py side_of_ability: the
+# engine refuses a text of the other side; lint warns of it, validators/text_lint.py side_table): the runner's, the
+# corp's, and the timings only the corp's cards have.
+NETRUNNER_RUNNER_NODES: tuple[type[A.Node], ...] = (
+    A.Run, A.Access, A.BreakSubroutine, A.Strength, A.RemoveTags,
+    A.JackOut, A.InstallHosted, A.PreventDamage, A.AvoidTags, A.PreventTrash,
+)  # fmt: skip
+NETRUNNER_CORP_NODES: tuple[type[A.Node], ...] = (
+    A.GainBadPublicity, A.AdvanceInstalled, A.PlaceAdvancement, A.RezFree, A.TypedDamage, A.EndRun,
+    A.Trace, A.Purge, A.CanBeAdvanced,
+)  # fmt: skip
+NETRUNNER_CORP_TIMINGS = ("agenda_scored", "agenda_stolen", "rezzed")
+
 CROSSFIRE_NODES: frozenset[type[A.Node]] = frozenset(
     {
         # crossfire.py compile_role: a role's standing effects, its 如果… rules and their results

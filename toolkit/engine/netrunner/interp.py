@@ -22,6 +22,7 @@ from toolkit.text.limits import MAX_COUNT
 from toolkit.text.render import render
 
 from ..core import EngineError, given_ability, said, side_word, type_word
+from ..forms import NETRUNNER_CORP_NODES, NETRUNNER_CORP_TIMINGS, NETRUNNER_RUNNER_NODES
 from .decisions import Option
 from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Card, Context, RunState, Side, other
 
@@ -524,18 +525,8 @@ class Interpreter:
 
 # ---------------------------------------------------------------- which side a text belongs to
 
-_RUNNER_NODES: tuple[type, ...] = (A.Run, A.Access, A.BreakSubroutine, A.Strength, A.RemoveTags)
-_CORP_NODES: tuple[type, ...] = (
-    A.GainBadPublicity,
-    A.AdvanceInstalled,
-    A.PlaceAdvancement,
-    A.RezFree,
-    A.TypedDamage,
-    A.EndRun,
-)
-_RUNNER_NODES += (A.JackOut, A.InstallHosted, A.PreventDamage, A.AvoidTags, A.PreventTrash)
-_CORP_NODES += (A.Trace, A.Purge, A.CanBeAdvanced)
-_CORP_TIMINGS = ("agenda_scored", "agenda_stolen", "rezzed")
+# (the tables live in toolkit/engine/forms.py: lint reads them too, without importing the engine)
+_RUNNER_NODES, _CORP_NODES, _CORP_TIMINGS = NETRUNNER_RUNNER_NODES, NETRUNNER_CORP_NODES, NETRUNNER_CORP_TIMINGS
 
 
 def side_of_ability(ability: A.Ability) -> Side | None:

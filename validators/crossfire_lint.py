@@ -1,0 +1,123 @@
+"""Lint of a crossfire role's fields against its own text (``card.role.field``, an error at the field).
+
+A role record repeats what its text says in fields: ``guns`` (``你有 N 把枪…``), ``protects`` (``你不射击；你保护你指向的
+玩家…``), ``marks`` (the Sniper's shot cards), ``counts_as`` (``你视为<角色>``), and ``armed``, which a text that shoots
+(``…各射 1 发``, the shot cards) implies. The engine plays the text (:func:`toolkit.engine.crossfire.compile_role`);
+the printed card, the database and the record model read the fields. Where a field says otherwise than the text,
+the finding names the field's value, the sentence of the text (its pointer and words) and the value it implies.
+
+Cheap enough for every role of a large pool: the role's texts were parsed by lint a moment before (the parse
+cache), and only the sentences that say what a role is are looked at (:func:`toolkit.engine.crossfire.role_traits`),
+once per role; nothing is rendered unless there is a finding.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from toolkit.engine.crossfire import RoleTraits, role_traits
+from toolkit.i18n import current_lang, tr
+from toolkit.text import ast as A
+from toolkit.text.vocab import ROLES
+
+if TYPE_CHECKING:
+    from toolkit.models.crossfire import CrossfireRole
+
+    from .lint import Entry
+
+CODE = "card.role.field"
+_PROTECT = A.Protect(1)  # the sentences a field may claim that the text lacks, as the finding words them
+_MARKS = A.SniperMarks(1)
+
+
+def check_role_fields(entry: Entry, record: CrossfireRole) -> None:
+    """Add to ``entry`` (a target whose record is the crossfire role ``record``, the model) a ``card.role.field``
+    error for each field that contradicts the role's text (:func:`role_field_problems`)."""
+    for ptr, message in role_field_problems(record, entry.label):
+        entry.add(CODE, message, ptr)
+
+
+def role_field_problems(record: CrossfireRole, label: str) -> list[tuple[str, str]]:
+    """(pointer of the field, message) for each field of ``record`` that its text contradicts, in field order;
+    ``label`` names the record in the messages. None is said of a role whose text does not parse (lint reports the
+    text): what it says is not known."""
+    traits = role_traits(record)
+    if traits is None:
+        return []
+    found: list[tuple[str, str]] = []
+    for field, value, implied, said, absent in _implied(record, traits):
+        if value == implied:
+            continue
+        words = {"label": label, "field": field, "value": _json(value), "implied": _json(implied)}
+        if said is not None:
+            message = tr(
+                '{label}: {field} is {value}, but {pointer} says "{sentence}"; the game goes by the text, so '
+                "{field} should be {implied}",
+                pointer=said[0],
+                sentence=_words(said[1]),
+                **words,
+            )
+        else:
+            assert absent is not None
+            message = tr(
+                '{label}: {field} is {value}, but no sentence of its text says "{sentence}"; the game goes by the '
+                "text, so {field} should be {implied}",
+                sentence=_words(absent),
+                **words,
+            )
+        found.append((f"/{field}", message))
+    return found
+
+
+# (field, its value, the value the text implies, the sentence that implies it or None, the sentence whose absence
+# implies it when none does)
+_Check = tuple[str, Any, Any, tuple[str, A.Node] | None, A.Node | str | None]
+
+
+def _implied(record: CrossfireRole, traits: RoleTraits) -> list[_Check]:
+    checks: list[_Check] = []
+    guns = traits.last(A.Guns)
+    marks = traits.first(A.SniperMarks)
+    protect = traits.first(A.Protect)
+    shoots = (guns or marks) if protect is None else None  # a sentence by which the role fires
+    if shoots is not None:
+        checks.append(("armed", record.armed, True, shoots, None))
+    if marks is not None:  # the Sniper aims at no one (the record model: it has 0 guns)
+        checks.append(("guns", record.guns, 0, marks, None))
+    elif guns is not None:
+        checks.append(("guns", record.guns, traits.guns, guns, None))
+    elif protect is not None:
+        checks.append(("guns", record.guns, 1, protect, None))
+    elif record.guns > 1:  # no sentence gives it more than one gun (0 or 1 follow from armed and protects)
+        checks.append(("guns", record.guns, 1 if record.armed else 0, None, A.Guns(record.guns, 1)))
+    checks.append(("protects", record.protects, traits.protects, protect, _PROTECT))
+    checks.append(("marks", record.marks, traits.marks, marks, _MARKS))
+    others = [role for role in traits.counts_as if role != record.id]  # (a role counts as itself anyway)
+    field = record.counts_as
+    if (field is None and others) or (field is not None and field != record.id and field not in others):
+        said = next((item for item in traits.said if isinstance(item[1], A.CountsAs) and item[1].role in others), None)
+        absent: A.Node | str | None = None
+        if said is None:
+            absent = A.CountsAs(field) if field in ROLES else "你视为…"
+        checks.append(("counts_as", field, others[0] if others else None, said, absent))
+    return checks
+
+
+def _json(value: Any) -> str:
+    """A field's value as the record's JSON writes it (``true``, ``2``, ``"agent"``, ``null``)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _words(node: A.Node | str) -> str:
+    """A sentence of the role's text as the card says it, without its full stop (``你有 2 把枪：…``); in another
+    language than zh-Hans, its English after it (as the engine names a form: ``toolkit.engine.crossfire._form``)."""
+    if isinstance(node, str):
+        return node
+    from toolkit.engine.forms import form_words
+
+    zh, en = form_words(("node", type(node).__name__), node)
+    return zh if current_lang() == "zh-Hans" or en == zh else f"{zh} ({en})"
+
+
+__all__ = ["CODE", "check_role_fields", "role_field_problems"]
