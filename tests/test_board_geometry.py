@@ -395,7 +395,7 @@ def test_map_errors(rows: tuple[str, ...], adjacency: int, message: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"), [("3,4", (3, 4)), (" 0 , 12 ", (0, 12)), ("3;4", None), ("3", None), ("-1,2", None)]
+    ("text", "expected"), [("3,4", (3, 4)), (" 0 , 12 ", (0, 12)), ("3;4", None), ("3", None), ("-1,2", (-1, 2))]
 )
 def test_parse_cell(text: str, expected: Cell | None) -> None:
     if expected is None:

@@ -98,7 +98,8 @@ def test_every_bundled_map_shows_and_draws(cli: Any, tmp_path: Path, map_id: str
 
 def test_an_unknown_id_lists_the_bundled_maps(cli: Any) -> None:
     line = one_line_error(cli("map", "show", "nowhere"))
-    assert line == f"dossier: error: unknown map 'nowhere'; known maps: {', '.join(BUNDLED)}"
+    listed = "dockyard (Dockyard Depot), headquarters (Headquarters), hideout (Hideout)"  # each map's id and name
+    assert line == f"dossier: error: unknown map 'nowhere'; known maps: {listed}"
 
 
 def test_wide_and_tall_maps_number_columns_in_two_lines() -> None:

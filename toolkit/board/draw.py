@@ -201,8 +201,11 @@ def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
     return cell
 
 
-def validate_state(board: Board, state: Any) -> None:
-    """Check that ``state`` is a game state this board can draw; raise :class:`StateError` if not."""
+def validate_state(board: Board, state: Any, *, dying: bool = False) -> None:
+    """Check that ``state`` is a game state this board can draw; raise :class:`StateError` if not. HP and maximum
+    HP are never below 0, but with ``dying``: a unit being destroyed inside an attack stands on the map until the
+    attack ends (T21), below 0 HP when the damage went past its HP, and a replay's frame inside the attack shows
+    it so; between actions (a game state as the engine writes it) no unit is below 0."""
     if not isinstance(state, Mapping):
         raise StateError(tr("a game state is a {format} object, not {found}", format="JSON", found=json_kind(state)))
     map_id = state.get("map")
@@ -242,6 +245,9 @@ def validate_state(board: Board, state: Any) -> None:
             value = unit.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise StateError(tr("an integer, not {found}", found=json_kind(value)), f"{where}/{key}")
+            least = {"max_hp": 1, "hp": None if dying else 0}.get(key)
+            if value is not None and least is not None and value < least:
+                raise StateError(tr("at least {limit}, not {value}", limit=least, value=value), f"{where}/{key}")
         vision = unit.get("vision")
         if vision is not None and not isinstance(vision, Mapping):
             message = tr("an object such as {example}, not {found}", example='{"side": true}', found=json_kind(vision))

@@ -38,7 +38,7 @@ TERRAINS: tuple[str, ...] = ("floor", "outdoor", "wall", "broken_wall", "pit", "
 # Unit step "ahead" for each facing; north is up (y decreases).
 _FORWARD: dict[str, tuple[int, int]] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 _WALLS = frozenset("#%")  # cells whose wall state destroy() toggles
-_CELL_TEXT = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
+_CELL_TEXT = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
 _LAYOUT_CACHE = 32  # maps kept warm
 _WALLS_CACHE = 16  # wall states kept per map (each holds an all-pairs table: about 1 MB for 400 cells)
 
@@ -48,7 +48,8 @@ class MapError(ValueError):
 
 
 def parse_cell(text: str) -> Cell:
-    """``"3,4"`` -> ``(3, 4)``: column x, then row y."""
+    """``"3,4"`` -> ``(3, 4)``: column x, then row y. A sign is taken (``"-1,2"`` -> ``(-1, 2)``): a cell outside
+    every map, which the map's check then says (:meth:`Board.inside`), not a cell written wrong."""
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
         raise ValueError(

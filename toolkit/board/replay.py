@@ -77,13 +77,14 @@ body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sa
   "Dossier Sans SC", sans-serif; color: var(--ink); background: #faf8f4; }
 header { position: sticky; top: 0; z-index: 1; background: #faf8f4; border-bottom: 1px solid var(--line);
   padding: .6rem 1rem; display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; }
-h1 { font-size: 1.05rem; margin: 0; }
-nav { display: flex; gap: .5rem; align-items: center; flex: 1; min-width: 18rem; }
-nav input[type=range] { flex: 1; }
+h1 { font-size: 1.05rem; margin: 0; overflow-wrap: anywhere; }
+nav { display: flex; flex-wrap: wrap; gap: .4rem .5rem; align-items: center; flex: 1 1 36rem; min-width: 0; }
+nav input[type=range] { flex: 1 1 8rem; min-width: 6rem; }
 button { font: inherit; padding: .2rem .7rem; border: 1px solid #b5ad9f; border-radius: 4px; background: #fff;
-  cursor: pointer; }
+  cursor: pointer; flex: none; white-space: nowrap; }
 button:disabled { opacity: .4; cursor: default; }
-#where { color: var(--muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
+#where { color: var(--muted); min-width: min(100%, 20rem); overflow-wrap: anywhere;
+  font-variant-numeric: tabular-nums; }
 main { display: flex; flex-wrap: wrap; gap: 1rem; padding: 1rem; align-items: flex-start; }
 #board { flex: 0 1 auto; max-width: 100%; overflow: auto; }
 #board figure { margin: 0; }
@@ -228,7 +229,7 @@ def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
         if not isinstance(frame, Mapping) or "state" not in frame:
             raise StateError(tr("a frame is an object with a {key}", key="'state'"), f"/{index}")
         try:
-            validate_state(board, frame["state"])
+            validate_state(board, frame["state"], dying=True)  # (a frame inside an attack: a unit below 0 HP)
         except StateError as exc:
             raise StateError(exc.problem, f"/{index}/state{exc.pointer}") from None
         events = frame.get("events", [])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -24,7 +25,11 @@ if TYPE_CHECKING:
 map_app = typer.Typer(help=N_("Show, draw and measure tactics maps; write a game's replay."), no_args_is_help=True)
 
 MapArgument = Annotated[
-    str, typer.Argument(help=N_("A map id from the card pool, or the path of a map file (.json)."), show_default=False)
+    str,
+    typer.Argument(
+        help=N_("A map of the card pool (its id, or its name in either language), or the path of a map file (.json)."),
+        show_default=False,
+    ),
 ]
 ForceOption = Annotated[
     bool,
@@ -154,8 +159,40 @@ def _is_path(spec: str) -> bool:
     return spec.lower().endswith(".json") or "/" in spec or "\\" in spec
 
 
+def find_map(records: Iterable[Any], spec: str) -> Any | None:
+    """The tactics map of ``records`` that ``spec`` names: its id, else its name in either language, folded as card
+    names are (:func:`toolkit.names.fold`: any case, width, spacing or punctuation: ``hideout``, ``Hideout``,
+    ``据点``, ``dockyard depot``). None when no map has that id or name; a name two maps share is a DossierError
+    naming them (give the id). What ``dossier map`` and ``simulate --map`` take for a map."""
+    from toolkit.names import fold, record_keys
+
+    maps = [r for r in records if getattr(r, "game", None) == "tactics" and getattr(r, "kind", None) == "map"]
+    for record in maps:
+        if record.id == spec:
+            return record
+    key = fold(spec)
+    found = [r for r in maps if key and key in record_keys(r)]
+    if len(found) > 1:
+        raise DossierError(
+            tr("{map} names several maps: {maps}; give its id", map=repr(spec),
+               maps=tr(", ").join(map_list(found)))
+        )  # fmt: skip
+    return found[0] if found else None
+
+
+def map_list(records: Iterable[Any], lang: str | None = None) -> list[str]:
+    """The tactics maps of ``records`` as a message lists them, by id: ``dockyard (Dockyard Depot)``, the name in
+    ``lang`` (default: the current language)."""
+    from toolkit.i18n import current_lang, name_of, t
+
+    lang = lang or current_lang()
+    maps = [r for r in records if getattr(r, "game", None) == "tactics" and getattr(r, "kind", None) == "map"]
+    return [t(lang, "{map} ({name})", map=r.id, name=name_of(r, lang)) for r in sorted(maps, key=lambda r: r.id)]
+
+
 def load_map(spec: str, cards: list[Path] | None) -> LoadedMap:
-    """MAP as the user wrote it: a file path (``….json`` or anything with a slash) or a map id in the pool."""
+    """MAP as the user wrote it: a file path (``….json`` or anything with a slash), or a map of the pool by its id
+    or its name in either language (:func:`find_map`)."""
     from toolkit.board import Board, MapError
     from toolkit.catalog import load_catalog
     from toolkit.config import card_pool, missing_pool
@@ -165,16 +202,17 @@ def load_map(spec: str, cards: list[Path] | None) -> LoadedMap:
         return load_map_file(Path(spec))
     pool = card_pool(cards, default=[CARDS_DIR])
     catalog = load_catalog(pool.paths)
-    maps = {record.id: record for record in catalog.of_kind("tactics", "map")}
-    record = maps.get(spec)
+    maps = list(catalog.of_kind("tactics", "map"))
+    record = find_map(maps, spec)
     if record is None:
         if not maps:
             raise DossierError(
                 tr("unknown map {map}: the card pool ({pool}) has no maps; {hint}", map=repr(spec),
                    pool=pool.describe(), hint=missing_pool())
             )  # fmt: skip
-        raise DossierError(tr("unknown map {map}; known maps: {maps}", map=repr(spec), maps=tr(", ").join(sorted(maps))))
-    where = str(catalog.files.get(("tactics", namespace("map"), spec), spec))
+        known = tr(", ").join(map_list(maps))
+        raise DossierError(tr("unknown map {map}; known maps: {maps}", map=repr(spec), maps=known))
+    where = str(catalog.files.get(("tactics", namespace("map"), record.id), record.id))
     try:
         board = Board.from_record(record)
     except MapError as exc:
@@ -222,8 +260,10 @@ def load_state(path: Path, board: Board) -> dict[str, Any]:
     try:
         validate_state(board, data)
     except StateError as exc:
-        line, column = _located(path, text, base + exc.pointer)
-        raise DossierError(f"{path}:{line}:{column}: {exc.message}") from None
+        pointer = base + exc.pointer  # (the state's place in the file: the message's pointer too, not only its line)
+        line, column = _located(path, text, pointer)
+        message = f"{pointer}: {exc.problem}" if pointer else exc.problem
+        raise DossierError(f"{path}:{line}:{column}: {message}") from None
     return dict(data)
 
 
@@ -347,16 +387,17 @@ def render(
 
     language = output_lang(lang)  # (made current: the drawing's words, tooltips and bands) and the units' names
 
+    if out.is_dir():
+        raise DossierError(tr("{option} {path}: is a directory", option="--out", path=out))
     if out.suffix.lower() not in IMAGE_SUFFIXES:
-        raise DossierError(
-            tr("{option} {path}: the image format follows the suffix: {first} or {second}, not {suffix}",
-               option="--out", path=out, first=".svg", second=".png", suffix=repr(out.suffix))
-        )  # fmt: skip
-    if not out.parent.is_dir():
-        raise DossierError(
-            tr("{option} {path}: no such directory {directory}", option="--out", path=out,
-               directory=repr(str(out.parent)))
-        )  # fmt: skip
+        if out.suffix:
+            message = tr("{option} {path}: the image format follows the suffix: {first} or {second}, not {suffix}",
+                         option="--out", path=out, first=".svg", second=".png", suffix=repr(out.suffix))  # fmt: skip
+        else:
+            message = tr("{option} {path}: the image format follows the suffix: {first} or {second}; this name has "
+                         "no suffix", option="--out", path=out, first=".svg", second=".png")  # fmt: skip
+        raise DossierError(message)
+    _check_out_directory(out)
     if example and state is not None:
         raise DossierError(tr("{first} and {second}: give one of them", first="--example", second="--state"))
     loaded = load_map(map, cards)
@@ -384,6 +425,16 @@ def render(
         print(tr("{path}: map {map} with an example state", path=out, map=loaded.board.map_id))
     else:
         print(tr("{path}: map {map}", path=out, map=loaded.board.map_id))
+
+
+def _check_out_directory(out: Path) -> None:
+    """``--out`` names a file in a directory that is there (before any work: the check of the file's name is the
+    command's)."""
+    if not out.parent.is_dir():
+        raise DossierError(
+            tr("{option} {path}: no such directory {directory}", option="--out", path=out,
+               directory=repr(str(out.parent)))
+        )  # fmt: skip
 
 
 def _catalog(loaded: LoadedMap, cards: list[Path] | None) -> Any:
@@ -479,8 +530,42 @@ def _unit_names(catalog: Any, lang: str) -> Any:
 # measure
 
 
+class _SignedCells(typer.core.TyperCommand):
+    """A command whose cells may be negative (``-1,2``): such an argument is a cell, never read as an option (click
+    reads any argument that starts with ``-`` as one, and ``-1`` is no option), so the cell's check says it is
+    outside the map. Given one, the options (each with its value) go first and the arguments, in their order, after
+    ``--``, as a user who knew click would have typed them; a mistyped option is still one (no such option)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        import re
+
+        signed = re.compile(r"-\d")
+        if "--" in args or not any(signed.match(arg) for arg in args):
+            return list(super().parse_args(ctx, args))
+        valued = {
+            name
+            for param in self.params
+            if getattr(param, "param_type_name", "") == "option" and not getattr(param, "is_flag", False)
+            and not getattr(param, "count", False)
+            for name in (*param.opts, *param.secondary_opts)
+        }  # fmt: skip
+        options: list[str] = []
+        arguments: list[str] = []
+        rest = iter(args)
+        for arg in rest:
+            if arg.startswith("-") and len(arg) > 1 and not signed.match(arg):
+                options.append(arg)
+                value = next(rest, None) if arg in valued else None  # (--obstacle -1,2: its value, whatever it is)
+                if value is not None:
+                    options.append(value)
+            else:
+                arguments.append(arg)
+        return list(super().parse_args(ctx, [*options, "--", *arguments]))
+
+
 @map_app.command(
     "measure",
+    cls=_SignedCells,
     help=help_text(
         N_("Distance (walls in the way), distance through walls ({through}), vision, line of sight and cover from FROM to "
            "TO."),
@@ -519,6 +604,10 @@ def measure(
     a = _cell(board, source, "FROM")
     b = _cell(board, target, "TO")
     spots = [_cell(board, text, "--obstacle") for text in obstacles or []]
+    for spot in spots:
+        if board.is_wall(spot):  # (a scene obstacle stands on a cell a unit may stand on: never in a wall, T20)
+            problem = tr("cell {cell} is an intact wall; no obstacle stands in one", cell=f"{spot[0]},{spot[1]}")
+            raise DossierError(tr("{field}: {problem}", field="--obstacle", problem=problem))
     extras = set(vision or [])
     sight = board.line_of_sight(a, b)
     result: dict[str, Any] = {
@@ -569,21 +658,45 @@ def measure(
 # replay
 
 
-def load_frames(path: Path, board: Board) -> tuple[list[Any], str | None]:
-    """Frames from a JSON file: a list of frames, or an object with "frames" (and an optional "title")."""
+SIMULATE_REPLAY = "`dossier simulate tactics … --replay FILE.html`"
+"""The command that writes a tactics game's replay as it plays it, as the messages of ``map replay`` name it."""
+
+
+def load_frames(path: Path, board: Board, catalog: Any = None) -> tuple[list[Any], str | None]:
+    """Frames from a JSON file: a list of frames, or an object with "frames" (and an optional "title"); or a tactics
+    game saved by ``dossier play tactics --save``, played again from its set-up and decisions (:func:`saved_frames`,
+    with the records of ``catalog``). What ``simulate --format json`` writes (its log and final board: no frames, nor
+    the decks to play the game again) is refused in one line that says how to get a replay."""
     from toolkit.board.draw import StateError
     from toolkit.board.replay import check_frames
+    from toolkit.filekinds import saved_game_of
 
     data, text = _read_json(path, N_("a replay file"))
     title = None
     prefix = ""
+    saved = saved_game_of(data)
+    if saved == "tactics":
+        return saved_frames(path, data, board, catalog), None
+    if saved is not None:
+        raise DossierError(
+            tr("{where}: a saved Netrunner game; {command} draws a tactics game on its map", where=f"{path}:1:1",
+               command="`dossier map replay`")
+        )  # fmt: skip
+    if isinstance(data, dict) and "frames" not in data and isinstance(data.get("board"), dict) and "log" in data:
+        raise DossierError(
+            tr("{where}: {command} writes a game's log and its final board, not the frames of a replay; the same "
+               "decks and seed with {replay} write the game's replay (or save a game you play with {save}, and give "
+               "that file)", where=f"{path}:1:1", command="`dossier simulate tactics --format json`",
+               replay=SIMULATE_REPLAY, save="`dossier play tactics --save FILE.json`")
+        )  # fmt: skip
     if isinstance(data, dict) and "frames" in data:
         title = data.get("title") if isinstance(data.get("title"), str) else None
         data, prefix = data["frames"], "/frames"
     if not isinstance(data, list):
         raise DossierError(
-            tr("{where}: a replay file is a list of frames or an object with {key}", where=f"{path}:1:1",
-               key='"frames"')
+            tr("{where}: a replay file is a list of frames or an object with {key}, or a game saved by {save} "
+               "({replay} writes a game's replay as it plays it)", where=f"{path}:1:1", key='"frames"',
+               save="`dossier play tactics --save`", replay=SIMULATE_REPLAY)
         )  # fmt: skip
     try:
         check_frames(board, data)
@@ -592,6 +705,46 @@ def load_frames(path: Path, board: Board) -> tuple[list[Any], str | None]:
         message = exc.message.removeprefix(exc.pointer + ": ") if exc.pointer else exc.message
         raise DossierError(f"{path}:{line}:{column}: {prefix + exc.pointer or '/'}: {message}") from None
     return data, title
+
+
+def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict[str, Any]]:
+    """The frames of a tactics game saved by ``dossier play tactics --save``: the game played again from its set-up
+    and decisions with the records of ``catalog`` (a game is its seed and its decisions), a frame a step as
+    ``simulate --replay`` makes them. A game that does not fit the pool is refused as ``play --load`` refuses it
+    (exit 1); one on another map than ``board``'s, or not over yet, in one line (exit 2): its replay would show every
+    unit, those hidden from its players too, of a game still to be played."""
+    import shlex
+
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.session import TacticsSession
+
+    records = list(catalog.records) if catalog is not None else []
+
+    def unfit(exc: EngineError) -> DossierError:
+        return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=path, reason=exc),
+                            exit_code=1)  # fmt: skip
+
+    try:
+        saved = TacticsSession.from_json(records, data)  # (its labels as the game takes them now)
+    except EngineError as exc:
+        raise unfit(exc) from None
+    if saved.pending is not None:
+        raise DossierError(
+            tr("{path}: the game is not over; its replay would show every unit, the hidden ones too: play it to its "
+               "end with {command} first", path=path, command=f"`dossier play tactics --load {shlex.quote(str(path))}`")
+        )  # fmt: skip
+    frames: list[dict[str, Any]] = []
+    try:
+        again = TacticsSession(records, saved.setup, saved.labels, frames=frames)  # (the same game, a frame a step)
+    except EngineError as exc:
+        raise unfit(exc) from None
+    played = again.game.board.map_id
+    if played and board.map_id and played != board.map_id:
+        raise DossierError(
+            tr("{path}: the game was played on map {played}, not {map}", path=path, played=repr(played),
+               map=repr(board.map_id))
+        )  # fmt: skip
+    return frames
 
 
 @map_app.command(
@@ -605,7 +758,8 @@ def replay(
         typer.Argument(
             help=N_(
                 'A JSON file: a list of frames {"state": …, "events": […], "label": "…"} '
-                '(or {"title": …, "frames": […]}).'
+                '(or {"title": …, "frames": […]}), or a tactics game saved by `dossier play tactics --save` (played '
+                "again; it must be over)."
             ),
             show_default=False,
         ),
@@ -625,22 +779,15 @@ def replay(
 
     language = output_lang(lang)  # (its messages, and the page's words and the units' names)
 
-    if out.suffix.lower() not in (".html", ".htm"):
-        if out.suffix:
-            message = tr("{option} {path}: a replay is an {suffix} file, not {other}", option="--out", path=out,
-                         suffix=".html", other=repr(out.suffix))  # fmt: skip
-        else:
-            message = tr("{option} {path}: a replay is an {suffix} file; this name has no suffix", option="--out",
-                         path=out, suffix=".html")  # fmt: skip
-        raise DossierError(message)
-    if not out.parent.is_dir():
-        raise DossierError(
-            tr("{option} {path}: no such directory {directory}", option="--out", path=out,
-               directory=repr(str(out.parent)))
-        )  # fmt: skip
+    if out.is_dir():
+        raise DossierError(tr("{option} {path}: is a directory", option="--out", path=out))
+    from toolkit.cli.simulate import check_replay_name
+
+    check_replay_name(out, "--out")  # (as simulate --replay checks its name)
+    _check_out_directory(out)
     loaded = load_map(map, cards)
-    data, file_title = load_frames(frames, loaded.board)
     catalog = _catalog(loaded, cards)
+    data, file_title = load_frames(frames, loaded.board, catalog)
     names = LogNames(catalog.records if catalog is not None else [], language)
     _zh_frames(data, catalog)  # (a log or a state written in English: named as the engine names them)
     name_frames(data, names.name)  # then in the output language, and the log in words: as `simulate --replay`

@@ -31,6 +31,12 @@ def read_scenario(path: Path) -> tuple[Any, str]:
     from toolkit.models.scenario import Scenario
 
     data, text = read_json_input(path)
+    if _tactics_position(data):  # (the schema would ask for 'netrunner', and more fields: not what is wrong)
+        from toolkit.i18n import tr
+
+        line, column = pointer_position(value_positions(text), "/game")
+        raise DossierError(tr("{where}: tactics positions are not scenarios yet (scenarios are Netrunner's)",
+                              where=f"{path}:{line}:{column}"))  # fmt: skip
     try:
         return Scenario.model_validate(data), text
     except ValidationError as exc:
@@ -45,6 +51,16 @@ def read_scenario(path: Path) -> tuple[Any, str]:
         if exc.error_count() > 1:
             message = and_more(message, exc.error_count() - 1)
         raise DossierError(message, exit_code=1) from None
+
+
+def _tactics_position(data: Any) -> bool:
+    """Whether ``data`` is a tactics position written as a scenario (``"game": "tactics"``): not a tactics deck (its
+    cards), saved game or record, which the schema's error names as what they are not."""
+    from toolkit.filekinds import saved_game_of
+
+    if not isinstance(data, dict) or data.get("game") != "tactics":
+        return False
+    return "kind" not in data and "cards" not in data and saved_game_of(data) is None
 
 
 @scenario_app.command(

@@ -235,7 +235,7 @@ def simulate(
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
     if game == "tactics" and map_id is not None:
-        _check_map(map_id, pool)
+        map_id = _check_map(map_id, pool)
     loaded = _legal_decks(decks, game, pool, draft=draft, mode=mode, banlist=banlist)
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
@@ -261,18 +261,18 @@ def simulate(
     )
 
 
-def _check_map(map_id: str, pool: Any) -> None:
-    """``--map`` names a tactics map of the pool: an empty or unknown id is a bad option (exit 2), never
-    passed over for the mode's default map."""
-    maps = sorted(r.id for r in pool.records if getattr(r, "game", None) == "tactics" and r.kind == "map")
-    if map_id not in maps:
+def _check_map(map_id: str, pool: Any) -> str:
+    """The id of the tactics map of the pool ``--map`` names (its id, or its name in either language, as ``dossier
+    map`` takes it): an empty or unknown one is a bad option (exit 2), never passed over for the mode's default
+    map; one lint rejects is refused too."""
+    from toolkit.cli.map import find_map, map_list
+
+    record = find_map(pool.records, map_id) if map_id.strip() else None
+    if record is None:
         raise DossierError(
             tr("{option} {value}: the card pool has no such map; maps: {maps}", option="--map", value=repr(map_id),
-               maps=tr(", ").join(maps) or tr("none"))
+               maps=tr(", ").join(map_list(pool.records)) or tr("none"))
         )  # fmt: skip
-    record = next(
-        r for r in pool.records if getattr(r, "game", None) == "tactics" and r.kind == "map" and r.id == map_id
-    )
     errors = map_lint_errors(record, pool.records)
     if errors:
         _print_findings(errors)
@@ -280,6 +280,7 @@ def _check_map(map_id: str, pool: Any) -> None:
             tr("{option} {value}: refusing to play on a map lint rejects (the errors above; {command} lists every "
                "problem)", option="--map", value=repr(map_id), command="`dossier lint`")
         )  # fmt: skip
+    return str(record.id)
 
 
 def _check_default_map(mode_id: str, players: int, pool: Any) -> None:
