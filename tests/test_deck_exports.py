@@ -61,7 +61,7 @@ CORP = Deck(
 )
 
 # NetrunnerDB writes a space after the set of a line without influence; it is kept.
-RUNNER_NRDB = """spark-run
+RUNNER_NRDB = """Spark Run
 Nell Ashgrove: Spark Thief (First Light)
 
 Event (6)
@@ -83,7 +83,7 @@ Cards up to Second Wave: Undertow
 Format: standard
 """
 
-CORP_NRDB = """quiet-tides-test-
+CORP_NRDB = """Quiet Tides (test)
 Orbis Meridian: Quiet Tides (First Light)
 
 Agenda (3)
@@ -186,12 +186,12 @@ def test_nrdb_deck_name_is_spelled_as_netrunnerdb_spells_file_names(name: str, e
 def test_nrdb_export_reads_back(deck: Deck, tmp_path: Path) -> None:
     back = read(write(tmp_path, nrdb(deck), "back.txt"))
     assert (back.identity, back.cards, back.mode) == (deck.identity, deck.cards, deck.mode)
-    assert back.name == nrdb_file_name(deck.name)
+    assert back.name == deck.name  # the name as typed (NetrunnerDB's plain-text export's first line)
 
 
-def test_nrdb_name_of_only_hyphens_reads_as_the_file_name(tmp_path: Path) -> None:
-    deck = RUNNER.model_copy(update={"name": "火花"})
-    assert read(write(tmp_path, nrdb(deck), "spark.txt")).name == "spark"
+def test_nrdb_a_name_no_file_name_can_spell_reads_back(tmp_path: Path) -> None:
+    deck = RUNNER.model_copy(update={"name": "火花"})  # (its file-name slug is all hyphens: the name is kept)
+    assert read(write(tmp_path, nrdb(deck), "spark.txt")).name == "火花"
 
 
 def test_netrunnerdb_extras_are_read_past(tmp_path: Path) -> None:
