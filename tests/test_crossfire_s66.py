@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import CARDS
+from tests.test_crossfire_web_fixes import create, room_of
 from tests.web.conftest import writing_client
 from toolkit.cli import app
 
@@ -32,20 +33,6 @@ def client(tmp_path: Path) -> Iterator[Any]:
 
     yield from writing_client(WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
                                           data=tmp_path / "data"))  # fmt: skip
-
-
-def create(client: Any, **data: Any) -> str:
-    answer = client.post("/crossfire?lang=en", data=data, follow_redirects=False)
-    assert answer.status_code == 303, answer.text[:500]
-    return "/" + str(answer.headers["location"]).split("/", 3)[3]
-
-
-def room_of(client: Any, host: str) -> Any:
-    from toolkit.web.routes.crossfire import rooms
-
-    room = rooms(client.app.state.web).host(host.rsplit("/", 1)[1])
-    assert room is not None and room.current is not None
-    return room
 
 
 def aims_help(page: str) -> str:

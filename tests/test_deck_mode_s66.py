@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from .conftest import ROOT, pool_with_ban_lists
+from .test_crossfire_pool_s66 import TESTER
 
 EX = ROOT / "examples" / "decks"
 
@@ -86,19 +87,7 @@ def test_the_options_are_the_shared_ones_deck_validate_takes() -> None:
 
 # ------------------------------------------------------------------ 2: balance crossfire and a left-out role
 
-TESTER: dict[str, Any] = {
-    "armed": False,
-    "game": "crossfire",
-    "guns": 0,
-    "id": "tester",
-    "kind": "role",
-    "name": {"en": "Tester", "zh-Hans": "测试员"},
-    "protects": False,
-    "special": False,
-    "team": "none",
-    "text": ["你抽 1 张牌。"],
-    "win": ["如果你未被击中，你获胜。"],
-}
+# (the role of tests/test_crossfire_pool_s66.py: a text the crossfire engine does not run)
 
 
 @pytest.fixture
