@@ -184,3 +184,18 @@ def test_the_engine_words_an_unrun_condition_and_result_in_the_card_texts_words(
             assert info.value.message.startswith("myset/roles/tester.json")
             assert words in info.value.message and "Draw" not in info.value.message
             assert "NoHand" not in info.value.message
+
+
+def test_a_role_text_that_does_not_parse_is_told_in_crossfire_s_words() -> None:
+    """The engine tells a role's text that does not parse as lint does: with the words a crossfire text may write
+    (no Netrunner credits or bad publicity offered)."""
+    from toolkit.engine.crossfire import compile_role
+    from toolkit.errors import DossierError
+    from toolkit.i18n import use_lang
+    from toolkit.models.crossfire import CrossfireRole
+
+    role = CrossfireRole.model_validate({**TESTER, "id": "mystic", "text": ["你获得 3 信用点。"]})
+    with use_lang("en"), pytest.raises(DossierError) as raised:
+        compile_role(role)
+    said = raised.value.message
+    assert "column" in said and "[credit]" not in said and "负面声誉" not in said, said

@@ -192,3 +192,12 @@ def test_a_parse_error_is_told_in_the_words_of_the_record_s_game(tmp_path: Path)
     with use_lang("en"):
         said = [m for code, _, m in _said(_lint(card), card) if code == "card.text.parse"]
     assert len(said) == 1 and "1[credit]" in said[0] and "佩戴者" not in said[0], said
+
+
+def test_a_runner_card_that_damages_its_own_runner_is_no_other_side_text(tmp_path: Path) -> None:
+    """Damage tells a bare text for the corp's, but a runner's own card may deal it to its runner (as real
+    hardware does: "when you install this, suffer 1 core damage"), and the engine runs it: no card.text.side."""
+    card = _card(tmp_path, "netrunner", "backup_mirror", "n_self_harm", ["当你安装本牌时：造成 1 点脑部伤害。"])
+    assert [code for code, _, _ in _said(_lint(card), card) if code == "card.text.side"] == []
+    event = _card(tmp_path, "netrunner", "bin_diving", "n_runner_corp3", ["你获得 1 个负面声誉。"])
+    assert [code for code, _, _ in _said(_lint(event), event)] == ["card.text.side"]  # (still: the engine stops)

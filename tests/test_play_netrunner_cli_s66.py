@@ -51,6 +51,12 @@ def test_a_saved_netrunner_game_goes_on_in_the_language_it_was_played_in(tmp_pat
     chinese = _play("netrunner", "--load", saved, "--plain", "--lang", "zh-Hans")  # an explicit --lang wins
     assert chinese.exit_code == 0, chinese.output
     assert "你（潜袭者）" in chinese.output and "you (runner)" not in chinese.output
+    # so does DOSSIER_LANG, and `dossier --lang` before the command (which sets it for the command)
+    chosen = CliRunner().invoke(app, ["--lang", "zh-Hans", "play", "netrunner", "--load", str(saved), "--plain"])
+    assert chosen.exit_code == 0 and "你（潜袭者）" in chosen.output, chosen.output
+    told = CliRunner().invoke(app, ["play", "netrunner", "--load", str(saved), "--plain"],
+                              env={"DOSSIER_LANG": "zh-Hans"})  # fmt: skip
+    assert told.exit_code == 0 and "你（潜袭者）" in told.output, told.output
 
 
 @pytest.mark.lang_default

@@ -290,3 +290,14 @@ def test_a_malformed_decision_number_is_a_400(client: Any) -> None:
         assert "malformed" in _alert(answer.text), _alert(answer.text)
     assert _decide(client, path, _labels(page)[0], "999").status_code == 409  # a whole number, not this decision's
     assert json.loads(client.get(f"/api{path}").text)["decision"] == asked  # nothing was decided
+
+
+def test_a_link_checker_s_head_claims_no_seat(client: Any, web_app: Any) -> None:
+    """HEAD (a link checker's, a chat's preview) is not GET on a private link: it would claim the seat for a
+    browser that never plays it, and the player sent the link would find it taken."""
+    first = _start(client, mode="duo", seed="6", opponent="person")
+    second = _other_link(client.get(f"{first}?lang=en").text)
+    with _browser(web_app) as checker, _browser(web_app) as phone:
+        assert checker.head(second).status_code == 405 and checker.head(f"/api{second}").status_code == 405
+        assert "set-cookie" not in checker.head(second).headers
+        assert phone.get(f"{second}?lang=en").status_code == 200  # the invited player's device takes the seat

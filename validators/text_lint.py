@@ -156,12 +156,20 @@ def text_side(record: Any) -> str | None:
 @functools.cache
 def side_table() -> dict[type, str]:
     """The netrunner engine's table of the effects that belong to one side (toolkit/engine/forms.py, by which
-    toolkit/engine/netrunner/interp.py tells whose text a text is), by node class."""
+    toolkit/engine/netrunner/interp.py tells whose text a text is), by node class; but for the effects the engine
+    runs on either side's card (:data:`EITHER_SIDE`)."""
     from toolkit.engine.forms import NETRUNNER_CORP_NODES, NETRUNNER_RUNNER_NODES
 
     table: dict[type, str] = dict.fromkeys(NETRUNNER_RUNNER_NODES, "runner")
     table.update(dict.fromkeys(NETRUNNER_CORP_NODES, "corp"))
+    for cls in EITHER_SIDE:
+        table.pop(cls, None)
     return table
+
+
+# Effects that tell a bare text's side (a corp's, mostly) but that a card of either side may have, and the engine
+# runs on either: a runner's own card deals damage to its runner ("when you install this, suffer 1 core damage").
+EITHER_SIDE: tuple[type, ...] = (A.TypedDamage,)
 
 
 # Sides a text's effects belong to (:func:`sides_of`): "corp", "runner", both ("corp", "runner") or neither ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,6 +23,7 @@ from toolkit.cli._options import (
     with_think,
 )
 from toolkit.cli.deck import DeckBanlistOption, DeckModeOption
+from toolkit.config import ENV_LANG
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
@@ -119,8 +121,9 @@ def play(
         _refuse_broken(load, data, game)
     seconds = think_seconds(think)
     kept = _saved_options(game, data) if load is not None else {}
-    if lang is None and isinstance(kept.get("lang"), str):
-        lang = kept["lang"]  # the language the game was played in (a --lang given wins)
+    if lang is None and isinstance(kept.get("lang"), str) and not os.environ.get(ENV_LANG):
+        # the language the game was played in: a --lang given wins, and DOSSIER_LANG (`dossier --lang` sets it)
+        lang = kept["lang"]
     if not _given(ctx, "opponent") and isinstance(kept.get("opponent"), str):
         opponent = str(kept["opponent"]).split(":", 1)[0]  # the saved player, thinking as long as --think says
     if seconds is not None and opponent != "search":

@@ -295,12 +295,13 @@ def compile_role(record: CrossfireRole, path: Path | str | None = None) -> RoleR
             try:
                 ability = parse_cached(text)
             except AbilitySyntaxError as exc:
-                problem = tr(  # as lint says it
+                told = exc.for_game("crossfire")  # (as lint says it: the words a crossfire text may write)
+                problem = tr(
                     "{label}: {pointer}: column {column} of the text: {problem}",
                     label=label,
                     pointer=pointer,
-                    column=exc.column,
-                    problem=exc.summary(located=False),
+                    column=told.column,
+                    problem=told.summary(located=False),
                 )
                 raise DossierError(problem if path is None else _at(str(path), problem), exit_code=1) from None
             if ability.kind != "effect":

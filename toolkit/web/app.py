@@ -458,11 +458,18 @@ class PoolWatch:
         await self.app(scope, receive, send)
 
 
+# The addresses of a seat's private link (a game against the machine or a person, a crossfire table's seat and
+# host): opening one claims the seat or marks the role seen.
+PRIVATE_LINKS = ("/play/", "/api/play/", "/crossfire/p/", "/crossfire/host/")
+
+
 class HeadAsGet:
     """``HEAD`` on every address that takes ``GET`` (the pages, the API's reads, card images, share links: what
     monitoring and link checkers probe with): answered as ``GET`` is, status and headers (``Content-Length``,
     ``Content-Type``, ``ETag`` …), with no body. In one place for every route (FastAPI's routes take only the
-    methods they name). An address that takes no ``GET`` answers ``HEAD`` as before (404, 405 with ``Allow``)."""
+    methods they name). An address that takes no ``GET`` answers ``HEAD`` as before (404, 405 with ``Allow``), and so
+    does a private link (:data:`PRIVATE_LINKS`): its ``GET`` claims a seat or marks a role seen, which a link
+    checker's ``HEAD`` must not do for the player it was sent to."""
 
     def __init__(self, app: Any, router: Any) -> None:
         self.app = app
@@ -471,6 +478,8 @@ class HeadAsGet:
     def _takes_get(self, scope: Any) -> bool:
         from starlette.routing import Match
 
+        if str(scope.get("path", "")).startswith(PRIVATE_LINKS):
+            return False
         asked = {**scope, "method": "GET"}
         return any(route.matches(asked)[0] is Match.FULL for route in self.router.routes)
 
