@@ -117,6 +117,7 @@ def test_an_undo_that_would_hide_a_card_seen_is_refused_with_the_reason(tmp_path
     ("en", "1\nresign\nn\nresign\ny\n", "game over: the corp wins (the runner resigned) after"),
     ("zh-Hans", "1\n认输\n否\n认输\n是\n", "游戏结束：公司获胜"),
 ])  # fmt: skip
+@pytest.mark.lang_default  # (no DOSSIER_LANG: the game loaded goes on in its saved language)
 def test_resign_asks_once_more_then_ends_the_game(tmp_path: Path, lang: str, answers: str, over: str) -> None:
     saved = tmp_path / "g.json"
     result = _play("netrunner", *DECKS, "--side", "runner", "--seed", 1, "--lang", lang, "--save", saved, "--plain",
