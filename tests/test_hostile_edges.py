@@ -164,7 +164,8 @@ def test_simulate_refuses_a_map_id_the_pool_does_not_have(cli, map_id: str) -> N
     no_traceback(result)
     assert result.exit_code == 2, result.output
     assert result.stderr.splitlines() == [
-        f"dossier: error: --map {map_id!r}: the card pool has no such map; maps: dockyard, headquarters, hideout"
+        f"dossier: error: --map {map_id!r}: the card pool has no such map; maps: dockyard (Dockyard Depot), "
+        "headquarters (Headquarters), hideout (Hideout)"
     ]
     assert result.stdout == ""
 
