@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.scripts.kit import bundled, card, corp, events, ids, play, runner
+from tests.scripts.test_core_set import PARASITE
 from toolkit.engine.netrunner.scenario import set_up
 from toolkit.engine.phrase import Phrase
 from toolkit.models.scenario import Scenario
@@ -32,12 +33,6 @@ URTICA = card("urtica_cipher", "asset",
               ["You can advance this asset.",
                "Accessed while installed: 2 net damage and 1 more per advancement counter on it."],
               rez_cost=0, trash_cost=2, subtypes=["ambush"], faction="jinteki")  # fmt: skip
-PARASITE = card("parasite", "program",
-                ["It goes only onto a rezzed piece of ice.",
-                 "When your turn begins, place 1 virus counter on this program.",
-                 "Its host is 1 weaker per virus counter here.",
-                 "A host brought to 0 strength or lower is trashed."],
-                cost=2, memory_cost=1, subtypes=["virus", "trojan"], faction="anarch")  # fmt: skip
 
 RECORDS = [*bundled(), ADONIS, PLASCRETE, NAPD, OBOKATA, SNARE, URTICA, PARASITE]
 GRIP = ["spark_of_insight"] * 5
