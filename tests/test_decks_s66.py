@@ -200,3 +200,13 @@ def test_a_name_that_would_read_as_a_card_or_the_footer_reads_back_all_the_same(
     back = cli("deck", "convert", out, "--to", "json")
     assert back.exit_code == 0, back.output
     assert (json.loads(back.stdout)["name"], json.loads(back.stdout)["mode"]) == (name, "standard")
+
+
+def test_a_record_given_as_a_deck_is_said_to_be_one(cli: Any) -> None:
+    """Every command that reads a deck (here `deck validate`) says a map file is a map, in one finding, not the
+    seven deck fields it lacks or has too many of."""
+    hideout = ROOT / "cards" / "tactics" / "maps" / "hideout.json"
+    result = cli("deck", "validate", hideout, "--lang", "en")
+    assert result.exit_code != 0
+    said = [line for line in result.output.splitlines() if ": error deck." in line]
+    assert len(said) == 1 and "deck.not_deck" in said[0] and "tactics map 'hideout', not a deck" in said[0], said

@@ -621,9 +621,9 @@ def _legal_decks(
     loaded = [read_deck(path, pool.names, game=game, default_modes=defaults, mode=mode, mode_option=option)
               for path in paths]  # fmt: skip
     for deck in loaded:
-        what = _not_a_deck(deck)
-        if what is not None:  # one line, not the deck fields the file lacks and the fields it has that a deck has not
-            raise DossierError(tr("{path}: {what}, not a deck", path=deck.path, what=what))
+        said = _not_a_deck(deck)
+        if said is not None:  # one line, not the deck fields the file lacks and the fields it has that a deck has not
+            raise DossierError(tr("{where}: {problem}", where=deck.path, problem=said))
     refused = []
     for deck in loaded:
         findings = list(deck.findings)
@@ -653,28 +653,10 @@ def _legal_decks(
 
 
 def _not_a_deck(loaded: Any) -> str | None:
-    """What a file given as a deck is, when the deck reader refused it (``deck.schema``) and it says it is another of
-    Dossier's files: a record (``tactics map 'hideout'``: its game and kind, as the card pool reads a file with a
-    ``kind``, :func:`toolkit.catalog.iter_records`), or a saved game, a scenario, …
-    (:func:`toolkit.filekinds.not_a_record`); else None (the reader's findings say what is wrong with the deck)."""
-    if loaded.deck is not None or not any(f.code == "deck.schema" for f in loaded.findings):
-        return None
-    import json
-
-    from toolkit.filekinds import NOT_RECORDS, not_a_record
-    from validators.wording import record_label
-
-    try:
-        data = json.loads(Path(loaded.path).read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict):
-        return None
-    if "kind" in data:  # a record (the deck reader has read its size and its JSON already)
-        game, kind = data.get("game"), data.get("kind")
-        return record_label(game, kind, data.get("id")) if isinstance(game, str) and isinstance(kind, str) else None
-    other = not_a_record(data)
-    return tr(NOT_RECORDS[other]) if other is not None and other != "deck" else None
+    """What a file given as a deck is, when the deck reader found it to be another of Dossier's files (its
+    ``deck.not_deck`` finding: a record, a saved game, a scenario …); else None."""
+    said = [f.message for f in loaded.findings if f.code == "deck.not_deck"]
+    return said[0] if said else None
 
 
 def _squad_finding(finding: Any) -> bool:

@@ -492,6 +492,23 @@ def _unknown_mode(names: NameIndex | None, game: Any, mode: Any) -> str | None:
     )
 
 
+def _other_file(data: Any) -> str | None:
+    """What a file given as a deck is when it says it is another of Dossier's files: a record (``tactics map
+    'hideout'``: its game and kind, as the card pool reads a file with a ``kind``), or a saved game, a scenario, …
+    (:func:`toolkit.filekinds.not_a_record`); else None (the deck's own findings say what is wrong with it)."""
+    if not isinstance(data, dict):
+        return None
+    if "kind" in data:
+        from validators.wording import record_label
+
+        game, kind = data.get("game"), data.get("kind")
+        return record_label(game, kind, data.get("id")) if isinstance(game, str) and isinstance(kind, str) else None
+    from toolkit.filekinds import NOT_RECORDS, not_a_record
+
+    other = not_a_record(data)
+    return tr(NOT_RECORDS[other]) if other is not None and other != "deck" else None
+
+
 def _read_json(
     path: Path,
     text: str,
@@ -520,6 +537,10 @@ def _read_json(
     try:
         loaded.deck = Deck.model_validate(data)
     except ValidationError as exc:
+        what = _other_file(data)
+        if what is not None:  # one line, not the deck fields it lacks and the fields it has that a deck has not
+            loaded.findings.append(loaded.locate(Finding("deck.not_deck", tr("{what}, not a deck", what=what))))
+            return loaded
         errors = exc.errors()
         if unknown_mode is not None:  # said above, with the modes listed
             errors = [err for err in errors if tuple(err["loc"][:1]) != ("mode",)]
