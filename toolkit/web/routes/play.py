@@ -557,7 +557,7 @@ def _svg(board: Any, state: dict[str, Any], names: Any, ending: str | None = Non
     more = more or {}
     units = [
         # (a ``?`` has no id, and its alias stands for a uid: no words of its own)
-        {**u, "id_in_title": False, "notes": more.get(u.get("uid"), "") if u.get("id") else ""}
+        {**u, "id_in_title": False, "notes": more.get(u["uid"], "") if u.get("id") and "uid" in u else ""}
         if isinstance(u, dict) else u
         for u in state.get("units") or []
     ]  # fmt: skip
