@@ -70,6 +70,14 @@ def drop(url: str) -> None:
     engine.dispose()
 
 
+def pool_database(backend: str, directory: Path, pool: Path) -> Iterator[str]:
+    """A fixture's database of the card pool ``pool`` on ``backend`` (in ``directory``): built, yielded, dropped."""
+    url = new_url(backend, directory)
+    build_database(load_catalog([pool]), resolve_target(url))
+    yield url
+    drop(url)
+
+
 @pytest.fixture
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     url = new_url(request.param, tmp_path)

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from toolkit.catalog import load_catalog
-from toolkit.db import build_database, open_database, resolve_target
+from toolkit.db import open_database
 from toolkit.search import QueryError, search
 
 from .names_util import write_pool
-from .test_db import BACKENDS, drop, new_url
+from .test_db import BACKENDS, pool_database
 
 FIXTURE = {"esa_trova_eco_rebel", "esa", "old_esa_road", "mesa_runner", "quiet_hour", "boita", "nurse_hanh", "o2_flow"}
 EXTRA = {"boita", "cant_stop_now"}
@@ -37,10 +37,7 @@ def demo(records: list[Any]) -> set[str]:
 
 @pytest.fixture(scope="module", params=BACKENDS)
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, pool: Path) -> Iterator[str]:
-    url = new_url(request.param, tmp_path_factory.mktemp("db"))
-    build_database(load_catalog([pool]), resolve_target(url))
-    yield url
-    drop(url)
+    yield from pool_database(request.param, tmp_path_factory.mktemp("db"), pool)
 
 
 def found(url: str, query: str) -> set[str]:

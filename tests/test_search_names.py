@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
-from toolkit.catalog import load_catalog
-from toolkit.db import build_database, open_database, resolve_target
+from toolkit.db import open_database
 from toolkit.search import get_record, search
 from toolkit.search.run import AmbiguousName
 
 from .names_util import write_pool
-from .test_db import BACKENDS, drop, new_url
+from .test_db import BACKENDS, pool_database
 
 Run = Callable[..., Any]
 
@@ -26,10 +25,7 @@ def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module", params=BACKENDS)
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, pool: Path) -> Iterator[str]:
-    url = new_url(request.param, tmp_path_factory.mktemp("db"))
-    build_database(load_catalog([pool]), resolve_target(url))
-    yield url
-    drop(url)
+    yield from pool_database(request.param, tmp_path_factory.mktemp("db"), pool)
 
 
 def ids(url: str, query: str) -> list[str]:
