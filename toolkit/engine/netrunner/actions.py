@@ -124,7 +124,8 @@ class Actions:
         away: drawing from an empty stack, trashing a resource the runner does not have, and paid
         abilities that do nothing now (boosts and breaks outside an encounter, prevention outside its
         window, removing tags the runner does not have, taking credits from a card that hosts none, installing
-        from the hand when no card there can be installed: :meth:`installs`)."""
+        from the hand when no card there can be installed: :meth:`installs`), and an event or paid ability that
+        runs a server the runner may not run now (:meth:`runs_nowhere`: a remote server when the corp has none)."""
         g = self.game
         if g.over or g.current_run is not None:
             return []
@@ -154,7 +155,7 @@ class Actions:
         for card in player.hand:
             g.paying_for = card  # credits a card lets pay only for some cards know which one is asked about
             if card.type in ("operation", "event"):
-                if g.may_play(card):
+                if g.may_play(card) and not any(self.runs_nowhere(a) for a in g.abilities(card) if a.kind == "effect"):
                     basic(prefix + "play", card, None, g.play_cost(card), "play", more_clicks=g.play_clicks(card))
             elif not g.may_install(card):
                 continue
@@ -253,7 +254,17 @@ class Actions:
             and not self.installs(side, card, ability)
         ):
             return False
-        return not (any(isinstance(n, A.Run) for n in nodes) and (window != "action" or g.current_run is not None))
+        if any(isinstance(n, A.Run) for n in nodes) and (window != "action" or g.current_run is not None):
+            return False
+        return not self.runs_nowhere(ability)
+
+    def runs_nowhere(self, ability: A.Ability) -> bool:
+        """Whether ``ability`` runs a server the runner may not run now (one of its effects, not one under a
+        condition or a "you may": "run a remote server" when the corp has none, a server a card forbids): the run
+        would fail at once, the click and credits spent for nothing. It asks what the run chooses from
+        (:meth:`~.run.Runs.targets`)."""
+        runs = [e for s in ability.sentences for e in s.effects if isinstance(e, A.Run)]
+        return any(not self.game.runs.targets(e.server) for e in runs)
 
     def installs(self, side: Side, card: Card, ability: A.Ability) -> bool:
         """Whether ``card``'s ``ability``, whose effects install cards from the hand ("install 1 program on this

@@ -462,11 +462,13 @@ class Interpreter:
         return amount
 
     def psi(self, ctx: Context) -> bool:
-        """N7: each side secretly bids 0-2 credits; both bids are revealed together and paid."""
+        """N7: each side secretly bids 0-2 credits, no more than it can pay (the runner's bad-publicity credits of
+        the run count, as for a trace: seed 001); both bids are revealed together and paid (the runner's from the
+        bad-publicity credits first: :meth:`~.game.NetrunnerGame.pay`)."""
         g = self.game
         bids: dict[Side, int] = {}
         for side in SIDES:  # the second bidder's decision shows nothing of the first bid
-            top = min(PSI_MAX, g.player(side).credits)
+            top = min(PSI_MAX, g.available(side))
             options = [Option(f"bid:{n}", Phrase(N_("bid {n}{credit}"), n=n, credit="[credit]"), n) for n in range(top + 1)]
             bids[side] = int(g.ask(side, "psi", Phrase(N_("psi game: your secret bid")), options).value)
         for side in SIDES:

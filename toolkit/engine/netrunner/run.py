@@ -52,23 +52,31 @@ class Runs:
 
     # ------------------------------------------------------------ the steps
 
-    def choose_server(self, server: str) -> str | None:
-        """The server a run effect runs: ``server`` itself, or the runner's choice among ``central`` or ``remote``
-        ones; never one a card forbids running now (``may_run``): then None."""
+    def targets(self, server: str) -> list[str]:
+        """The servers a run effect on ``server`` may run now: ``server`` itself, or the ``central`` or ``remote``
+        ones; none a card forbids running now (``may_run``). What :meth:`choose_server` chooses from, and what
+        :meth:`~.actions.Actions.options` asks before it offers a run event (none: the event is not offered)."""
         g = self.game
         if server in g.servers:
-            if not g.may_run(server):
+            return [server] if g.may_run(server) else []
+        if server == "central":
+            return [n for n in CENTRALS if g.may_run(n)]
+        if server == "remote":
+            return [n for n, s in g.servers.items() if s.remote and g.may_run(n)]
+        raise EngineError(
+            tr("no server {server}; servers: {servers}", server=repr(server), servers=", ".join(g.servers))
+        )
+
+    def choose_server(self, server: str) -> str | None:
+        """The server a run effect runs: ``server`` itself, or the runner's choice among ``central`` or ``remote``
+        ones (:meth:`targets`); never one a card forbids running now (``may_run``): then None."""
+        g = self.game
+        options = self.targets(server)
+        if server in g.servers:
+            if not options:
                 g.log.add("run_failed", RUNNER, reason=Phrase(N_("a card forbids running {server}"), server=Term("zone", server)))
                 return None
             return server
-        if server == "central":
-            options = [n for n in CENTRALS if g.may_run(n)]
-        elif server == "remote":
-            options = [n for n, s in g.servers.items() if s.remote and g.may_run(n)]
-        else:
-            raise EngineError(
-                tr("no server {server}; servers: {servers}", server=repr(server), servers=", ".join(g.servers))
-            )
         if not options:
             g.log.add("run_failed", RUNNER, reason=Phrase(N_("the corp has no {server} server"), server=Term("server_kind", server)))
             return None

@@ -10,14 +10,14 @@ The view fits the terminal, and what the seat needs most is cut last: its own nu
 it encounters, the question (wrapped, never cut) and the option under the cursor with its neighbours. When everything
 does not fit, the servers with nothing in them go first, then the log is shortened to its latest few lines, the
 options to the cursor's and a few around it, the servers go from the last (a line says how many are not shown; the
-run's server stays longest), then the log, the lines of keys and of the game, the other side's numbers (and its
-rig), the seat's rig and hand, the run, the seat's numbers, the ice the run encounters: on a tiny terminal the
-question and the option under the cursor are all there is (:func:`fit`). Below 120 columns the table and the
-options are one above the other. Lines are broken where they may end (:func:`toolkit.engine.linebreak.fold`, the
-tactics view's too: a log line's number stays with its text, a card's name with its number, Chinese between its
-marks). The game's symbols (``4[click] 5[credit]``) are said in words (``4 clicks 5 credits``), as ``--plain`` says
-them (:func:`icon_words`; the subroutine's as the web draws it, :data:`SUBROUTINE`); names and card text go into rich
-as Text, never as markup."""
+run's server stays longest), then the log, the lines of keys and of the game, the other side's score area, heap
+and numbers (and its rig), the seat's score area, heap, rig and hand, the run, the seat's numbers, the ice the run
+encounters: on a tiny terminal the question and the option under the cursor are all there is (:func:`fit`). Below
+120 columns the table and the options are one above the other. Lines are broken where they may end
+(:func:`toolkit.engine.linebreak.fold`, the tactics view's too: a log line's number stays with its text, a card's
+name with its number, Chinese between its marks). The game's symbols (``4[click] 5[credit]``) are said in words
+(``4 clicks 5 credits``), as ``--plain`` says them (:func:`icon_words`; the subroutine's as the web draws it,
+:data:`SUBROUTINE`); names and card text go into rich as Text, never as markup."""
 
 from __future__ import annotations
 
@@ -249,9 +249,10 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
     nothing in them (from the last), the log to its :data:`LOG_FEW` latest lines, the options to the cursor's and
     its neighbours' (:data:`FEW_OPTIONS`), the other servers from the last (the run's last), the log, the options
     to the least :class:`~toolkit.engine.keys.Menu` shows, the lines of keys and ``about``, the line of the servers
-    not shown, the other side's rig and numbers, the seat's rig and hand, the run, the seat's numbers, the ice the
-    run encounters. Then what was cut is given back, the last cut first, wherever it fits again (a cut that won
-    nothing, as the options beside a longer table; a short line where a long one did not fit)."""
+    not shown, the other side's score area (and heap) and its rig and numbers, the seat's score area (and heap), rig
+    and hand, the run, the seat's numbers, the ice the run encounters. Then what was cut is given back, the last cut
+    first, wherever it fits again (a cut that won nothing, as the options beside a longer table; a short line where a
+    long one did not fit)."""
     width, height = console.size
     shown = Shown(rows, len(log), menu.full)
     row_hs = [height_of(console, text, left_w) for _, text in rows]
@@ -293,8 +294,11 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
     ops += [i for i, server in reversed(servers) if not empty(server) and i not in ran] + ran
     ops += ["log"] * min(len(log), LOG_FEW) + ["room"] * max(0, min(menu.full, few) - menu.least())
     ops += ["keys", "about", "more_line"]  # (the line saying servers are cut outlasts the keys)
+    outside = {"corp": of("corp_score"), "runner": of("heap", "runner_score")}  # a side's cards out of play
+    ops += [i for side, rows in outside.items() if side != own for i in rows]
     ops += (of("rig") + of(other)) if own == "corp" else of(other)
-    ops += (of("rig") if own == "runner" else []) + of("hand") + of("run") + of(own) + of("encounter")
+    ops += outside.get(own, []) + (of("rig") if own == "runner" else []) + of("hand") + of("run") + of(own)
+    ops += of("encounter")
     done = []
     for op in ops:
         if total() <= height:

@@ -26,6 +26,7 @@ UNDO_WORDS = ("u", "undo")  # what undoes at the prompt (as the tactics game's p
 RESIGN = "resign"  # what resigns at the prompt (or the word of either language: Resign, 认输)
 YES = "y"  # what confirms a resignation (or the word yes of either language: yes, 是)
 LANGS = ("en", "zh-Hans")
+USUAL_HAND_SIZE = 5  # both sides' hand size as the game begins (seed 001): the table says a side's when it differs
 
 
 class TakenBack(Exception):  # noqa: N818  (a signal, as EOFError is: no error)
@@ -77,10 +78,13 @@ def describe(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[
 
 
 def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[tuple[str, str]]:
-    """:func:`describe`'s lines, each with what it is: ``corp`` and ``runner`` (a side's numbers), ``server`` (one
-    line per server of ``view["corp"]["servers"]``, in their order), ``rig``, ``hand`` (the seat's own), ``run``
-    (the run under way) and ``encounter`` (the ice it encounters). The full-screen view keeps what the seat needs
-    most when the terminal is small (:mod:`.screen`)."""
+    """:func:`describe`'s lines, each with what it is: ``corp`` and ``runner`` (a side's numbers: a hand size other
+    than :data:`USUAL_HAND_SIZE` and brain damage too), ``server`` (one line per server of
+    ``view["corp"]["servers"]``, in their order), ``corp_score`` (the corp's score area), ``rig``, ``heap`` (face up:
+    both sides see it, seed 001), ``runner_score`` (the runner's score area), ``hand`` (the seat's own), ``run`` (the
+    run under way, with its bad-publicity credits) and ``encounter`` (the ice it encounters); an empty score area or
+    heap has no line. The full-screen view keeps what the seat needs most when the terminal is small
+    (:mod:`.screen`)."""
     from toolkit.cli._lang import LogNames
 
     names = names or LogNames([], lang)
@@ -99,7 +103,7 @@ def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> li
         points=_points(lang, corp["agenda_points"]),
         bad=corp["bad_publicity"],
     )
-    lines.append(("corp", corp_line))
+    lines.append(("corp", _hand_size(lang, corp_line, corp["hand_size"])))
     # the corp's discard pile is Archives itself: its cards are on the Archives line, after its ice and root (not
     # installed: a card there is face up or face down, never "unrezzed")
     archives = sep.join(_card(c, names, installed=False) for c in corp["archives"])
@@ -114,6 +118,9 @@ def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> li
         if server["name"] == "archives" and archives:
             line = t(lang, "{server}; contents: {cards}", server=line, cards=archives)
         lines.append(("server", "  " + line))
+    if corp["score_area"]:
+        scored = sep.join(_card(c, names, installed=False) for c in corp["score_area"])
+        lines.append(("corp_score", "  " + t(lang, "score area: {cards}", cards=scored)))
     runner_line = t(
         lang,
         "runner: {credits}{credit} {clicks}{click}, grip {hand}, stack {deck}, {points}, tags {tags}, "
@@ -130,10 +137,19 @@ def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> li
         credit="[credit]",
         click="[click]",
     )
+    runner_line = _hand_size(lang, runner_line, runner["hand_size"])
+    if runner["brain_damage"]:
+        runner_line = t(lang, "{line}, brain damage {n}", line=runner_line, n=runner["brain_damage"])
     lines.append(("runner", runner_line))
     if runner["rig"]:
         rig = sep.join(_card(c, names) for c in runner["rig"])
         lines.append(("rig", "  " + t(lang, "rig: {cards}", cards=rig)))
+    if runner["heap"]:
+        heap = sep.join(_card(c, names, installed=False) for c in runner["heap"])
+        lines.append(("heap", "  " + t(lang, "heap: {cards}", cards=heap)))
+    if runner["score_area"]:
+        scored = sep.join(_card(c, names, installed=False) for c in runner["score_area"])
+        lines.append(("runner_score", "  " + t(lang, "score area: {cards}", cards=scored)))
     for side in ("corp", "runner"):
         hand = view[side]["hand"]
         if hand is not None:
@@ -148,6 +164,9 @@ def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> li
             step=names.term("run_step", run["step"]) or run["step"],
             n=run["position"],
         )
+        credits = run.get("bad_publicity_credits") or 0  # (the runner's to spend in this run: seed 001)
+        if credits:
+            on = t(lang, "{line}, bad publicity credits {n}", line=on, n=credits)
         lines.append(("run", on))
         if run["encounter"]:
             subs = t(lang, "; ").join(_subroutine(s, names) for s in run["encounter"]["subroutines"])
@@ -155,6 +174,12 @@ def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> li
             meets = t(lang, "encountering {ice}: {subroutines}", ice=ice, subroutines=subs)
             lines.append(("encounter", "  " + meets))
     return lines
+
+
+def _hand_size(lang: str, line: str, n: int) -> str:
+    """A side's numbers, with its hand size when it is not the usual one (cards, brain damage changed it):
+    ``…, hand size 4``."""
+    return t(lang, "{line}, hand size {n}", line=line, n=n) if n != USUAL_HAND_SIZE else line
 
 
 def _points(lang: str, n: int) -> str:
