@@ -39,7 +39,7 @@ $(DOCS_STAMP): pyproject.toml $(STAMP)
 	touch $(DOCS_STAMP)
 
 docs: $(DOCS_STAMP)
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # extract the messages into toolkit/i18n/locale and merge them into every catalog (docs/translating.md)
 messages: $(STAMP)
