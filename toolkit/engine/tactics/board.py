@@ -178,10 +178,11 @@ class BoardRules(TacticsBase):
         hostile to every unit, so any agent or minion with it in sight at 0-1 exposes it (§5.2, T23)."""
         if getattr(self, "deploying", False):
             return
+        units = self.units()
         for unit in self.units():
             if not unit.hidden or unit.pos is None:
                 continue
-            for other in self.units():
+            for other in units:
                 if other.kind == "obstacle" or not self.hostile(unit.seat, other.seat):
                     continue
                 if (
@@ -190,6 +191,7 @@ class BoardRules(TacticsBase):
                     and self.board.line_of_sight(other.pos, unit.pos)
                 ):
                     self.expose(unit, Phrase(N_("in sight of {unit} at distance 0-1"), unit=str(other)))
+                    units = self.units()  # (its 暴露时 abilities may have changed who is on the map)
                     break
 
     # -- terrain (T20)

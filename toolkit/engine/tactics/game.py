@@ -638,6 +638,7 @@ class TacticsGame(AttackRules):
         player = self.player(seat)
         hand = player.hand
         users = self.users(seat)
+        untokened = sum(1 for c in hand if not c.token)
         for card in hand:
             record = card.record
             if record.is_response:  # :meth:`can_play`, with the hand's mortgageable cards counted once per card
@@ -646,7 +647,7 @@ class TacticsGame(AttackRules):
                 continue
             if record.category == "minion" and self.by_id.get(("unit", record.minion)) is None:
                 continue
-            mortgageable = sum(1 for c in hand if c is not card and not c.token)
+            mortgageable = untokened - (not card.token)  # the others in the hand that are not tokens
             able = [u for u in users if self._user_ok(record, u, mortgageable)]
             if not able:
                 continue

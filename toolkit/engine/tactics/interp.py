@@ -49,15 +49,18 @@ class Interpreter(BoardRules):
 
     def can_pay(self, costs: Sequence[A.Node], seat: int, thing: Any) -> bool:
         """Whether ``costs`` can be paid now (``thing``: what 横置 taps; a cost that taps it twice never can)."""
+        if not costs:
+            return True
         if _taps(costs) > 1:
             return False
         for cost in costs:
             if isinstance(cost, A.TapCost):
                 if thing is None or thing.tapped:
                     return False
-            elif isinstance(cost, A.MortgageCost | A.DiscardCost):
-                usable = [c for c in self.player(seat).hand if not (isinstance(cost, A.MortgageCost) and c.token)]
-                if len(usable) < cost.count:
+            elif isinstance(cost, _CARD_COSTS):
+                hand = self.player(seat).hand
+                usable = sum(1 for c in hand if not c.token) if isinstance(cost, A.MortgageCost) else len(hand)
+                if usable < cost.count:
                     return False
             else:
                 return False
@@ -570,6 +573,9 @@ class Interpreter(BoardRules):
 
     def take_control(self, unit: Unit, seat: int) -> None:
         raise NotImplementedError
+
+
+_CARD_COSTS = (A.MortgageCost, A.DiscardCost)  # (an isinstance union written in a call is built anew each time)
 
 
 def _taps(costs: Sequence[A.Node]) -> int:

@@ -475,11 +475,12 @@ class TacticianDecider(HeuristicDecider):
         if attack_at is not None and any(k is A.Move for k in kinds[:attack_at]):
             self._plan["strike_after_move"] = True
 
-    def _sentences(self, g: TacticsGame, action: Action) -> list[A.Sentence]:
+    def _sentences(self, g: TacticsGame, action: Action) -> Sequence[A.Sentence]:
+        """The sentences ``action`` resolves (shared, and read once by :func:`_read`: callers do not change them)."""
         if action.kind == "play" and action.card is not None:
-            return [s for _, ab in g.face_abilities(action.card, action.face) if ab.kind == "effect" for s in ab.sentences]
+            return self._card_texts(g, action.card, action.face)[0]
         if action.ability is not None:
-            return list(action.ability.sentences)
+            return action.ability.sentences
         return []
 
     # -- the board as this player sees it
@@ -1094,9 +1095,17 @@ class TacticianDecider(HeuristicDecider):
         assert spot_to is not None
         low, high, through = self._aim(g, attacker, profile)
         high += range_bonus
-        looks = [look] if look is not None or attacker.kind == "obstacle" or move > 0 else [
-            f for f in FACINGS if self._fire(g, attacker, low, high, through, start, f, spot_to, move)
-        ]  # fmt: skip
+        looks: list[str | None]
+        if look is not None or attacker.kind == "obstacle" or move > 0:
+            looks = [look]
+        else:  # the facings from which it hits (:meth:`_fire` of an attack that does not move first, written out)
+            dx, dy = abs(start[0] - spot_to[0]), abs(start[1] - spot_to[1])
+            if (max(dx, dy) if g.board.adjacency == 8 else dx + dy) > high + move:
+                looks = []
+            else:
+                in_sight = g.board.in_sight
+                side, rear = self.vision(g, attacker)
+                looks = [f for f in FACINGS if in_sight(start, spot_to, low, high, through, f, side, rear)]
         if looks and all(self.escapes(g, attacker, profile, start, f, target, move, range_bonus) for f in looks):
             spent = not all(
                 self.escapes(g, attacker, profile, start, f, target, move, range_bonus, special_only=True)
@@ -1185,10 +1194,26 @@ class TacticianDecider(HeuristicDecider):
             known = ("escapes", number, start, low, high, through, move, means)
             found = geo.get(known)
             if found is None:
-                found = geo[known] = any(
-                    self._fire(g, attacker, low, high, through, start, look, cell, move, target.pos) is None
-                    for cell in cells
-                )
+                if move > 0:
+                    found = any(
+                        self._fire(g, attacker, low, high, through, start, look, cell, move, target.pos) is None
+                        for cell in cells
+                    )
+                else:  # :meth:`_fire` of an attack that does not move first, written out
+                    board = g.board
+                    eight = board.adjacency == 8
+                    in_sight = board.in_sight
+                    x, y = start
+                    side, rear = means[1] if look is not None else (False, False)
+                    found = False
+                    for cell in cells:
+                        dx, dy = abs(x - cell[0]), abs(y - cell[1])
+                        if (max(dx, dy) if eight else dx + dy) > high + move or not in_sight(
+                            start, cell, low, high, through, look, side, rear
+                        ):
+                            found = True
+                            break
+                geo[known] = found
             self._memo[key] = found
         return bool(found)
 
@@ -1755,7 +1780,7 @@ class TacticianDecider(HeuristicDecider):
             record = card.record
             if record.cost.tap or record.is_response or not g.card_user_ok(card, unit, unit.seat):
                 continue
-            sentences = [s for _, ab in g.face_abilities(card, "front") if ab.kind == "effect" for s in ab.sentences]
+            sentences = self._card_texts(g, card, "front")[0]  # (the same list each time: read once, :func:`_read`)
             if not any(isinstance(e, _ATTACKS) for e in _flat(sentences)):
                 continue
             bonus = _range_bonus(sentences)
