@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.i18n import chinese
 from toolkit.i18n.words import N_
 
 # English messages, shown in the current language (toolkit.cli._help)
@@ -74,10 +75,11 @@ class LogNames:
 
     def __init__(self, records: Iterable[Any], lang: str) -> None:
         self.lang = lang
-        pairs: list[tuple[str | None, str | None]] = []  # each record's (zh-Hans, English) name, in English only
+        pairs: list[tuple[str | None, str | None]] = []  # each record's (zh-Hans, English) name, not in Chinese
         self._instances: re.Pattern[str] | None = None  # zh names followed by #uid, built when first needed
         self.ids: dict[str, Any] = {}  # record id -> record (the first of an id), for fields that hold ids
         self.game_words: dict[tuple[str, str], Any] = {}  # (vocabulary, id) -> a game record's named entry
+        english = self.english
         for record in records:
             record_id = getattr(record, "id", None)
             if isinstance(record_id, str) and getattr(record, "name", None) is not None:
@@ -86,13 +88,20 @@ class LogNames:
                 for kind in ("actions", "subtypes", "zones", "agent_subtypes", "attack_subtypes"):
                     for entry in getattr(record, kind, None) or []:
                         self.game_words.setdefault((kind, str(entry.id)), entry)
-            if lang == "en":
+            if english:
                 name = getattr(record, "name", None)
                 pairs.append((getattr(name, "zh_hans", None), getattr(name, "en", None)))
         from toolkit.names import english_names  # (not at start-up: `dossier --help` imports this module)
 
         # a record's zh-Hans name -> its English one (a name two records share with different English names left out)
         self.names: dict[str, str] = english_names(pairs)
+
+    @property
+    def english(self) -> bool:
+        """Whether the log's names and ability text (Chinese, as the engines write them) are put in English: in
+        English and in any other language but Chinese (a catalog's, ``fr``: its words its catalog's, the names and
+        texts English's)."""
+        return not chinese(self.lang)
 
     def name(self, value: str) -> str:
         """A name (``寒鸦``), a card or unit in play (``寒鸦#1``), or words naming some (``寒鸦#1 left play``); a
@@ -123,14 +132,14 @@ class LogNames:
         if isinstance(value, Phrase):
             return self.phrase(value)
         if isinstance(value, str):
-            if self.lang != "en" or isinstance(value, Term):
+            if not self.english or isinstance(value, Term):
                 return value
             if key == "text":
                 return self._text(value)
             if key == "ref":
                 return self._ref(value)
             return self._condition(value) if key == "condition" else self.name(value)
-        if self.lang != "en" and not _holds_phrase(value):
+        if not self.english and not _holds_phrase(value):
             return value
         if isinstance(value, list):
             return [self.value(key, v) for v in value]
@@ -282,9 +291,9 @@ class LogNames:
         ``“You draw 1 card.”``."""
         from toolkit.i18n import t
 
-        if self.lang == "en" and key == "ref":
+        if self.english and key == "ref":
             text = self._ref(text)
-        elif self.lang == "en":
+        elif self.english:
             text = str(self.value("condition" if key == "condition" else "text", text))
         # TRANSLATORS: ability text quoted in a log line
         return t(self.lang, "“{text}”", text=text)

@@ -684,6 +684,7 @@ def runs(
     rows = list_runs(db, skipped)
     for run_id in skipped:  # a damaged row: said, and the others listed
         print(tr("balance run {id}: its figures cannot be read", id=run_id), file=sys.stderr)
+    kept = len(rows)
     if cards and rows:
         from toolkit.balance.games import card_set_hash
         from toolkit.cli.deck import load_pool
@@ -691,6 +692,16 @@ def runs(
         records = list(load_pool(cards).records)
         sets = {game: card_set_hash(records, game) for game in {row["game"] for row in rows}}
         rows = [row for row in rows if row["card_set"] == sets[row["game"]]]
+    if not rows and (kept or not skipped):  # nothing to list: said, with where the runs were looked for (a damaged
+        from toolkit.db import resolve_target  # row is a run kept: told above)
+
+        where = resolve_target(db).display
+        if kept:
+            print(tn(language, "the only balance run kept in {db} was not played with these cards as they are now",
+                     "none of the {n} balance runs kept in {db} was played with these cards as they are now", kept,
+                     db=where))  # fmt: skip
+        else:
+            print(t(language, "no balance run is kept in {db}", db=where))
     for row in rows:
         fields = {"id": row["id"], "created": row["created"], "game": word("game", row["game"], language),
                   "games": row["games"], "decider": player_word(row["game"], row["decider"], language),

@@ -167,9 +167,10 @@ def render_command(
 ) -> None:
     """``dossier text render`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
+    from toolkit.i18n import text_lang
     from toolkit.text import AbilitySyntaxError, parse, render
 
-    language = output_lang(lang)
+    language = text_lang(output_lang(lang))  # zh-Hans for Chinese; any other language (a catalog's: fr) reads English
 
     try:
         ability = parse(text)
@@ -190,11 +191,12 @@ def _quoted_names(rendered: str, language: str, cards: list[Path] | None) -> str
     and in English put between straight quotes as it is."""
     from toolkit.catalog import load_catalog
     from toolkit.config import card_pool
+    from toolkit.i18n import chinese
     from toolkit.names import QUOTED_NAME, english_names, with_english_names
 
     pairs = _name_pairs(load_catalog(card_pool(cards).paths).records)
     zh_names = _quote_warnings(rendered, pairs)
-    if language != "en":
+    if chinese(language):
         return rendered
     english = with_english_names(rendered, english_names(pairs))
     return QUOTED_NAME.sub(lambda m: m[0] if m[1] in zh_names else f'"{m[1]}"', english)
@@ -543,10 +545,10 @@ def _check_players(records: Any, mode: str, players: int) -> None:
 def _triggered_note(triggered: dict[str, Any], lang: str) -> str:
     """What ``text run`` did with a triggered ability (:func:`toolkit.engine.tactics.timing_run.run_triggered`)."""
     from toolkit.engine.forms import form_words, games_running_timing
-    from toolkit.i18n import t, word
+    from toolkit.i18n import chinese, t, word
 
     zh, en = form_words(("timing", triggered["timing"]))
-    timing = f"{zh} ({en})" if lang != "zh-Hans" else zh
+    timing = zh if chinese(lang) else f"{zh} ({en})"
     if not triggered["simulated"]:
         games = t(lang, ", ").join(word("game", g, lang) for g in games_running_timing(triggered["timing"]))
         if triggered["unit"] is None and games_running_timing(triggered["timing"]) == ["tactics"]:
@@ -595,10 +597,10 @@ def _netrunner_timing(text: str) -> dict[str, Any] | None:
 
 def _netrunner_note(triggered: dict[str, Any], lang: str) -> str:
     from toolkit.engine.forms import form_words, games_running_timing
-    from toolkit.i18n import t, word
+    from toolkit.i18n import chinese, t, word
 
     zh, en = form_words(("timing", triggered["timing"]))
-    timing = f"{zh} ({en})" if lang != "zh-Hans" else zh
+    timing = zh if chinese(lang) else f"{zh} ({en})"
     if triggered["simulated"]:
         return t(
             lang,

@@ -157,6 +157,20 @@ def lang_of(lang: str | None) -> str:
     return lang if lang in LANGS else DEFAULT_LANG
 
 
+def chinese(lang: str | None) -> bool:
+    """Whether ``lang`` is Chinese: zh-Hans, and every tag :func:`match` takes for it (``zh``, ``zh-CN``, ``zh_hans``,
+    case forgiven). English, the pseudo-locale and every language a catalog adds (``fr``) are not."""
+    return isinstance(lang, str) and lang.replace("_", "-").split("-")[0].casefold() == "zh"
+
+
+def text_lang(lang: str | None) -> str:
+    """Which of the two languages the records and the ability language are written in, zh-Hans or en, a reader of
+    ``lang`` reads (ability text rendered, a vocabulary's words as one types them, the two names a search keeps, a
+    log's names): zh-Hans for Chinese (:func:`chinese`), English for any other language (``fr``: its catalog words
+    the messages; what no catalog words is shown in English, never in Chinese)."""
+    return DEFAULT_LANG if chinese(lang) else SOURCE_LANG
+
+
 # ---- the catalogs
 
 
@@ -403,7 +417,7 @@ def namer(lookup: Any, lang: str) -> Any:
 
 def other_name(record: Any, lang: str) -> str | None:
     """The record's name in the other language, when it has one that differs from :func:`name_of`."""
-    other = record.name.zh_hans if lang == "en" else record.name.en
+    other = record.name.en if chinese(lang) else record.name.zh_hans
     return str(other) if other and other != name_of(record, lang) else None
 
 
@@ -440,6 +454,7 @@ __all__ = [
     "Plural",
     "accept",
     "asked",
+    "chinese",
     "match",
     "system_lang",
     "current_lang",
@@ -454,6 +469,7 @@ __all__ = [
     "t",
     "table",
     "tc",
+    "text_lang",
     "tn",
     "tr",
     "trn",

@@ -62,19 +62,66 @@ def languages() -> list[str]:
     return sorted(p.parent.parent.name.replace("_", "-") for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
-def extract() -> Catalog:
-    """Every marked message of the sources, with where it is used."""
+# what Babel writes to stderr of a marked call whose message is an f-string with fields: it skips it. The code has
+# such calls deliberately (``t(lang, f"…")`` of words translated one by one, a line of codes): no message is lost
+_SKIPPED_FSTRING = "warning: Skipping f-string with substitutions"
+
+
+class _Warnings(io.TextIOBase):
+    """Babel's stderr while it extracts: a warning of an f-string it skips kept in ``skipped`` (where it is), every
+    other line passed on to ``passed`` (an empty message, a file it cannot read: a real problem, told)."""
+
+    def __init__(self, passed: Any) -> None:
+        super().__init__()
+        self.passed = passed
+        self.skipped: list[str] = []
+        self._partial = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self._partial += text
+        *lines, self._partial = self._partial.split("\n")
+        for line in lines:
+            self._line(line)
+        return len(text)
+
+    def _line(self, line: str) -> None:
+        if _SKIPPED_FSTRING in line:
+            self.skipped.append(line.partition(": warning:")[0])
+        else:
+            self.passed.write(line + "\n")
+
+    def flush(self) -> None:
+        if self._partial:
+            self._line(self._partial)
+            self._partial = ""
+        self.passed.flush()
+
+
+def extract(skipped: list[str] | None = None) -> Catalog:
+    """Every marked message of the sources, with where it is used. Babel's warning of each f-string it skips is not
+    written (``skipped``, when given, gets where each is: ``path:line``); its other warnings are."""
     catalog = _new_catalog(None)
-    for source in SOURCES:
-        for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT / source,
-            method_map=METHODS,
-            options_map={"**/templates/**.html": {"extensions": "jinja2.ext.do"}},
-            keywords=KEYWORDS,
-            strip_comment_tags=True,
-            comment_tags=("TRANSLATORS:",),
-        ):
-            catalog.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments, context=context)
+    warnings = _Warnings(sys.stderr)
+    with contextlib.redirect_stderr(warnings):  # (Babel writes its warnings to sys.stderr as it goes)
+        try:
+            for source in SOURCES:
+                for filename, lineno, message, comments, context in extract_from_dir(
+                    ROOT / source,
+                    method_map=METHODS,
+                    options_map={"**/templates/**.html": {"extensions": "jinja2.ext.do"}},
+                    keywords=KEYWORDS,
+                    strip_comment_tags=True,
+                    comment_tags=("TRANSLATORS:",),
+                ):
+                    where = [(f"{source}/{filename}", lineno)]
+                    catalog.add(message, None, where, auto_comments=comments, context=context)
+        finally:
+            warnings.flush()
+    if skipped is not None:
+        skipped.extend(warnings.skipped)
     return catalog
 
 

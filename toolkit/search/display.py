@@ -112,10 +112,12 @@ def stats_in(
 ) -> str:
     """:func:`stats` in ``lang``: English keeps the query keys and values as one types them; Chinese shows
     each key by its Chinese alias and each word of a closed vocabulary by its Chinese (they are what one
-    types in a Chinese query too). ``lookup`` ((kind, id) → record or None: a model record, or a :class:`Hit`
-    of :class:`RecordNames`) names the ids of factions, agents and modes in ``lang`` (a query takes their
-    names too); ``label_word`` words an attribute that is no search key (None: the label as it is)."""
-    from toolkit.i18n import t, tc
+    types in a Chinese query too); any other language (a catalog's, ``fr``) the English keys and values, as one
+    types them in a query, its catalog wording only the attributes that are no search key. ``lookup``
+    ((kind, id) → record or None: a model record, or a :class:`Hit` of :class:`RecordNames`) names the ids of
+    factions, agents and modes in ``lang`` (a query takes their names too); ``label_word`` words an attribute
+    that is no search key (None: the label as it is)."""
+    from toolkit.i18n import chinese, t, tc
     from toolkit.search.keys import find_key
 
     if label_word is None:
@@ -128,10 +130,10 @@ def stats_in(
     for part in text.split(" · "):
         label, _, value = part.partition(" ")
         shown = label
-        if lang != "en":
+        if lang != "en":  # (an attribute that is no search key, as `modes`: in the words of lang's catalog)
             key = find_key(_STAT_KEYS.get(label, label) or "-")
             shown = label_word(label) or label
-            if key is not None:
+            if key is not None and chinese(lang):  # a key, and its vocabulary's words, as a Chinese query has them
                 shown = _chinese(key.aliases) or label
                 if key.vocabulary and value in key.vocabulary:
                     value = _chinese(key.vocabulary[value]) or value
@@ -188,10 +190,13 @@ class RecordNames:
 
 
 def code_word(vocabulary: dict[str, tuple[str, ...]], code: str | None, lang: str) -> str:
-    """A closed vocabulary's code as one types it in ``lang`` (Chinese: its Chinese alias)."""
+    """A closed vocabulary's code as one types it in ``lang`` (Chinese: its Chinese alias; any other language: the
+    code, as English types it)."""
+    from toolkit.i18n import chinese
+
     if code is None:
         return ""
-    if lang == "en":
+    if not chinese(lang):
         return code
     return _chinese(vocabulary.get(code, ())) or code
 
@@ -212,10 +217,13 @@ def _attack(attack: Any, add: Callable[[str, Any], None]) -> None:
 
 
 def names(hit: Hit, lang: str) -> tuple[str, str | None]:
-    """The record's name in ``lang`` (the zh-Hans name when it has no English one), and its name in the other
-    language when that differs."""
-    first = (hit.name_en if lang == "en" else None) or hit.name_zh
-    other = hit.name_zh if lang == "en" else hit.name_en
+    """The record's name in ``lang`` (a language other than Chinese: the English name, the zh-Hans one when it has
+    none), and its name in the other language when that differs."""
+    from toolkit.i18n import chinese
+
+    english = not chinese(lang)
+    first = (hit.name_en if english else None) or hit.name_zh
+    other = hit.name_zh if english else hit.name_en
     return first, other if other and other != first else None
 
 
@@ -337,6 +345,8 @@ def show(
     language's after them. The fields are the record's data, as stored. ``card_names``: the cards' English names
     (:func:`english_names`), for the cards an ability text quotes; ``record_names``: the names of the factions,
     agents and modes its stats show (None: their ids)."""
+    from toolkit.i18n import chinese
+
     from . import vocab
 
     ansi = use_color(color)
@@ -365,7 +375,8 @@ def show(
             lines.extend(f"  {detail}" for detail in (*found.details, *paragraph_lines(d.get("reading"), lang)))
             skipped = skipped | {"reading"}  # said above in words, its paragraphs numbered as players count them
     grid = d.get("rows") if hit.kind == "map" else None
-    order = ("en", "zh-Hans") if lang == "en" else ("zh-Hans", "en")
+    # the languages of a text in several: lang's, then (any language but Chinese) English's, then the other one's
+    order = ("zh-Hans", "en") if chinese(lang) else tuple(dict.fromkeys((lang, "en", "zh-Hans")))
     # a field in several languages: in ``lang`` (--bilingual: every language, ``lang``'s first)
     shown_langs = order if bilingual else (lang,)
     fields = flatten({k: v for k, v in d.items() if k not in skipped and not (grid and k == "rows")}, langs=shown_langs)
@@ -391,7 +402,7 @@ def show(
             lines.append(t(lang, label))
             for line in texts:
                 zh, en = render_ability(line, card_names)
-                lead, after = (en, zh) if lang == "en" and en else (zh, en)
+                lead, after = (en, zh) if not chinese(lang) and en else (zh, en)
                 lines.append(f"  {lead}")
                 if after and bilingual:
                     lines.append(f"    {after}")
@@ -401,7 +412,9 @@ def show(
         lines.extend(marked_lines(paragraphs, ansi))
     lines.extend(_faces(d.get("faces"), lang, order if bilingual else order[:1], ansi))
     flavor = d.get("flavor") or {}
-    texts = [line for line in dict.fromkeys(flavor.get(each) for each in (order if bilingual else order[:1])) if line]
+    # (a language no card may have flavour in, a catalog's: the English, as its other words)
+    own = order[:1] if order[0] in _LANGS else [next((each for each in order[:2] if flavor.get(each)), order[0])]
+    texts = [line for line in dict.fromkeys(flavor.get(each) for each in (order if bilingual else own)) if line]
     if texts:
         lines.append("")
         lines.append(t(lang, "flavor:"))

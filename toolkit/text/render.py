@@ -13,20 +13,27 @@ import re
 from collections.abc import Callable
 from typing import Any, Literal
 
+from toolkit import i18n
+
 from . import ast as A
 from . import vocab as V
 
 Lang = Literal["zh-Hans", "en"]
-LANGS: tuple[Lang, ...] = ("zh-Hans", "en")
+LANGS: tuple[Lang, ...] = ("zh-Hans", "en")  # the languages text is rendered in
 
 
 def render(node: A.Node, lang: str = "zh-Hans") -> str:
-    """Text of an :class:`~toolkit.text.ast.Ability` (or any smaller node) in ``lang``."""
+    """Text of an :class:`~toolkit.text.ast.Ability` (or any smaller node) in ``lang``: zh-Hans for Chinese, English
+    for any other output language (:func:`toolkit.i18n.text_lang`: a language a catalog adds, ``fr``, reads the
+    English); a tag of no language of ours is refused (ValueError)."""
     if lang == "zh-Hans":
         return _tidy_zh(_ZH.node(node))
     if lang == "en":
         return _EN.node(node)
-    raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+    ours = i18n.asked(lang)  # another output language, the pseudo-locale, or a tag of one (zh-CN, en-US)
+    if ours is None:
+        raise ValueError(f"unknown language {lang!r}; use one of {', '.join(i18n.LANGS)}")
+    return render(node, i18n.text_lang(ours))
 
 
 def _tidy_zh(text: str) -> str:
