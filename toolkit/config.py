@@ -27,7 +27,7 @@ import contextlib
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -390,21 +390,48 @@ def among_pool(
     Unchanged when every game of ``pool`` has its game record or modes: a pool that brings its own modes (a
     NetrunnerDB-shaped folder) is checked by them, not mixed with another pool's cards. The returned pool says
     what it plays among (:meth:`CardPool.describe`)."""
-    from .catalog import Catalog, load_catalog
+    from .catalog import Catalog
     from .models import namespace
 
     games = {record.game for record in catalog.records}
     lacking = sorted(games - {r.game for r in catalog.records if namespace(r.kind) in ("game", "mode")})
     if not lacking:
         return pool, catalog
+    among, records = played_among(pool, lacking, default, cwd=cwd, environ=environ)
+    if not among:
+        return pool, catalog
+    merged = Catalog()
+    for record, path in records:
+        if catalog.get(record.game, record.id, record.kind) is None:  # (a record of the set stands for it)
+            merged.add(record, path)
+    for record in catalog.records:
+        merged.add(record, catalog.file_of(record))
+    return CardPool(pool.paths, pool.source, tuple(among)), merged
+
+
+def played_among(
+    pool: CardPool,
+    games: Iterable[str],
+    default: list[Path] | None = None,
+    *,
+    cwd: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> tuple[list[Path], list[tuple[Any, Path]]]:
+    """The folders that ``games`` of ``pool`` (games it has records of, but neither their game records nor modes:
+    a designer's set folder alone) play among, by the rule :func:`among_pool` says, and those games' records in
+    them, each with its file; nothing for a game no such pool has the game record of (the command says what the
+    pool lacks). For a command that reads the set's records elsewhere (``search --cards my-set``, from a database)
+    and names its agents and factions from the pool's."""
+    from .catalog import load_catalog
+
     bases: list[list[Path]] = []
     if pool.source == "--cards":
         with contextlib.suppress(DossierError):  # (a setting naming a missing folder: not read as --cards is given)
             bases.append(card_pool(None, default, cwd=cwd, environ=environ).paths)
     bases.append(default_cards([CARDS_DIR] if default is None else default, cwd))
-    merged = Catalog()
     among: list[Path] = []
-    for game in lacking:
+    found: list[tuple[Any, Path]] = []
+    for game in games:
         for base in bases:
             folders = [_game_folder(path, game) for path in base]
             records = _records_of(load_catalog(folders), game)
@@ -413,14 +440,8 @@ def among_pool(
         else:
             continue  # no pool to play among: the command says what the pool lacks
         among.extend(path for path in folders if path not in among)
-        for record, path in records:
-            if catalog.get(game, record.id, record.kind) is None:  # (a record of the set stands for it)
-                merged.add(record, path)
-    if not among:
-        return pool, catalog
-    for record in catalog.records:
-        merged.add(record, catalog.file_of(record))
-    return CardPool(pool.paths, pool.source, tuple(among)), merged
+        found.extend(records)
+    return among, found
 
 
 def _game_folder(path: Path, game: str) -> Path:

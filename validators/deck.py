@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.decks.formats import suggest_ids
+from toolkit.decks.formats import side_ids, suggest_ids
 from toolkit.decks.stats import in_pile
 from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
@@ -217,6 +217,7 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
     them are returned instead, in deck order (netrunner lists them as findings)."""
     records, cards = check.pool.records, check.cards
     identities: list[str] = []
+    prefer = side_ids(check.deck, records)  # a slip is offered the cards of the deck's side (its identity's)
     for card_id in check.deck.cards:
         record = records.get(card_id)
         if record is None:
@@ -227,7 +228,7 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
                     game=_game(check.deck.game),
                     what=_kind(what),
                     id=repr(card_id),
-                    hint=suggest_ids(card_id, records),
+                    hint=suggest_ids(card_id, records, prefer),
                 ),
                 "cards",
                 card_id,

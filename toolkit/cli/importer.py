@@ -106,7 +106,8 @@ def register(app: typer.Typer) -> None:
                 "else made from the English name. Every record is linted among the game's data first; errors name "
                 "the sheet's row and column (letter and header), and nothing is written while any row has one "
                 "(exit 1). A file with other content is replaced only with --force, except the records this sheet "
-                "made before (also after `dossier fmt` rewrote them). A {copies} column writes a print deck: "
+                "made before (also after `dossier fmt` rewrote them); those it made for rows it no longer has are "
+                "removed. A {copies} column writes a print deck: "
                 "`dossier print --deck DIR/.dossier-import/<sheet>.deck.json` prints that many of each card."
             ),
             copies="copies (数量)",
@@ -209,6 +210,18 @@ def register(app: typer.Typer) -> None:
                     n=len(result.updated),
                 )
             )
+        removed = result.removed  # the records this sheet made before, as it made them, for rows it no longer has
+        if removed:
+            shown = tr(", ").join(str(p) for p in removed[:5]) + (" …" if len(removed) > 5 else "")
+            if dry_run:
+                said = trn("{path}: would remove {n} record this sheet made before and no longer holds: {files}",
+                           "{path}: would remove {n} records this sheet made before and no longer holds: {files}",
+                           len(removed), path=path, files=shown)  # fmt: skip
+            else:
+                said = trn("{path}: removed {n} record this sheet made before and no longer holds: {files}",
+                           "{path}: removed {n} records this sheet made before and no longer holds: {files}",
+                           len(removed), path=path, files=shown)  # fmt: skip
+            print(said)
         if result.print_deck is not None and not dry_run:
             print(
                 tr(

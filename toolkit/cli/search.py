@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -19,6 +19,7 @@ from toolkit.i18n.words import N_
 if TYPE_CHECKING:
     from toolkit.db import Database
     from toolkit.search import Hit
+    from toolkit.search.display import RecordNames
 
 KEYS_HEADING = N_("Keys (name, aliases: meaning):")
 JSON_AHEAD = 100
@@ -98,6 +99,62 @@ def open_database(db: str | None, cards: list[Path] | None) -> Database:
     return _pool_database(card_pool(cards).paths, note=False)
 
 
+def _played_among(database: Database, cards: list[Path] | None) -> list[Any]:
+    """The records of the pool that the games of ``database`` without their game record or modes (a designer's set
+    folder alone, ``--cards my-set``) play among, as every command reads such a set
+    (:func:`toolkit.config.played_among`): what names its cards' agents and factions, as ``print`` names them. None
+    for a database whose games have theirs (two quick questions of the database)."""
+    from contextlib import suppress
+
+    from toolkit.config import card_pool, played_among
+    from toolkit.errors import DossierError
+    from toolkit.models import KINDS, namespace
+
+    games = {str(row[0]) for row in database.rows("SELECT DISTINCT game FROM records")}
+    rules = sorted({kind for _game, kind in KINDS if namespace(kind) in ("game", "mode")})  # (game, mode, format)
+    mark = "?" if database.backend == "sqlite" else "%s"
+    sql = f"SELECT DISTINCT game FROM records WHERE kind IN ({', '.join([mark] * len(rules))})"
+    ruled = {str(row[0]) for row in database.rows(sql, rules)}
+    lacking = sorted(games - ruled)
+    if not lacking:
+        return []
+    with suppress(DossierError):  # (a setting naming a missing folder: the set's ids are shown as they are)
+        return [record for record, _path in played_among(card_pool(cards), lacking)[1]]
+    return []
+
+
+def _record_names(database: Database, among: list[Any]) -> RecordNames:
+    """The names of the factions, agents and modes the records of ``database`` show (:class:`RecordNames`), and
+    where the database lacks one, the name of the pool's record it plays among (``among``)."""
+    from toolkit.db.rows import record_type
+    from toolkit.search import Hit
+    from toolkit.search.display import NAMED_KINDS, RecordNames
+
+    if not among:
+        return RecordNames(database)
+    pooled = {(r.game, r.kind, r.id): Hit(r.game, r.kind, r.id, record_type(r), r.name.zh_hans, r.name.en)
+              for r in among if r.kind in NAMED_KINDS}  # fmt: skip
+
+    class AmongNames(RecordNames):
+        def lookup(self, game: str) -> Callable[[str, str], Hit | None]:
+            own = super().lookup(game)
+            return lambda kind, record_id: own(kind, record_id) or pooled.get((game, kind, record_id))
+
+    return AmongNames(database)
+
+
+def _english_names(database: Database, game: str, among: list[Any]) -> dict[str, str]:
+    """The English of the names of ``game``'s records (:func:`toolkit.search.display.english_names`), those of the
+    pool a set plays among (``among``) too, the set's own first."""
+    from toolkit.names import english_names as of_pairs
+    from toolkit.search.display import english_names
+
+    own = english_names(database, game)
+    if not among:
+        return own
+    return {**of_pairs((r.name.zh_hans, r.name.en) for r in among if r.game == game), **own}
+
+
 def register(app: typer.Typer) -> None:
     @app.command(help=_help())
     def search(
@@ -130,7 +187,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import t, tn
         from toolkit.jsonstream import Stream, write_json
         from toolkit.search import count, iter_search, parse_query
-        from toolkit.search.display import RecordNames, table_lines
+        from toolkit.search.display import table_lines
         from toolkit.search.run import check_sort, shared_ids, unique_ref
 
         language = output_lang(lang)
@@ -178,9 +235,8 @@ def register(app: typer.Typer) -> None:
                     shown += 1
                     yield hit
 
-            lines = table_lines(
-                counted(), with_game=game is None, lang=language, record_names=RecordNames(database), shared=shared
-            )
+            names = _record_names(database, _played_among(database, cards))  # (a set alone: the pool's names too)
+            lines = table_lines(counted(), with_game=game is None, lang=language, record_names=names, shared=shared)
             heading = next(lines)  # (the first hit, if any, is read with it)
             if shown:
                 print(heading)
@@ -233,17 +289,18 @@ def register(app: typer.Typer) -> None:
         """``dossier show`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
         from toolkit.search import get_record
-        from toolkit.search.display import RecordNames, english_names
         from toolkit.search.display import show as render
 
         language = output_lang(lang)
         with open_database(db, cards) as database:
             hit = get_record(database, record, game=game, kind=kind)
+            # a set folder alone: the records of the pool it plays among name what the set's do not
+            among = _played_among(database, cards) if format is not ShowFormat.json else []
             # the English of the cards its texts quote, when its English is shown
-            names = english_names(database, hit.game) if format is not ShowFormat.json and (
+            names = _english_names(database, hit.game, among) if format is not ShowFormat.json and (
                 language == "en" or bilingual) else None  # fmt: skip
             # the names of the factions, agents and modes its stats show (read now: the database closes first)
-            record_names = RecordNames(database).read() if format is not ShowFormat.json else None
+            record_names = _record_names(database, among).read() if format is not ShowFormat.json else None
         if format is ShowFormat.json:
             print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
         else:

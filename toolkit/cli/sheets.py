@@ -582,19 +582,26 @@ def _pool(cards: list[Path] | None) -> list[Path]:
     return card_pool(cards, default=[CARDS_DIR]).paths
 
 
-def _load(cards: list[Path] | None) -> Any:
-    """The card pool's records; a game whose folder has no game record (a designer's set imported alone) gets the
-    bundled pool's, as it plays among the bundled pool: the backs and terms its cards print come from it."""
+def _load(cards: list[Path] | None) -> tuple[Any, Any]:
+    """The card pool's records (what is printed: ``--game``, ids and ``--query`` choose among them), and the records
+    they are drawn among: a game with neither its game record nor modes in the pool (a designer's set folder alone,
+    ``--cards my-set``) is read among the pool every command plays it among (:func:`toolkit.config.among_pool`, as
+    ``print --deck`` and the deck commands read it), so its cards print the pool's backs and terms, and name its
+    agents and factions; a record of the set stands for the pool's of the same id. A game still without its game
+    record (a folder with modes of its own) gets the bundled one: the backs and terms its cards print."""
     from toolkit.catalog import load_catalog
+    from toolkit.config import among_pool, card_pool
 
-    catalog = load_catalog(_pool(cards))
-    games = {r.game for r in catalog.records}  # type: ignore[attr-defined]
-    for game in sorted(games - {r.game for r in catalog.records if r.kind == "game"}):  # type: ignore[attr-defined]
+    pool = card_pool(cards, default=[CARDS_DIR])
+    own = load_catalog(pool.paths)
+    catalog = among_pool(pool, own, [CARDS_DIR])[1]
+    games = {r.game for r in catalog.records}
+    for game in sorted(games - {r.game for r in catalog.records if r.kind == "game"}):
         bundled = CARDS_DIR / game / "game.json"
         if bundled.is_file():
             for record in load_catalog([bundled]).records:
                 catalog.add(record, bundled)
-    return catalog
+    return own, catalog
 
 
 def _select(
@@ -624,14 +631,14 @@ def _select(
         )
     if game is not None and game not in GAMES:
         raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=", ".join(GAMES)))
-    catalog = _load(cards)
+    own, catalog = _load(cards)
     if deck is not None:
         return _deck_records(deck, catalog, lang, cards)
     if ids:
-        return Selection([_find(catalog, ref, game) for ref in ids], catalog)
+        return Selection([_find(own, ref, game) for ref in ids], catalog)
     if query is not None:
-        return Selection(_query_records(catalog, query, game, db, cards), catalog)
-    records = [r for r in catalog.records if r.game == game and is_printable(r)]
+        return Selection(_query_records(own, query, game, db, cards), catalog)
+    records = [r for r in own.records if r.game == game and is_printable(r)]
     if not records:
         raise DossierError(
             tr("--game {game}: no printable cards in {pool}", game=game, pool=", ".join(map(str, _pool(cards))))
@@ -732,7 +739,7 @@ def _deck_records(path: Path, catalog: Any, lang: str | None = None, cards: list
             return print_default_modes(self.rules)
 
     source, played = pool_catalog(cards)
-    if source.among:  # (else the same records as ``catalog``, which has the bundled game record a set may lack)
+    if source.among:  # (else the same records as ``catalog``, which has the bundled game record a pool may lack)
         catalog = played
     rules = DeckPool(catalog.records)
     pool = PrintPool(catalog.records, rules, NameIndex(catalog.records), source)

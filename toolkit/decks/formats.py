@@ -60,7 +60,7 @@ import os
 import re
 import stat
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -329,13 +329,41 @@ def _what(kind: str) -> str:
     return {"card": tr("card"), "identity": tr("identity"), "agent": tr("agent"), "role": tr("role")}.get(kind, kind)
 
 
-def suggest_ids(typed: str, candidates: Iterable[str]) -> str:
+def suggest_ids(typed: str, candidates: Iterable[str], prefer: Container[str] | None = None) -> str:
     """ "; did you mean ..." the ids of ``candidates`` close to ``typed`` (an empty string: none is close), as every
-    command that meets an unknown id words it."""
-    close = difflib.get_close_matches(typed, list(candidates), n=3, cutoff=0.6)
+    command that meets an unknown id words it. ``prefer``: the ids the place may hold (a deck's: those of its side,
+    :func:`side_ids`): only those are offered when any of them is close, else the others."""
+    ids = list(candidates)
+    close = difflib.get_close_matches(typed, [c for c in ids if c in prefer], n=3, cutoff=0.6) if prefer else []
+    if not close:
+        close = difflib.get_close_matches(typed, ids, n=3, cutoff=0.6)
     if not close:
         return ""
     return tr("; did you mean {ids}?", ids=tr(", ").join(repr(c) for c in close))
+
+
+def record_side(record: Any) -> str | None:
+    """The side a Netrunner record is of: an identity's or a faction's own, a card's by its type; None for a record
+    of no side (a game or format record, a record of another game)."""
+    if getattr(record, "game", None) != "netrunner":
+        return None
+    side = getattr(record, "side", None)
+    if side is None and getattr(record, "kind", None) == "card":
+        from toolkit.models.netrunner import side_of_type
+
+        return side_of_type(str(record.type))
+    return str(side) if side is not None else None
+
+
+def side_ids(deck: Deck, records: Mapping[str, Any]) -> set[str] | None:
+    """The ids of ``records`` (by id: a game's records) that ``deck``'s identity may include by its side (a
+    runner's, never a corp card), records of no side too: what a slip in the deck is offered first
+    (:func:`suggest_ids`). None when the deck has no side (another game, no identity or an unknown one)."""
+    identity = records.get(deck.identity) if deck.identity is not None else None
+    side = record_side(identity) if identity is not None and identity.kind == "identity" else None
+    if side is None:
+        return None
+    return {record_id for record_id, record in records.items() if record_side(record) in (side, None)}
 
 
 def unresolved(deck: Deck, records: Mapping[str, Any]) -> list[Finding]:
@@ -349,11 +377,13 @@ def unresolved(deck: Deck, records: Mapping[str, Any]) -> list[Finding]:
         ("role", "role", "deck.roles.unknown") if deck.game == "crossfire" else ("card", "card", "deck.card.unknown")
     )
 
+    prefer = side_ids(deck, records)  # (a card of the deck's side before one of the other)
+
     def check(record_id: str, kind: str, what: str, unknown: str, ptr: str) -> None:
         record = records.get(record_id)
         if record is None:
             # the ids of records of the kind the place asks for: an identity field is offered no agenda
-            hint = suggest_ids(record_id, [rid for rid, r in records.items() if r.kind == kind])
+            hint = suggest_ids(record_id, [rid for rid, r in records.items() if r.kind == kind], prefer)
             message = tr("no {game} {what} has id {id}{hint}", game=_game(deck.game), what=_what(what),
                          id=repr(record_id), hint=hint)  # fmt: skip
             out.append(Finding(unknown, message, pointer=ptr))
@@ -1081,6 +1111,7 @@ class _Resolver:
         self.cache: dict[tuple[str, str], list[Any]] = {}
         self.matched: dict[tuple[str, str], str] = {}  # the spelling (name without dots or set) that matched
         self.suggested = 0
+        self.sided: dict[tuple[str, str], dict[str, str]] = {}  # (game, side) -> its records' names by their fold
 
     def lookup(self, name: str, game: str) -> list[Any]:
         key = (name, game)
@@ -1113,15 +1144,28 @@ class _Resolver:
         """The language of the name by which ``name`` found ``record`` (None: by its id)."""
         return name_language(self.matched.get((name, game), name), record)
 
-    def hint(self, name: str, game: str) -> str:
-        """ "did you mean" the names close to ``name`` (none past the first few), in the current language."""
+    def hint(self, name: str, game: str, side: str | None = None) -> str:
+        """ "did you mean" the names close to ``name`` (none past the first few), in the current language; with
+        ``side`` (the deck's identity's), only the names of records of that side (or of none) when any is close."""
         if self.suggested >= MAX_SUGGESTED:
             return ""
         self.suggested += 1
-        hints = self.names.suggestions(name, game)
+        hints = self._of_side(name, game, side) if side is not None else []
+        hints = hints or self.names.suggestions(name, game)
         if not hints:
             return ""
         return tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))
+
+    def _of_side(self, name: str, game: str, side: str) -> list[str]:
+        """The names closest to ``name`` of ``game``'s records of ``side`` or of none, as
+        :meth:`NameIndex.suggestions` finds them among all."""
+        key = (game, side)
+        by_fold = self.sided.get(key)
+        if by_fold is None:
+            names = {n for r in self.names.lookup_all(game) if record_side(r) in (side, None) for n in record_names(r)}
+            by_fold = self.sided[key] = {fold(n): n for n in sorted(names)}
+        close = difflib.get_close_matches(fold(name), list(by_fold), n=3, cutoff=0.5)
+        return [by_fold[c] for c in close]
 
 
 class _IdentityNames:
@@ -1270,19 +1314,11 @@ def _read_text(
     kept: Any = None  # the identity's record
     lines = loaded.lines
     langs: list[str | None] = []
+    unknown: list[_Line] = []  # said once the identity is known: their "did you mean" offers its side's cards
     for entry in entries:
         found = resolve.named(entry.name, game, entry.code)
         if not found:
-            problem(
-                "deck.card.unknown",
-                tr(
-                    "no {game} card is called {name}{hint}",
-                    game=_game(game),
-                    name=repr(entry.name),
-                    hint=resolve.hint(_candidates(entry.name)[-1], game),
-                ),
-                entry.number,
-            )
+            unknown.append(entry)
             continue
         if len(found) > 1:
             ids = tr(", ").join(tr("{kind} {id}", kind=_what(r.kind), id=repr(r.id)) for r in found)
@@ -1345,6 +1381,7 @@ def _read_text(
         for number, free_line in free[:IDENTITY_LINES]:
             found = [r for r in resolve.named(free_line, game, parsed.codes.get(number)) if r.kind == "identity"]
             if found:
+                kept = found[0]
                 identity, identity_line = found[0].id, number
                 lines["/identity"] = (number, 1)
                 langs.append(resolve.language(free_line, game, found[0]))
@@ -1367,6 +1404,18 @@ def _read_text(
                 placed.add(number)
                 identity_line = number
                 break
+    side = record_side(kept) if kept is not None else None
+    for entry in unknown:
+        problem(
+            "deck.card.unknown",
+            tr(
+                "no {game} card is called {name}{hint}",
+                game=_game(game),
+                name=repr(entry.name),
+                hint=resolve.hint(_candidates(entry.name)[-1], game, side),
+            ),
+            entry.number,
+        )
     first_card = entries[0].number if entries else None
     if name_value is None and parsed.marked:
         # NetrunnerDB's Markdown export: the deck's name is its first heading (``## Name``), not a section's
@@ -1664,6 +1713,23 @@ def _read_o8d(
     kept: Any = None  # the identity's record
     cards: dict[str, int] = {}
     total = 0
+    unknown: list[Any] = []  # the <card>s no card is called: said once the identity is known (its side's offered)
+
+    def say_unknown() -> None:
+        side = record_side(kept) if kept is not None else None
+        for card in unknown:
+            title = one_line(card.text.strip())
+            message = tr(
+                "no {game} card is called {name}{hint}",
+                game=_game("netrunner"),
+                name=repr(title),
+                hint=resolve.hint(title, "netrunner", side),
+            )
+            problem("deck.card.unknown", message, card.line, card.column)
+        if unknown:
+            loaded.findings.sort(key=lambda f: f.line or 0)  # (each at its place among the others)
+        unknown.clear()
+
     langs: list[str | None] = []
     read: set[int] = set()
     notes: dict[str, tuple[str, int]] = {}
@@ -1693,19 +1759,14 @@ def _read_o8d(
                     "the deck holds more than {max} cards, the limit for a deck; the rest is not read", max=MAX_CARDS
                 )
                 problem("deck.limit.cards", message, card.line, card.column)
+                say_unknown()
                 return loaded
             record = by_guid.get(card.attrs.get("id", ""))
             if record is None:
                 found = resolve.lookup(title, "netrunner")
                 record = found[0] if len(found) == 1 else None
             if record is None:
-                message = tr(
-                    "no {game} card is called {name}{hint}",
-                    game=_game("netrunner"),
-                    name=repr(title),
-                    hint=resolve.hint(title, "netrunner"),
-                )
-                problem("deck.card.unknown", message, card.line, card.column)
+                unknown.append(card)
                 continue
             langs.append(name_language(title, record))
             if record.kind == "identity":
@@ -1747,6 +1808,7 @@ def _read_o8d(
             )
             problem("deck.o8d", message, element.line)
         stack.extend(element.children)
+    say_unknown()
     loaded.lang = majority(langs)
     mode_note = notes.get("mode")
     deck_mode = _text_mode(names, "netrunner", mode, mode_note[0] if mode_note else None) or default_modes.get(

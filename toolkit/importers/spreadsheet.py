@@ -43,7 +43,11 @@ the accepted values in both languages, the closest first (:func:`not_accepted`).
 any row has an error: fix the sheet and run again. A file that exists with other content is never replaced
 unless ``force`` or it is a record this sheet wrote before, unchanged since but for ``dossier fmt`` /
 ``dossier text fmt`` (the manifest ``DIR/.dossier-import/manifest.json``, :func:`fingerprint`); one with the
-same content is left untouched. A quantity column (``copies``, ``数量``) writes a print deck
+same content is left untouched. The records this sheet wrote before for rows it no longer has (a row renamed or
+deleted), still as it wrote them, are removed once the rest is written, and are no part of the data its rows are
+linted among (:attr:`CsvImport.removed`); one changed since stays, with a warning. A record of a row with the id of
+a record of the pool is linted in its place, as ``dossier lint`` lints a set folder (a warning, card.id.pool). A
+quantity column (``copies``, ``数量``) writes a print deck
 (:func:`toolkit.sheets.selection.copies_deck`) to ``DIR/.dossier-import/<sheet>.deck.json``.
 """
 
@@ -1126,6 +1130,10 @@ class CsvImport:
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
     updated: list[Path] = field(default_factory=list)  # files this sheet made before, replaced without --force
+    # files this sheet made before, as it made them, for rows it no longer has: removed (a dry run: would be)
+    removed: list[Path] = field(default_factory=list)
+    # the manifest's entries for files this sheet made and no longer has that are gone or changed since: let go
+    released: list[str] = field(default_factory=list)
     rows: int = 0
     header_line: int = 1
     row_of: dict[int, int] = field(default_factory=dict)  # line where a row starts -> its spreadsheet row number
@@ -1227,25 +1235,23 @@ def _game_dir(into: Path, game: str) -> None:
         )
 
 
-def _context_sources(game: str, into: Path, pool: Sequence[Path], skip: set[str]) -> list[Source]:
-    """The game's records around the new ones, but not the files the import replaces: a game directory
-    ``into`` (with its game.json) is the game's data, as ``dossier lint DIR`` sees it; any other ``into`` joins
-    the pool's records of the game (its ``<game>/`` directory where it has one)."""
-    from toolkit.catalog import discover, game_of
+def _context_sources(
+    into: Path, pool: Sequence[Path], skip: set[str], new: list[Source], shadowed: dict[tuple[str, str, str], Path]
+) -> list[Source]:
+    """The game's records around the ``new`` ones, but not the files the import replaces or removes (``skip``, by
+    :func:`toolkit.catalog.file_key`): a game directory ``into`` (with its game.json) is the game's data, as
+    ``dossier lint DIR`` sees it; any other ``into`` joins the pool's records of the game as ``dossier lint`` reads
+    them for a set folder (:func:`toolkit.catalog.pool_sources`): a pool record with the id of a new row or of a
+    record of ``into`` outside the pool is left out, the row linted in its place, and ``shadowed`` told of it (lint
+    warns, card.id.pool)."""
+    from toolkit.catalog import discover, file_key, game_of, pool_sources
     from toolkit.jsonio import read_source
 
-    roots: list[Path] = []
-    if game_of(into / "game.json") is None:
-        for path in pool:
-            sub = Path(path) / game
-            roots.append(sub if (sub / "game.json").is_file() else Path(path))
-    if into.is_dir():
-        roots.append(into)
-    sources = []
-    for path in discover([r for r in roots if r.exists()]):
-        if os.path.abspath(path) not in skip:
-            sources.append(read_source(path))
-    return sources
+    own = [read_source(path) for path in (discover([into]) if into.is_dir() else ()) if file_key(path) not in skip]
+    if game_of(into / "game.json") is not None:
+        return own
+    loose = [*new, *own]
+    return [*pool_sources(loose, pool, lambda: skip | {file_key(s.path) for s in loose}, shadowed), *own]
 
 
 def _art_from_the_sheet(data: dict[str, Any], sheet_dir: Path, folder: Path) -> None:
@@ -1275,7 +1281,7 @@ def import_csv(
     """Read ``path``, lint its records among the game's data in ``pool`` and ``into``, and write them (unless any
     row has an error, or ``dry_run``). See the module docstring for the sheet's format. ``meter`` counts the rows
     read, the files linted and the files written (:mod:`toolkit.meter`)."""
-    from toolkit.safewrite import encode_text, write_many
+    from toolkit.safewrite import cannot_write, encode_text, write_many
     from validators.lint import lint_sources
 
     if game not in GAMES:
@@ -1384,9 +1390,19 @@ def import_csv(
             partial.append(record)
     findings = sheet.findings
     linted = sorted([*result.records, *partial], key=lambda r: r.line)  # (a later row repeats an earlier one)
-    findings.extend(_lint(linted, str(path), game, into, pool, lint_sources, count))
     manifest = read_manifest(into)
     sheet_key = os.path.abspath(path)
+    # the records this sheet wrote before and holds no longer (a row renamed or deleted): removed with the import,
+    # and no part of the game's data its rows are linted among
+    held = {_manifest_key(into, r.target) for r in linted if r.target is not None}
+    result.removed, result.released, changed = _left_behind(into, manifest, sheet_key, held)
+    for target in changed:
+        message = tr(
+            "{path} was imported from this sheet, which no longer holds it, and changed since; not removed",
+            path=target,
+        )
+        findings.append(Finding("csv.kept", message, "warning", str(path), None, None, None))
+    findings.extend(_lint(linted, str(path), game, into, pool, lint_sources, count, result.removed))
     for record in result.records:
         assert record.target is not None
         if record.target.is_file():
@@ -1431,6 +1447,10 @@ def import_csv(
             ) from None
         items.append((record.target, encode_text(record.target, record.text)))
     items.extend(_bookkeeping(result, manifest, sheet_key, unchanged, encode_text))
+    for target in result.removed:  # (each can be removed before anything is written)
+        problem = cannot_write(target.parent)
+        if problem is not None:
+            raise DossierError(tr("{path}: cannot remove: {reason}", path=target, reason=os_reason(problem)))
     # every file staged before any is renamed in: a failure or a kill part-way leaves the data as it was
     try:
         write_many(items, meter=count)
@@ -1441,6 +1461,13 @@ def import_csv(
             tr("{path}: cannot write: {reason}", path=exc.filename or into, reason=os_reason(exc))
         ) from None
     result.written.extend(path for path, _data in items if path.parent.name != MANIFEST_DIR)
+    for target in result.removed:  # once the rest is in place (the manifest no longer claims them)
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise DossierError(tr("{path}: cannot remove: {reason}", path=target, reason=os_reason(exc))) from None
     return result
 
 
@@ -1494,6 +1521,40 @@ def _made_here(old: str | None, entry: dict[str, Any]) -> bool:
     return bool(entry.get("fingerprint")) and fingerprint(data) == entry.get("fingerprint")
 
 
+def _left_behind(
+    into: Path, manifest: dict[str, dict[str, Any]], sheet_key: str, held: set[str]
+) -> tuple[list[Path], list[str], list[Path]]:
+    """The files the sheet ``sheet_key`` wrote into ``into`` (by the manifest) for rows it no longer has (their
+    keys not in ``held``): (those that still hold the record as written, to remove; the manifest keys to let go,
+    for files gone or changed since; the files changed since, which stay). Only a file the manifest says this sheet
+    wrote, below ``into`` and as it wrote it (:func:`_made_here`), is ever removed: never one written by hand or
+    by another sheet."""
+    removed: list[Path] = []
+    released: list[str] = []
+    changed: list[Path] = []
+    for key, entry in sorted(manifest.items()):
+        if entry.get("sheet") != sheet_key or key in held:
+            continue
+        parts = key.split("/")
+        if not key.endswith(".json") or key.startswith("/") or "\\" in key or any(p in ("", ".", "..") for p in parts):
+            continue  # (not a key an import writes: the manifest was edited)
+        target = into.joinpath(*parts)
+        if os.path.islink(target) or not target.is_file():
+            if not os.path.lexists(target):
+                released.append(key)  # (removed by hand since)
+            continue
+        try:
+            old = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            old = None
+        if _made_here(old, entry):
+            removed.append(target)
+        else:
+            released.append(key)
+            changed.append(target)
+    return removed, released, changed
+
+
 def _deck_stem(path: Path) -> str:
     return slugify(path.stem) or "sheet"
 
@@ -1505,6 +1566,10 @@ def _bookkeeping(
     from toolkit.sheets.selection import copies_deck
 
     records = dict(manifest)
+    for target in result.removed:
+        records.pop(_manifest_key(result.into, target), None)
+    for key in result.released:
+        records.pop(key, None)
     for record in result.records:
         assert record.target is not None
         key = _manifest_key(result.into, record.target)
@@ -1550,18 +1615,22 @@ def _lint(
     pool: Sequence[Path],
     lint_sources: Any,
     meter: Meter | None = None,
+    removed: Sequence[Path] = (),
 ) -> list[Finding]:
-    """Lint the new records among the game's data; each finding located at its row and column, and naming the
-    sheet's rows as rows (none of them is a file yet), a stand-in id never."""
+    """Lint the new records among the game's data (without the records the import removes, ``removed``), as
+    ``dossier lint`` lints them; each finding located at its row and column, and naming the sheet's rows as rows
+    (none of them is a file yet), a stand-in id never."""
+    from toolkit.catalog import file_key
     from validators.wording import record_label
 
     by_path: dict[str, RowRecord] = {}
     for record in records:
         assert record.target is not None
-        by_path.setdefault(os.path.abspath(record.target), record)
-    context = _context_sources(game, into, pool, set(by_path))
+        by_path.setdefault(file_key(record.target), record)
     new = [Source(r.target, text=r.text) for r in records if r.target is not None]
-    result = lint_sources([*context, *new], set(by_path), meter=meter)
+    shadowed: dict[tuple[str, str, str], Path] = {}  # the pool records a row stands for, as lint tells them
+    context = _context_sources(into, pool, set(by_path) | {file_key(p) for p in removed}, new, shadowed)
+    result = lint_sources([*context, *new], set(by_path), meter=meter, shadowed=shadowed)
     located: list[Finding] = []
     stand_ins = [r for r in records if r.stand_in is not None]
     for finding in result.findings:
