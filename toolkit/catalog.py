@@ -490,12 +490,16 @@ def _real_key(key: str, folders: dict[str, str]) -> str:
 
 
 def _record_key(source: Source) -> tuple[str, str, str] | None:
-    """(game, kind namespace, id) of a record file's text, or None when it is not one (lint says why)."""
-    import json
-
+    """(game, kind namespace, id) of a record file's text, or None when it is not one (lint says why): read as
+    :func:`iter_records` reads a record, within the JSON limits (a file nested past them is no record, not a
+    RecursionError)."""
+    text = source.text
+    if text is None:
+        return None
+    canonical = read_canonical(text)  # the common record file: orjson's read
     try:
-        data = json.loads(source.text or "")
-    except ValueError:
+        data = canonical[0] if canonical is not None else loads_limited(text)
+    except JsonSyntaxError:
         return None
     if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("game", "kind", "id")):
         return None

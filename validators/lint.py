@@ -107,7 +107,7 @@ from .text_lint import (
     name_uses,
     parses,
 )
-from .wording import did_you_mean, either, game_word, kind_word, listing, record_label
+from .wording import check_name_text, did_you_mean, either, game_word, kind_word, listing, record_label
 
 NAME_REF = re.compile(r"「([^「」]+)」")
 # A symbol is `[id]`; `追踪[X]` (a netrunner trace, its base strength in brackets) is no symbol.
@@ -833,6 +833,7 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         entry.add("card.schema", said + did_you_mean(kind, kinds), "/kind")
         _check_raw(entry, data, disk)
         return
+    check_name_text(entry, data)  # a blank name, or one with a control character (validators/wording.py)
     try:
         entry.record = _validator(game, kind)(data)
     except ValidationError as exc:

@@ -1,5 +1,7 @@
 """The words findings share, in the current language (:func:`toolkit.i18n.tr`): how a record is named
-(``tactics card 'med_kit'``), "did you mean", lists of choices and the labels of lint's phases.
+(``tactics card 'med_kit'``), "did you mean", lists of choices and the labels of lint's phases; and what text a
+name may hold and a terminal be sent (:func:`unprintable`: lint's check of a record's names, ``crossfire deal``'s of
+a player's, :func:`escape_unprintable` for what ``show`` and ``search`` print).
 
 Codes, ids, pointers, field names and values stay as they are in every language; only the words around
 them are translated.
@@ -8,6 +10,7 @@ them are translated.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -107,4 +110,79 @@ def listing(values: Iterable[Any]) -> str:
     return repr(list(values))
 
 
-__all__ = ["did_you_mean", "either", "game_word", "kind_word", "listing", "record_label"]
+def unprintable(char: str) -> bool:
+    """A character no name may hold, nor a terminal be sent as it is: a control character (ESC, BEL, NUL, DEL, a C1
+    control, a line break), a lone surrogate, or one that reorders the text around it (a bidirectional embedding,
+    override, isolate). ``crossfire deal`` refuses a player's name with one, lint a record's (:func:`check_name_text`)."""
+    return unicodedata.category(char) in ("Cc", "Cs") or "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069"
+
+
+def _escaped(char: str) -> str:
+    return char.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def _json_escaped(char: str) -> str:
+    return f"\\u{ord(char):04x}"  # (every unprintable character is in the Basic Multilingual Plane)
+
+
+def escape_unprintable(text: str, *, json: bool = False) -> str:
+    """``text`` for a terminal: each :func:`unprintable` character but a line break and a tab written as its escape
+    (``\\x1b``, ``\\u202e``), so text read from a file (a shared card's name) can neither clear the screen, retitle the
+    window nor reorder a line. Text with none (nearly all) is returned as it is. ``json``: ``text`` is JSON (as
+    ``json.dumps`` writes it, which escapes only the controls below U+0020), each escaped as JSON does (``\\u202e``),
+    so it is the same JSON."""
+    if text.isprintable():
+        return text
+    escaped = _json_escaped if json else _escaped
+    return "\n".join(
+        line if line.isprintable() else "".join(escaped(c) if c != "\t" and unprintable(c) else c for c in line)
+        for line in text.split("\n")
+    )
+
+
+def _cut(value: str, limit: int = 40) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def check_name_text(entry: Any, data: Any) -> None:
+    """Each name of a record (``data``: its JSON, the record's ``name`` object, one name a language) that is blank
+    (only spaces, the ideographic one too: ``card.name.blank``) or holds an :func:`unprintable` character (an escape
+    sequence would clear or retitle the terminal of whoever lists a shared card set: ``card.name.control``) is an
+    error at its field, told to ``entry`` (lint's: its ``label`` and ``add``). A name that is not a string, or an
+    empty one, is the schema's finding, not this one's."""
+    names = data.get("name") if isinstance(data, dict) else None
+    if not isinstance(names, dict):
+        return
+    for lang, value in names.items():
+        if not isinstance(value, str) or not value or (value.isprintable() and not value.isspace()):
+            continue  # (nearly every name: printable and not all spaces)
+        ptr = "/name/" + str(lang).replace("~", "~0").replace("/", "~1")
+        said = escape_unprintable(word("lang", lang, current_lang()) if isinstance(lang, str) else str(lang))
+        if value.isspace():
+            message = tr("{label}: {lang} name {name} is only spaces; give the name the card shows", label=entry.label,
+                         lang=said, name=repr(_cut(value)))  # fmt: skip
+            entry.add("card.name.blank", message, ptr)
+            continue
+        control = next((c for c in value if unprintable(c)), None)
+        if control is not None:
+            message = tr(
+                "{label}: {lang} name {name} holds the control character {char}; a name is plain text",
+                label=entry.label,
+                lang=said,
+                name=repr(_cut(value)),
+                char=f"U+{ord(control):04X}",
+            )
+            entry.add("card.name.control", message, ptr)
+
+
+__all__ = [
+    "check_name_text",
+    "did_you_mean",
+    "either",
+    "escape_unprintable",
+    "game_word",
+    "kind_word",
+    "listing",
+    "record_label",
+    "unprintable",
+]

@@ -114,6 +114,16 @@ class _OutputFile(_ParamType):  # type: ignore[misc,valid-type,unused-ignore]
         return output_file(value)
 
 
+def not_empty(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> str | None:
+    """Typer callback for an option naming a file or a database (``--db``): an empty value (an unset variable in
+    ``--db "$DB"``) is refused in one line naming the option (exit 2), as :class:`_OutputFile` refuses ``--out ""``,
+    not read as "not given" (which used ./dossier.db)."""
+    if value is not None and not value:
+        name = max(param.opts, key=len) if param.opts else param.name
+        raise DossierError(tr("{option}: an empty path names no file or folder", option=name))
+    return value
+
+
 OUTPUT_FILE: dict[str, object] = {"click_type": _OutputFile(), "metavar": "<path>"}
 """What a file-output option passes to ``typer.Option`` (``**OUTPUT_FILE``): its type (:class:`_OutputFile`),
 and the metavar the path type would show."""

@@ -13,7 +13,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import CardsOption, check_kept_seed, finite, pool_help
+from toolkit.cli._options import CardsOption, check_kept_seed, finite, not_empty, pool_help
 from toolkit.cli.progress import Progress
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tn, tr
@@ -31,7 +31,8 @@ DEFAULT_MODES = ("duel", "duo", "expert")
 DbOption = Annotated[
     str | None,
     typer.Option("--db", help=N_("The database the runs are kept in: a file path or a database URL. Default: "
-                                 "`$DOSSIER_DB`, else `dossier.db` in the working directory.")),  # fmt: skip
+                                 "`$DOSSIER_DB`, else `dossier.db` in the working directory."),
+                 callback=not_empty),  # fmt: skip
 ]
 
 

@@ -10,7 +10,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import CardsOption
+from toolkit.cli._options import CardsOption, not_empty
 from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
@@ -31,6 +31,7 @@ DbOption = Annotated[
             "the card pool in the user's cache, built when missing or stale)."
         ),
         show_default=False,
+        callback=not_empty,  # (--db "" names no database: refused, not read as ./dossier.db)
     ),
 ]
 

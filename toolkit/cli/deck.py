@@ -83,6 +83,17 @@ def load_pool(cards: list[Path] | None) -> Pool:
     return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records), source)
 
 
+def _deck_pool(cards: list[Path] | None) -> Pool:
+    """:func:`load_pool` for a deck command: a card pool that cannot be read (a card file that is not JSON or no
+    record, a second record of an id) is exit 2, as ``deck --help`` says of a file that cannot be read (an unreadable
+    card file already was); 1 is for a deck that was read and has a problem."""
+    try:
+        return load_pool(cards)
+    except DossierError as exc:
+        exc.exit_code = 2
+        raise
+
+
 def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = None, mode_option: bool = False) -> Any:
     from toolkit.config import MISSING_POOL
     from toolkit.decks import read_deck
@@ -172,7 +183,7 @@ def validate(
     from toolkit.decks.formats import pool_hinted
     from validators.deck import summary_line, validate_deck
 
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     state = {"unreadable": False, "illegal": False}
     hidden: list[tuple[Path, str]] = []  # subdirectories that cannot be read: reported, as lint and fmt do
     paths = deck_files(files, hidden)
@@ -351,7 +362,7 @@ def new(
             tr("{option} {path}: {command} writes a {first} or {second} file", option="--out", path=out,
                command="`deck new`", first=".json", second=".txt")
         )  # fmt: skip
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     game_pool = pool.rules.game(game)
     if game not in pool.rules.games:
         raise DossierError(tr("{option} {game}: no such game in the card pool", option="--game", game=repr(game)))
@@ -573,7 +584,7 @@ def show(
     """``dossier deck show`` (its help is given to the decorator)."""
     from toolkit.decks import render_deck
 
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
     deck = apply_deck_mode(_usable(loaded, pool), pool, mode, banlist)  # (its `# mode:`, `# ban_list:` lines)
     print(render_deck(deck, "text", pool.lookup(deck.game), lang=language), end="")
@@ -591,10 +602,11 @@ def stats(
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier deck stats`` (its help is given to the decorator)."""
+    from toolkit.decks.exports import one_line
     from toolkit.decks.stats import deck_stats, left_out_note
     from toolkit.i18n import t, word
 
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
     deck = apply_deck_mode(_usable(loaded, pool), pool, mode, banlist)
     data = deck_stats(deck, pool.lookup(deck.game), lang=language)
@@ -623,7 +635,7 @@ def stats(
         t(
             language,
             "{name} ({game}, {mode}): {n} cards",
-            name=deck.title(language),
+            name=one_line(deck.title(language)),  # (as `deck show` prints it: a control character is a space)
             game=word("game", deck.game, language),
             mode=_mode_word(deck_mode, language) if deck_mode is not None else deck.mode,
             n=data["cards"],
@@ -712,7 +724,7 @@ def draw(
     """``dossier deck draw`` (its help is given to the decorator). No ``--banlist``: a ban list draws no other hand."""
     from toolkit.decks.stats import left_out_note, pile, sample_hand
 
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
     deck = apply_deck_mode(_usable(loaded, pool), pool, mode, None)
     opening = _opening_hand(pool, deck)  # (a role set is refused, with --hand or without)
@@ -744,7 +756,7 @@ def odds(
     from toolkit.decks.stats import draw_odds, left_out_note, pile
     from toolkit.i18n import t
 
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
     deck = apply_deck_mode(_usable(loaded, pool), pool, mode, None)
     lookup = pool.lookup(deck.game)
@@ -837,7 +849,7 @@ def convert(
             tr("{option} must be one of {choices}, not {value}", option="--printing", choices=", ".join(PRINTINGS),
                value=repr(printing))
         )  # fmt: skip
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
     deck = _usable(loaded, pool)
     game = pool.rules.game(deck.game)
@@ -881,7 +893,7 @@ def draft(
     from toolkit.i18n import t
 
     language = output_lang(lang)
-    pool = load_pool(cards)
+    pool = _deck_pool(cards)
     agents = [r for r in pool.rules.game("tactics").records.values() if r.kind == "agent"]
     real = [a.id for a in agents if not a.private]
     privates = [a.id for a in agents if a.private]

@@ -189,6 +189,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.search import count, iter_search, parse_query
         from toolkit.search.display import table_lines
         from toolkit.search.run import check_sort, shared_ids, unique_ref
+        from validators.wording import escape_unprintable  # (a shared card's name may hold an escape sequence)
 
         language = output_lang(lang)
         parsed = parse_query(" ".join(query))
@@ -219,7 +220,9 @@ def register(app: typer.Typer) -> None:
                 results = Stream(
                     {"game": h.game, "kind": h.kind, "id": h.id, "type": h.type, "record": h.data} for h in hits
                 )
-                write_json({**answer, "results": results})
+                write_json(  # (each string's unprintable characters escaped as JSON escapes them: the same JSON)
+                    {**answer, "results": results}, lambda text: print(escape_unprintable(text, json=True), end="")
+                )
                 return
             # ids several records share are given with the kind (crossfire/mode/sniper): each line names one record
             shared = shared_ids(database)
@@ -239,9 +242,9 @@ def register(app: typer.Typer) -> None:
             lines = table_lines(counted(), with_game=game is None, lang=language, record_names=names, shared=shared)
             heading = next(lines)  # (the first hit, if any, is read with it)
             if shown:
-                print(heading)
+                print(escape_unprintable(heading))
                 for line in lines:
-                    print(line)
+                    print(escape_unprintable(line))
             # every match was listed (so the total is known without counting): some were, and fewer than the limit
             every = bool(shown or not offset) and (limit is None or shown < limit)
             total = offset + shown if every else count(database, parsed, game=game)
@@ -290,6 +293,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.search import get_record
         from toolkit.search.display import show as render
+        from validators.wording import escape_unprintable  # (a shared card's name may hold an escape sequence)
 
         language = output_lang(lang)
         with open_database(db, cards) as database:
@@ -302,6 +306,7 @@ def register(app: typer.Typer) -> None:
             # the names of the factions, agents and modes its stats show (read now: the database closes first)
             record_names = _record_names(database, among).read() if format is not ShowFormat.json else None
         if format is ShowFormat.json:
-            print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
+            print(escape_unprintable(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True), json=True))
         else:
-            print(render(hit, lang=language, bilingual=bilingual, card_names=names, record_names=record_names))
+            text = render(hit, lang=language, bilingual=bilingual, card_names=names, record_names=record_names)
+            print(escape_unprintable(text))

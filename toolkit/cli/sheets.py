@@ -14,7 +14,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE, CardsOption, finite
+from toolkit.cli._options import OUTPUT_FILE, CardsOption, finite, not_empty
 from toolkit.errors import DossierError, os_reason, warning_line
 from toolkit.findings import Finding, finding_line
 from toolkit.i18n import N_, tr, trn
@@ -87,7 +87,10 @@ def print_cards(
         typer.Option("--query", "-q", help=N_("Only cards matching this search (needs --game or searches all games).")),
     ] = None,
     db: Annotated[
-        str | None, typer.Option("--db", help=N_("Database for --query (default: $DOSSIER_DB or ./dossier.db)."))
+        str | None,
+        typer.Option(
+            "--db", help=N_("Database for --query (default: $DOSSIER_DB or ./dossier.db)."), callback=not_empty
+        ),
     ] = None,
     card: Annotated[
         str, typer.Option("--card", help=N_("poker (63×88), bridge (57×89), mini (44×67), tarot (70×120) or WxH in mm."))

@@ -40,7 +40,6 @@ from __future__ import annotations
 import difflib
 import json
 import random
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +59,7 @@ from toolkit.models.crossfire import (
 )
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
+from validators.wording import unprintable as _unprintable  # (lint refuses record names by the same check)
 
 OPTIONS = ("protection_lost_when_hit", "protester_counts_as_bystander")
 DEAL_KEYS = ("seed", "dealer", "setup", "shuffles")  # what `deal --format json` adds; a table ignores them
@@ -154,12 +154,6 @@ def _json(value: Any, limit: int = 60, quote: Callable[[Any], str] | None = None
     ``quote``: written by that function instead (``repr``: a name as the other messages about names quote it)."""
     text = quote(value) if quote is not None else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _unprintable(char: str) -> bool:
-    """A character no name may hold: a control character (ESC, DEL, a C1 control; line breaks and tabs are spaces by
-    then), a lone surrogate, or one that reorders the text around it (a bidirectional embedding, override, isolate)."""
-    return unicodedata.category(char) in ("Cc", "Cs") or "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069"
 
 
 # ---------------------------------------------------------------- roles, from their text

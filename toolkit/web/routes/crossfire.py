@@ -276,11 +276,15 @@ def crossfire_index(request: Request) -> HTMLResponse:
     return _index(request, state(request))
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
+def _number(value: Any, what: str) -> int:
     try:
-        number = int(str(value).strip())
+        return int(str(value).strip())
     except ValueError:
         raise RoomError(tr("{what}: {value} is not a number", what=what, value=repr(str(value)[:20]))) from None
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    number = _number(value, what)
     if not low <= number <= high:
         raise RoomError(tr("{what}: {n} is not between {low} and {high}", what=what, n=number, low=low, high=high))
     return number
@@ -302,7 +306,9 @@ async def crossfire_create(request: Request) -> Response:
     }
     try:
         game = game_of(web)
-        players = _int(raw["players"], tr("players"), 1, MAX_PLAYERS)
+        players = _number(raw["players"], tr("players"))
+        # the counts the mode takes, in its words, as the CLI says them ("Sniper mode is for 6-10 players, not 11")
+        game.setup(raw["mode"], players)
         names = clean_names(list(raw["names"]), players)
         # Any player may be the Sniper (seed 003: "公开选出 1 名狙击手"); the dealer is another player, so with the
         # Sniper at seat 1 seat 2 deals first (crossfire_rooms.next_dealer).

@@ -186,9 +186,11 @@ def selected(
         deck, name = _deck_from_saved(web, form.saved, lang)
         saved_id = form.saved
     elif form.source == "upload":
-        if upload is None or not upload[1]:
+        if upload is None:
             raise DossierError(tr("no file uploaded: choose a deck file (.json, .txt, .o8d)"))
         filename, data = upload
+        if not data:  # (a file chosen that holds nothing: said so, by its name)
+            raise DossierError(tr("{file}: the file is empty; choose a deck file (.json, .txt, .o8d)", file=filename))
         if len(data) > MAX_UPLOAD:
             raise DossierError(
                 tr("{file}: larger than {n} KiB, the limit for a deck file", file=filename, n=MAX_UPLOAD // 1024)
@@ -350,8 +352,10 @@ async def print_pdf(request: Request) -> Response:
     upload = None
     file = data.get("file")
     if file is not None and not isinstance(file, str):
-        upload = (str(file.filename or "deck.txt")[:100], await file.read(MAX_UPLOAD + 1))
-        form.upload_name = upload[0]
+        content = await file.read(MAX_UPLOAD + 1)
+        if file.filename or content:  # (a form with no file chosen sends a part with no name and no bytes)
+            upload = (str(file.filename or "deck.txt")[:100], content)
+            form.upload_name = upload[0]
     calibrate = data.get("calibrate") is not None
     page_lang = request_lang(request)
     form.lang = form.lang or page_lang  # a form without the field (a script's) prints in the page's language
