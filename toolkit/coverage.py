@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.decks.random_deck import deck_card_ids, deckable_cards, random_legal_deck
-from toolkit.i18n import current_lang, tc, tr, trn, word
+from toolkit.i18n import chinese, current_lang, tc, tr, trn, word
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models.deck import Deck
 
@@ -91,7 +91,7 @@ def _kind_word(kind: str) -> str:
 def _ability_text(text: str, names: Mapping[str, str]) -> str:
     """An ability as the report shows it: in English for English (when it parses), the cards it quotes by their
     English names from ``names`` (zh-Hans → English, as ``show`` and ``print`` call them); else as written."""
-    if current_lang() != "en":
+    if chinese(current_lang()):
         return text
     from toolkit.names import with_english_names
     from toolkit.text import AbilitySyntaxError, parse_cached, render

@@ -291,6 +291,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """``dossier show`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
+        from toolkit.i18n import chinese
         from toolkit.search import get_record
         from toolkit.search.display import show as render
         from validators.wording import escape_unprintable  # (a shared card's name may hold an escape sequence)
@@ -302,7 +303,7 @@ def register(app: typer.Typer) -> None:
             among = _played_among(database, cards) if format is not ShowFormat.json else []
             # the English of the cards its texts quote, when its English is shown
             names = _english_names(database, hit.game, among) if format is not ShowFormat.json and (
-                language == "en" or bilingual) else None  # fmt: skip
+                not chinese(language) or bilingual) else None  # fmt: skip
             # the names of the factions, agents and modes its stats show (read now: the database closes first)
             record_names = _record_names(database, among).read() if format is not ShowFormat.json else None
         if format is ShowFormat.json:

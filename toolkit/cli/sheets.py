@@ -847,8 +847,11 @@ def _warn(message: str) -> None:
 
 
 def _note_untranslated_names(records: list[Any], lang: str) -> None:
-    """In English, one note naming the cards that print their Chinese name: they have no English one."""
-    if lang != "en":
+    """In English (and any language but Chinese), one note naming the cards that print their Chinese name: they
+    have no English one."""
+    from toolkit.i18n import chinese as is_chinese
+
+    if is_chinese(lang):
         return
     chinese = list(dict.fromkeys(str(r.name.zh_hans) for r in records if not r.name.en))
     if chinese:
@@ -1073,7 +1076,9 @@ def _write_tts_object(
     faces, backs, _ = result
     face_urls = [image_url(path, url_base) for path in images[0]]
     back_urls = [image_url(path, url_base) for path in images[1]]
-    names = english_names(getattr(catalog, "records", ())) if lang == "en" else None
+    from toolkit.i18n import chinese
+
+    names = None if chinese(lang) else english_names(getattr(catalog, "records", ()))
     data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang, names=names)
     path = target.with_suffix(".json")
     atomic_write_text(path, canonical_dumps(data))

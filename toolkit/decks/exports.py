@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n import chinese, current_lang, tr, word
 from toolkit.models.deck import Deck
 
 OCTGN_NETRUNNER_GAME = "0f38e453-26df-4c04-9d67-6d43de939c77"
@@ -203,7 +203,7 @@ def name_lines(deck: Deck, lang: str) -> list[str]:
     name = deck.name
     if isinstance(name, str) or not name.en:
         return [f"name: {one_line(deck.title(lang))}"]
-    if lang == "en":
+    if not chinese(lang):  # English, and any language but Chinese (a catalog's: fr)
         return [f"name: {one_line(name.en)}", f"name.zh-Hans: {one_line(name.zh_hans)}"]
     return [f"name: {one_line(name.zh_hans)}", f"name.en: {one_line(name.en)}"]
 

@@ -71,7 +71,7 @@ from pydantic import ValidationError
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError, os_reason, value_reason
 from toolkit.findings import Finding, Severity
-from toolkit.i18n import current_lang, majority, t, tr, trn, word
+from toolkit.i18n import chinese, current_lang, majority, t, tr, trn, word
 from toolkit.jsonio import (
     JsonSyntaxError,
     canonical_dumps,
@@ -1529,7 +1529,7 @@ def _read_text(
 
 
 def _title(record: Any, lang: str) -> str:
-    return one_line(str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans))
+    return one_line(str(record.name.zh_hans) if chinese(lang) else str(record.name.en or record.name.zh_hans))
 
 
 def _sorted(records: list[tuple[Any, int]], lang: str) -> list[tuple[Any, int]]:

@@ -228,6 +228,7 @@ def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
     read into the ability language (``no text``: imported cards keep it in ``printed_text``), an import read
     only in part (``partial``: its ``reading`` names the paragraphs not read), or ability text that does not
     parse. A card with no text at all has nothing to run and is executable."""
+    from toolkit.i18n import chinese
     from toolkit.text import AbilitySyntaxError, parse_cached
 
     wanted = ([(deck.identity, 1)] if deck.identity else []) + list(deck.cards.items())
@@ -253,6 +254,6 @@ def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
                 reason = f"text does not parse: {exc.summary()}"
                 break
         if reason:
-            name = str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans)
+            name = str(record.name.zh_hans) if chinese(lang) else str(record.name.en or record.name.zh_hans)
             out.append(Inert(record.id, name, record.kind, copies, reason))
     return out

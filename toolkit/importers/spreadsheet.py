@@ -70,7 +70,7 @@ from pydantic import BaseModel
 
 from toolkit.errors import DossierError, os_reason
 from toolkit.findings import Finding, finding_line
-from toolkit.i18n import current_lang, tr, trn, word
+from toolkit.i18n import chinese, current_lang, tr, trn, word
 from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_limited, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
@@ -294,7 +294,7 @@ def coerce(text: str, leaf: Any, nullable: bool) -> Any:
             tr(
                 "{value} is not true or false ({choices})",
                 value=_short(text),
-                choices="true/false, yes/no, 1/0" if current_lang() == "en" else "true/false、yes/no、1/0、是/否",
+                choices="true/false、yes/no、1/0、是/否" if chinese(current_lang()) else "true/false, yes/no, 1/0",
             )
         )
     if leaf is int:
@@ -339,7 +339,7 @@ class Term:
     en: str | None = None
 
     def shown(self) -> str:
-        names = [n for n in ((self.en, self.zh) if current_lang() == "en" else (self.zh, self.en)) if n and n != self.id]
+        names = [n for n in ((self.zh, self.en) if chinese(current_lang()) else (self.en, self.zh)) if n and n != self.id]
         if not names:
             return self.id
         return tr("{value} ({names})", value=self.id, names=" / ".join(dict.fromkeys(names)))

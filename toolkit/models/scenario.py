@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, StringConstraints, Tag, field_validator
 
-from toolkit.i18n import tr
+from toolkit.i18n import chinese, tr
 
 from .common import Model, NonEmptyText, Slug
 
@@ -40,7 +40,7 @@ class ScenarioText(Model):
 
     def get(self, lang: str) -> str:
         """The text in ``lang``, else in the other language."""
-        first, second = (self.en, self.zh_hans) if lang == "en" else (self.zh_hans, self.en)
+        first, second = (self.zh_hans, self.en) if chinese(lang) else (self.en, self.zh_hans)
         return first or second or ""
 
 

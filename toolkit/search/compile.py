@@ -252,7 +252,9 @@ def sort_name(lang: str | None = None) -> str:
     the build stores it (``names.folded``: no accents, quotes or case, :func:`toolkit.names.fold`), so that
     Élivágar sorts with the Es and “Baklan” with the Bs; English (``en``, and when no language is given) falls
     back on the Chinese name where there is no English one."""
-    langs = ("zh-Hans",) if lang is not None and lang != "en" else ("en", "zh-Hans")
+    from toolkit.i18n import chinese
+
+    langs = ("zh-Hans",) if chinese(lang) else ("en", "zh-Hans")
     found = [f"(SELECT names.folded FROM names WHERE names.record_pk = records.pk AND names.lang = '{lang_}')"
              for lang_ in langs]  # fmt: skip
     return f"coalesce({', '.join(found)})" if len(found) > 1 else found[0]

@@ -23,7 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, tr
+from toolkit.i18n import chinese, current_lang, tr
 
 from . import vocab
 from .keys import Key, close_keys, find_key, key_word
@@ -110,7 +110,7 @@ class _Parser:
                 raise self.fail(tr("more than {n} terms; the limit is {n}", n=MAX_TERMS))
             terms.append(self.term())
         if not terms:
-            example = "t:equipment speed>=2" if current_lang() == "en" else "t:装备 攻速>=2"
+            example = "t:装备 攻速>=2" if chinese(current_lang()) else "t:equipment speed>=2"
             raise QueryError(
                 self.query,
                 1,
@@ -284,7 +284,7 @@ def _check_value(query: str, key: Key, value: Value) -> None:
             raise QueryError(query, value.column, problem)
     elif key.kind == "bool":
         if text.casefold() not in vocab.TRUE_WORDS | vocab.FALSE_WORDS:
-            answers = "yes/no" if current_lang() == "en" else "是/否"
+            answers = "是/否" if chinese(current_lang()) else "yes/no"
             raise QueryError(
                 query, value.column, tr(
                     "{key} needs yes or no ({answers}), not {value}", key=key_word(key), answers=answers, value=repr(text)

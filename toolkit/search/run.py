@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from toolkit.db import Database
 from toolkit.db.grams import is_cjk
 from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n import chinese, current_lang, tr, word
 from toolkit.jsonio import is_text
 from toolkit.names import fold
 from toolkit.textwidth import display_width, pad
@@ -287,12 +287,12 @@ class AmbiguousName(DossierError):
 
 def _names(hit: Hit, lang: str) -> str:
     """A candidate's name in the reader's language (English: the zh-Hans name when it has no English one)."""
-    return (hit.name_en if lang == "en" else None) or hit.name_zh
+    return (None if chinese(lang) else hit.name_en) or hit.name_zh
 
 
 def _kind_word(kind: str, lang: str) -> str:
     """A record kind as one types it in ``lang`` (``card``; in Chinese its Chinese word, as ``dossier show`` has it)."""
-    if lang == "en":
+    if not chinese(lang):
         return kind
     return next((w for w in vocab.KINDS.get(kind, ()) if not w.isascii()), kind)
 

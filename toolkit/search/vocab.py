@@ -129,6 +129,8 @@ def lookup(vocabulary: dict[str, tuple[str, ...]], value: str) -> str | None:
 def describe(vocabulary: dict[str, tuple[str, ...]], lang: str | None = None) -> str:
     """The values a query may name, for error messages and help: English, the ids (``equipment, skill, …``);
     another language (None: zh-Hans), each id with its first Chinese spelling (``equipment（装备）、skill（技能）``)."""
-    if lang == "en":
+    from toolkit.i18n import chinese
+
+    if lang is not None and not chinese(lang):  # English, and any language but Chinese (a catalog's: fr)
         return ", ".join(vocabulary)
     return "、".join(f"{key}（{spellings[0]}）" if spellings else key for key, spellings in vocabulary.items())

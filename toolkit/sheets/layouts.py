@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from toolkit import markup
-from toolkit.i18n import name_of, other_name, tr
+from toolkit.i18n import chinese, name_of, other_name, tr
 
 from . import art, icons, labels
 from .fonts import FontSet
@@ -162,7 +162,7 @@ class Context:
         """Ability text in the face's language: as written in zh-Hans; in English rendered by the ability
         language, the names it quotes in English; as written (and a warning naming the card) when it does not
         parse."""
-        if self.lang != "en":
+        if chinese(self.lang):
             return text
         if text not in self._rendered:
             self._rendered[text] = english_ability(text, self.english_names())
@@ -181,7 +181,7 @@ class Context:
         """An agent's symbol as its faces print it. In English a Chinese symbol (砧) is replaced by the first
         letters of the English name (ANV), as many as keep the symbols of the lookup's agents apart (3 or 4)."""
         symbol = str(getattr(agent, "symbol", None) or "?")
-        if self.lang != "en" or symbol.isascii() or not agent.name.en:
+        if chinese(self.lang) or symbol.isascii() or not agent.name.en:
             return symbol
         if self._codes is None:
             agents = {
@@ -1014,7 +1014,7 @@ def _cost_badge(record: Any, color: str) -> Badge:
 def _flavor(face: Face) -> Para | None:
     """The flavour text of a command card, in the face's language (left out in English when it has none)."""
     chosen = flavor_text(face.record, face.ctx.lang)
-    if chosen is None or (face.ctx.lang == "en" and chosen[0] != "en"):
+    if chosen is None or (not chinese(face.ctx.lang) and chosen[0] == "zh-Hans"):
         return None
     return plain(chosen[1], MUTED, 0.85, gap_before=0.6, optional=True)
 
@@ -1301,7 +1301,7 @@ def _netrunner_text(face: Face) -> list[Para]:
     printed = printed_paragraphs(record, lang)
     paras = markup_paras(markup.parse_all(printed)) if printed else face.abilities(record.text)
     flavor = flavor_text(record, lang)
-    if flavor is not None and not (lang == "en" and flavor[0] != "en"):
+    if flavor is not None and not (not chinese(lang) and flavor[0] == "zh-Hans"):
         flavor_lang, words = flavor
         blocks = markup.parse(words)
         paras.extend(markup_paras(blocks, MUTED, 0.85, 0.6, optional=True, italic=flavor_lang == "en"))

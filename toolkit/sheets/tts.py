@@ -84,7 +84,9 @@ def card_description(record: Any, lang: str, names: dict[str, str] | None = None
 
 
 def _ability(text: str, lang: str, names: dict[str, str]) -> str:
-    if lang != "en":
+    from toolkit.i18n import chinese
+
+    if chinese(lang):
         return text
     from .layouts import english_ability
 

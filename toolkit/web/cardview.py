@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from toolkit import i18n
-from toolkit.i18n import name_of, other_name
+from toolkit.i18n import chinese, name_of, other_name
 from toolkit.i18n.words import WORDS
 from toolkit.search.display import flatten
 from toolkit.web import vocab
@@ -371,7 +371,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
                 if card_names is None:
                     card_names = english_names(web.database, game)
                 zh, en = render_ability(line, card_names)
-                shown = (en, "en") if lang == "en" and en else (zh, "zh-Hans")
+                shown = (en, "en") if not chinese(lang) and en else (zh, "zh-Hans")
                 rendered.append({"source": line, "zh-Hans": zh, "en": en, "shown": shown[0], "shown_lang": shown[1]})
             texts.append({"field": key, "lines": rendered})
     untranslated = data.get("untranslated") or []

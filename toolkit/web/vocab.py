@@ -141,7 +141,7 @@ def search_keys(lang: str) -> list[dict[str, Any]]:
     out = []
     for key in KEYS:
         names = [key.name, *key.aliases]
-        if lang != "en":
+        if i18n.chinese(lang):
             names.sort(key=lambda n: i18n.script_lang(n) != "zh-Hans")
         else:
             names = [n for n in names if i18n.script_lang(n) != "zh-Hans"]

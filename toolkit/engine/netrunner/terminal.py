@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from toolkit.i18n import t, tn, word
+from toolkit.i18n import t, text_lang, tn, word
 
 from ..core import EngineError
 from ..decisions import named_options
@@ -58,7 +58,7 @@ def _card(c: dict[str, Any], names: Any, installed: bool = True) -> str:
         what = c.get("type")
         name = t(lang, "face-down ice") if what == "ice" else t(lang, "face-down card")
     else:
-        name = c["name"].get(lang) or c["name"]["en" if lang == "en" else "zh-Hans"]
+        name = c["name"].get(lang) or c["name"][text_lang(lang)]
         if installed and c.get("type") in ("ice", "asset", "upgrade") and not c.get("rezzed"):
             name = t(lang, "{card} (unrezzed)", card=name)
     extra = [

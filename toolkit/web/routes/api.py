@@ -187,7 +187,7 @@ def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
     catalog = web.catalog
     record = catalog.get(hit.game, hit.id, hit.kind)
     printable = record is not None and web.images.printable(record)
-    if lang == "en":
+    if not i18n.chinese(lang):
         name_lang = "en" if hit.name_en else "zh-Hans"
     else:  # (an import's English stand-in stored as the Chinese name is English)
         stand_in = "/name/zh-Hans" in (getattr(record, "untranslated", None) or [])

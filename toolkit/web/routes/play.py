@@ -184,7 +184,9 @@ def _deck_name(deck: Any, lang: str, fallback: str) -> str:
         return names
     if names is None:
         return fallback
-    return str((names.en if lang == "en" else names.zh_hans) or names.zh_hans or names.en or fallback)
+    from toolkit.i18n import chinese
+
+    return str((names.zh_hans if chinese(lang) else names.en) or names.zh_hans or names.en or fallback)
 
 
 def _read_example(web: Any, path: Any, lang: str) -> Any:

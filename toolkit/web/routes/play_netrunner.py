@@ -19,7 +19,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 
 from toolkit.errors import DossierError
-from toolkit.i18n import t
+from toolkit.i18n import t, text_lang
 from toolkit.i18n.words import N_
 from toolkit.web.templating import render, request_lang
 
@@ -242,6 +242,6 @@ def _namer(lang: str) -> Any:
         if not card or not card.get("name"):
             return t(lang, "face-down ice") if card and card.get("type") == "ice" else t(lang, "face-down card")
         names = card["name"]
-        return str(names.get("en") if lang == "en" else names.get("zh-Hans")) or str(card.get("id"))
+        return str(names.get(text_lang(lang)) or names.get("zh-Hans")) or str(card.get("id"))
 
     return name
