@@ -56,6 +56,14 @@ BOTH_HANDS = N_("This set-up has a two-gun role, so everyone points with both ha
                 "different players.")  # fmt: skip
 
 
+# Sniper mode, the role that places the shot cards (the Sniper): what its shot cards decide, as seed 003 resolves
+# them (RULINGS C9). Its own text says only that a Bystander hit makes it lose.
+SHOT_CARDS = N_(
+    "Sniper mode: your shot cards hit first. If they hit every Assassin, blue wins; if you put one in front of a "
+    "Bystander or the VIP, red wins. Otherwise the Assassins still standing point and fire."
+)
+
+
 def role_name(game: Crossfire, role_id: str, lang: str) -> str:
     return i18n.name_of(game.records[role_id], lang)
 
@@ -78,7 +86,7 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
     play: list[str] = []
     unarmed = False  # in sniper mode, a role that does not fire there
     if rules.public:
-        pass  # its own text says so
+        pass  # its own text says so (what the shot cards decide follows it)
     elif result.sniper and not rules.marks:
         fires = rules.shoots and "assassin" in rules.counts_as
         play.append(labels["sniper_assassin" if fires else "sniper_other"])
@@ -92,6 +100,8 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         if unarmed and _only_if_you_hit(ability):
             continue  # (an Agent's "if you hit a Bystander, you lose": in sniper mode only the Assassins fire)
         play.append(render(ability, lang))
+    if result.sniper and rules.marks:
+        play.append(i18n.t(lang, SHOT_CARDS))
     if both_hands(game, result) and not rules.public:
         play.append(i18n.t(lang, BOTH_HANDS if rules.guns > 1 else RIGHT_HAND))
     seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
@@ -122,4 +132,14 @@ def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) 
     return [role_card(game, result, seat, names.get(seat), lang) for seat in result.roles]
 
 
-__all__ = ["BOTH_HANDS", "RIGHT_HAND", "RoleCard", "both_hands", "labels_in", "role_card", "role_cards", "role_name"]
+__all__ = [
+    "BOTH_HANDS",
+    "RIGHT_HAND",
+    "SHOT_CARDS",
+    "RoleCard",
+    "both_hands",
+    "labels_in",
+    "role_card",
+    "role_cards",
+    "role_name",
+]

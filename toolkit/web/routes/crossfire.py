@@ -240,13 +240,20 @@ def _modes(game: Any, lang: str) -> list[dict[str, Any]]:
 
 
 def _index(
-    request: Request, web: WebState, status: int = 200, error: str | None = None, form: Any = None
+    request: Request,
+    web: WebState,
+    status: int = 200,
+    error: str | None = None,
+    form: Any = None,
+    bad: list[str] | None = None,
 ) -> HTMLResponse:
+    """The new-table form; ``bad``: the ids of the fields the error is about (marked invalid, described by the
+    error, the first one focused)."""
     lang = request_lang(request)
     try:
         game = game_of(web)
     except DossierError as exc:
-        return render(request, "crossfire/index.html", status_code=503, modes=[], error=exc.message, form={})
+        return render(request, "crossfire/index.html", status_code=503, modes=[], error=exc.message, form={}, bad=[])
     values = {
         "mode": "crossfire",
         "players": 7,
@@ -266,6 +273,7 @@ def _index(
         error=error,
         notice=left_out_note(game, error),  # (a note beside the page, not an alert: the tables work without it)
         form=values,
+        bad=bad or [],
         max_players=MAX_PLAYERS,
         reach=reach(request),
     )
@@ -304,17 +312,23 @@ async def crossfire_create(request: Request) -> Response:
         "host": "plays" if form.get("host") == "plays" else "moderator",
         "host_seat": str(form.get("host_seat") or ""),
     }
+    bad: list[str] = []  # the fields a refusal is about
     try:
         game = game_of(web)
+        bad = ["cf-players"]
         players = _number(raw["players"], tr("players"))
         # the counts the mode takes, in its words, as the CLI says them ("Sniper mode is for 6-10 players, not 11")
         game.setup(raw["mode"], players)
+        bad = _bad_names(list(raw["names"]), players)
         names = clean_names(list(raw["names"]), players)
         # Any player may be the Sniper (seed 003: "公开选出 1 名狙击手"); the dealer is another player, so with the
         # Sniper at seat 1 seat 2 deals first (crossfire_rooms.next_dealer).
+        bad = [f"cf-sniper-{raw['mode']}"]
         sniper = _int(raw["sniper_seat"], tr("the Sniper's seat"), 1, players) if raw["sniper_seat"] else None
         plays = raw["host"] == "plays"
+        bad = ["cf-host-seat"]
         host_seat = _int(raw["host_seat"], tr("your seat"), 1, players) if plays and raw["host_seat"] else None
+        bad = _bad_specials(game, str(raw["mode"]), players, list(raw["specials"]))
         room = rooms(web).create(
             game,
             str(raw["mode"]),
@@ -326,7 +340,7 @@ async def crossfire_create(request: Request) -> Response:
             host_seat=host_seat,
         )
     except DossierError as exc:
-        return _index(request, web, 400, exc.message, raw)
+        return _index(request, web, 400, exc.message, raw, bad)
     # The host page opens at the address the phones use, so that the host's cookie (set there) is sent
     # with the private links opened in this browser; the write token goes along when one is needed.
     view = reach(request)
@@ -337,6 +351,40 @@ async def crossfire_create(request: Request) -> Response:
     response = RedirectResponse(target, 303)
     _remember_host(request, response, room)
     return response
+
+
+def _bad_names(names: list[str], players: int) -> list[str]:
+    """The name fields the names' refusal is about (none when they are taken): the seat the engine refuses, and
+    for a name given twice the seat that gave it first too (the refusal names both)."""
+    from toolkit.engine.crossfire import NameRefused
+    from toolkit.engine.crossfire import clean_names as clean_seat_names
+
+    try:
+        clean_seat_names(enumerate(names[:players], start=1))
+    except NameRefused as exc:
+        seat = exc.seat
+        if not 1 <= seat <= players:
+            return []
+
+        def key(n: int) -> str:
+            return " ".join(names[n - 1].split()).casefold()
+
+        return [f"cf-name-{seat}", *(f"cf-name-{s}" for s in range(1, seat) if key(s) and key(s) == key(seat))]
+    except DossierError:
+        return []
+    return []
+
+
+def _bad_specials(game: Any, mode: str, players: int, specials: list[str]) -> list[str]:
+    """The special roles' checkboxes the set-up's refusal is about: each chosen one the mode refuses at this
+    player count on its own, else every chosen one (they do not go together)."""
+    refused = []
+    for special in specials:
+        try:
+            game.setup(mode, players, [special])
+        except DossierError:
+            refused.append(special)
+    return [f"cf-special-{mode}-{s}" for s in (refused or specials)]
 
 
 # ---------------------------------------------------------------- the host
@@ -364,8 +412,10 @@ def _host_view(
     current = room.current
     assert current is not None
     deal = current.to_deal()
-    # A host who plays sees no secret role until the round is resolved: every seat gets the same aim
-    # fields (two where the set-up has a two-gun role), and a public role (the Sniper) stays shown.
+    # A host who plays sees no secret role until the round is resolved, and a moderator's roles stay folded away
+    # on the page whose QR codes the players scan: either way every seat gets the same aim fields (two where the
+    # set-up has a two-gun role), but the public Sniper, who places the shot cards; the resolution ignores what a
+    # role does not fire and refuses what it must (crossfire_rooms.fit_aims, check_aims).
     hidden = room.host_plays and current.outcome is None
     same_guns = 1
     if not deal.sniper:
@@ -376,10 +426,8 @@ def _host_view(
         url = _at(view, request.url_for("crossfire_private", token=room.seat_tokens[seat]))
         role_id = deal.roles[seat]
         rules = game.roles[role_id]
-        guns = max(rules.aims_sniper if deal.sniper else rules.aims_crossfire)
+        guns = 0 if seat in deal.public and rules.marks else same_guns
         secret = hidden and seat not in deal.public
-        if hidden:
-            guns = 0 if seat in deal.public and rules.marks else same_guns
         aims = (entered[0] if entered is not None else current.aims or {}).get(seat, [])
         hit_by = (current.outcome or {}).get("hit_by", {}).get(str(seat), [])
         seats.append(
@@ -585,13 +633,15 @@ def _host_page(
     status: int = 200,
     error: str | None = None,
     entered: tuple[dict[int, list[int]], list[int]] | None = None,
+    bad: list[str] | None = None,
 ) -> HTMLResponse:
+    """The host page; ``bad``: the ids of the fields ``error`` is about (marked invalid, the first one focused)."""
     web = state(request)
     try:
         view = _host_view(request, web, room, entered)
     except DossierError as exc:
         return _page(request, "crossfire/missing.html", 503, message=exc.message)
-    return _page(request, "crossfire/host.html", status, error=error, **view)
+    return _page(request, "crossfire/host.html", status, error=error, bad=bad or [], **view)
 
 
 @router.get("/crossfire/host/{token}", response_class=HTMLResponse, name="crossfire_host")
@@ -633,6 +683,60 @@ def _aims_from(form: Any, room: Room) -> tuple[dict[int, list[int]], list[int]]:
     return aims, marks
 
 
+def _bad_aims(game: Any, room: Room, form: Any, message: str) -> list[str]:
+    """The field of the aims form a refused resolution is about (as the page shows the entries again: each seat's
+    targets first, its blank menus after them), when the refusal names its seat; else none.
+
+    The checks are the ones :meth:`~toolkit.web.crossfire_rooms.RoomStore.resolve` makes, in its order: a target
+    that is not a seat, two aims at one player or at oneself, then the first seat short of a target (for a host
+    who plays, of the same ones for every seat, which tell no role; for a moderator, of the ones its role fires)."""
+    current = room.current
+    if current is None:
+        return []
+    deal = current.to_deal()
+    said = {seat: room.label(seat) for seat in range(1, room.players + 1)}
+
+    def names(seat: int) -> bool:  # "Seat 1" is in "Seat 10": the longer label must not be the one meant
+        others = [said[s] for s in said if s != seat and said[seat] in said[s]]
+        return said[seat] in message and not any(o in message for o in others)
+
+    entered: dict[int, list[int]] = {}
+    for seat in range(1, room.players + 1):
+        chosen: list[int] = []
+        for value in form.getlist(f"aim_{seat}"):
+            if not str(value).strip():
+                continue
+            try:
+                chosen.append(_int(value, "", 1, room.players))
+            except DossierError:
+                return [f"cf-aim-{seat}-{len(chosen)}"]
+        entered[seat] = chosen
+    marks = {str(v).strip() for v in form.getlist("mark")}
+    for seat, chosen in entered.items():
+        for k, target in enumerate(chosen):
+            if (target == seat or target in chosen[:k]) and names(seat):
+                return [f"cf-aim-{seat}-{k}"]
+    sniper = deal.sniper
+    decided = False
+    if sniper:
+        with contextlib.suppress(DossierError, ValueError):
+            decided = game.marks_decide(deal.mode, deal.roles, [int(m) for m in marks if m.isdigit()])
+    both = not sniper and max((game.roles[r].guns for r in deal.setup if r in game.roles), default=1) > 1
+    for seat, chosen in entered.items():
+        rules = game.roles.get(deal.roles.get(seat, ""))
+        if rules is None:
+            continue
+        if room.host_plays and seat not in deal.public:
+            need = (0 if str(seat) in marks else 1) if sniper else (2 if both else 1)
+        elif sniper:
+            need = 0 if str(seat) in marks or decided else min(rules.aims_sniper)
+        else:
+            need = min(rules.aims_crossfire)
+        if len(chosen) < need and names(seat):
+            return [f"cf-aim-{seat}-{len(chosen)}"]
+    return []
+
+
 @router.post("/crossfire/host/{token}/resolve", dependencies=[Depends(require_write)], name="crossfire_resolve")
 async def crossfire_resolve(request: Request, token: str) -> Response:
     room = _host_or_404(request, token)
@@ -649,7 +753,10 @@ async def crossfire_resolve(request: Request, token: str) -> Response:
         entered = None
         with contextlib.suppress(DossierError):  # show what the host entered, with the error
             entered = _aims_from(form, room)
-        return _host_page(request, room, 400, exc.message, entered)
+        bad: list[str] = []
+        with contextlib.suppress(DossierError):
+            bad = _bad_aims(game_of(web), room, form, exc.message)
+        return _host_page(request, room, 400, exc.message, entered, bad)
     return RedirectResponse(str(request.url_for("crossfire_host", token=token)) + "#outcome", 303)
 
 
@@ -747,7 +854,8 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
     if not host or room.host_plays:  # the moderator checking a link is not the player opening it
         store.mark_opened(room, seat)
     try:
-        card = role_card(game_of(web), current.to_deal(), seat, room.names.get(seat), lang)
+        deal = current.to_deal()
+        card = role_card(game_of(web), deal, seat, room.names.get(seat), lang)
     except (DossierError, KeyError) as exc:  # the pool changed under a running table
         message = (
             exc.message if isinstance(exc, DossierError) else tr("role {role} is no longer in the card pool", role=exc)
@@ -757,6 +865,7 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
         request,
         "crossfire/private.html",
         card=card,
+        public=seat in deal.public,  # the Sniper's role is face up: nothing on the page is a secret
         round=current.number,
         who=_who(room, seat, lang),
         state_url=str(request.url_for("crossfire_private_state", token=token)),
