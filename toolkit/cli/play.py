@@ -139,7 +139,7 @@ def play(
         check_saved_game_target(save)
         _refuse_replacing(save, load, force)
     if game == "tactics":
-        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain, data)
+        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain, data, mode)
         return
     if load is None and not decks:
         raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
@@ -365,14 +365,14 @@ def _no_keys() -> str:
 
 
 GAMES = ("netrunner", "tactics")
-FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics"), "mode": ("--mode", "netrunner"),
-            "banlist": ("--banlist", "netrunner")}  # an option of one game only
+FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics"),
+            "banlist": ("--banlist", "netrunner")}  # an option of one game only (--mode names a mode of either)
 COMMANDS = {"netrunner": "`play netrunner`", "tactics": "`play tactics`"}
 FROM_SAVE = {  # what a saved game keeps, per game: given with --load, the option must say what the save says
     "netrunner": {"decks": "--decks", "side": "--side", "seed": "--seed", "opponent": "--opponent",
                   "turns": "--turns", "think": "--think", "mode": "--mode", "banlist": "--banlist"},
     "tactics": {"decks": "--decks", "seat": "--seat", "seed": "--seed", "opponent": "--opponent", "turns": "--turns",
-                "think": "--think"},
+                "think": "--think", "mode": "--mode"},
 }  # fmt: skip
 
 
@@ -691,9 +691,11 @@ def _stopped_line(language: str, how: str, saved: Path | None, game: str | None)
 
 def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None, rounds: int, cards: list[Path] | None,
                   save: Path | None, load: Path | None, lang: str | None, plain: bool = False,
-                  data: Any = None) -> None:  # fmt: skip
+                  data: Any = None, mode: str | None = None) -> None:  # fmt: skip
     """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other (``data``: the saved
-    game of ``load``, which keeps its own)."""
+    game of ``load``, which keeps its own). ``mode`` (``--mode``): the mode the decks are read and checked under and
+    the game is played in (on its map), as ``simulate`` plays them, instead of their own; the machine's made-up deck
+    is one of it."""
     import random
 
     from toolkit.cli._lang import LogNames, deck_lang, output_lang
@@ -728,7 +730,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
             raise DossierError(tr("{option}: give your deck, and the machine's if you like (1 or 2 files)",
                                   option="--decks"))  # fmt: skip
         refusal = tr("refusing to play: the decks above are not legal")
-        legal = _legal_decks(decks, "tactics", pool, refusal)
+        legal = _legal_decks(decks, "tactics", pool, refusal, mode=mode, mode_option=True)
         language = deck_lang(lang, legal)  # else the settings', else the decks' own (the machine's made-up one: none)
         loaded = [d.deck for d in legal]
         seed, seed_line = _chosen_seed(seed, language)

@@ -160,7 +160,7 @@ def simulate(
             tr("{option} takes two deck files (a corp and a runner deck), not {n}", option="--decks", n=len(decks))
         )
     if game == "tactics" and not 2 <= len(decks) <= 4:
-        _check_mode_specified(decks, cards)  # a mode with no rules is refused as such, not for its deck count
+        _check_mode_specified(decks, cards, mode)  # a mode with no rules is refused as such, not for its deck count
         raise DossierError(
             tr("{option} takes 2 to 4 deck files (one per player), not {n}", option="--decks", n=len(decks))
         )
@@ -203,13 +203,12 @@ def simulate(
         raise DossierError(
             tr("{option} needs two tactics decks: the draft ({name}) is for two players", option="--draft", name="轮抓")
         )
-    for option, value in (("--mode", mode), ("--banlist", banlist)):
-        if value is not None and game != "netrunner":
-            from toolkit.i18n import current_lang
+    if banlist is not None and game != "netrunner":  # (--mode names a mode of either game: the decks are played in it)
+        from toolkit.i18n import current_lang
 
-            raise DossierError(tr("{option} is for {game} decks, not {other}", option=option,
-                                  game=word("game", "netrunner", current_lang()),
-                                  other=word("game", game, current_lang())))  # fmt: skip
+        raise DossierError(tr("{option} is for {game} decks, not {other}", option="--banlist",
+                              game=word("game", "netrunner", current_lang()),
+                              other=word("game", game, current_lang())))  # fmt: skip
     if save is not None and game != "netrunner":
         from toolkit.i18n import current_lang
 
@@ -236,7 +235,7 @@ def simulate(
     pool = load_pool(cards)
     if game == "tactics" and map_id is not None:
         map_id = _check_map(map_id, pool)
-    loaded = _legal_decks(decks, game, pool, draft=draft, mode=mode, banlist=banlist)
+    loaded = _legal_decks(decks, game, pool, draft=draft, mode=mode, banlist=banlist, mode_option=True)
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
         from toolkit.i18n import current_lang, name_of
@@ -435,20 +434,23 @@ def _check_map_fits(map_id: str, mode_id: str, players: int, pool: Any) -> None:
     )
 
 
-def _check_mode_specified(paths: list[Path], cards: Any) -> None:
+def _check_mode_specified(paths: list[Path], cards: Any, asked: str | None = None) -> None:
     """Refuse tactics decks for a mode whose rules are unspecified (``status: "incomplete"``, 梦魇通廊,
     RULINGS T6), saying so, as deck validation does (``deck.mode.incomplete``): their number is no matter then.
-    Decks that cannot be read here are left to the checks that follow."""
-    from toolkit.cli.deck import load_pool
+    ``asked``: the mode of ``--mode``, which the decks are played in instead of their own. Decks that cannot be
+    read here are left to the checks that follow."""
+    from toolkit.cli.deck import _mode_id, load_pool
     from toolkit.decks import read_deck
     from toolkit.engine.tactics.game import mode_unspecified
 
     try:
         pool = load_pool(cards)
         modes = pool.rules.game("tactics").modes
+        named = _mode_id(pool, "tactics", asked)
         for path in paths:
-            deck = read_deck(path, pool.names, game="tactics").deck
-            mode = modes.get(deck.mode) if deck is not None and deck.game == "tactics" else None
+            deck = read_deck(path, pool.names, game="tactics", mode=asked).deck
+            own = named or (deck.mode if deck is not None else None)
+            mode = modes.get(own) if deck is not None and deck.game == "tactics" and own else None
             if mode is not None and mode.status == "incomplete":
                 break
         else:
@@ -600,13 +602,13 @@ def _print_log(log: Any, who_is: Any, names: Any, said: Any = None) -> None:
 
 def _legal_decks(
     paths: list[Path], game: str, pool: Any, refusal: str | None = None, draft: bool = False, mode: str | None = None,
-    banlist: str | None = None,
+    banlist: str | None = None, mode_option: bool = False,
 ) -> list[Any]:  # fmt: skip
     """Read both decks and validate them; any error is printed and the simulation refused (exit 1) with
     ``refusal`` (default: refusing to simulate), the line that ends the findings. ``mode`` and ``banlist``
-    (Netrunner's ``--mode``, ``--banlist``) are read as ``deck validate`` reads them
+    (``--mode``, a mode of either game; Netrunner's ``--banlist``) are read as ``deck validate`` reads them
     (:func:`~toolkit.cli.deck.apply_deck_mode`): the decks are read and checked under that format (and ban list),
-    and played in it. With ``draft`` (tactics: the
+    and played in it; ``mode_option``: the command has ``--mode`` for tactics decks too. With ``draft`` (tactics: the
     squads come from the draft, the decks give the command cards) the squad a deck lists is not judged, nor its
     exclusive cards against that squad (:func:`_squad_finding`): after the draft, the engine's
     ``TacticsGame._deck_for_squad`` (§15.6) swaps the exclusive cards of agents not drafted for the drafted
@@ -617,7 +619,7 @@ def _legal_decks(
     from validators.deck import validate_deck
 
     defaults = pool.default_modes() if game == "netrunner" else None
-    option = "--mode" if game == "netrunner" else None  # (the option a list that names no mode is advised)
+    option = "--mode" if game == "netrunner" or mode_option else None  # (advised to a list that names no mode)
     loaded = [read_deck(path, pool.names, game=game, default_modes=defaults, mode=mode, mode_option=option)
               for path in paths]  # fmt: skip
     for deck in loaded:
