@@ -77,7 +77,7 @@ def test_reading_runs_never_writes_a_database(cli: Any, tmp_path: Path) -> None:
     sqlite3.connect(db).close()
     before = db.read_bytes()
     listed = cli("balance", "runs", "--db", db)
-    assert listed.exit_code == 0 and listed.output == ""
+    assert listed.exit_code == 0 and listed.output == f"no balance run is kept in {db}\n"  # (said, not silent)
     missing = cli("balance", "compare", "1", "2", "--db", db)
     _one_line(missing, 2, "no balance run 1")
     assert db.read_bytes() == before
