@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint check bench clean messages docs
+.PHONY: demo test test-all lint check bench clean messages docs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,8 +24,13 @@ demo: $(STAMP)
 		--seed 1 --turns 100 --replay build/duo-replay.html > build/duo-game.log
 	tail -n 1 build/duo-game.log
 
+# the quick set (what CI runs: a few minutes on 2 cores); test-all adds the slow tests (@pytest.mark.slow: about
+# 70% of the suite's time in 200 test functions), run before a release and at the end of a working session
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto   # one worker per core (pytest-xdist)
+	$(BIN)/python -m pytest -q -n auto -m "not slow"   # one worker per core (pytest-xdist)
+
+test-all: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto
 
 check: $(STAMP)
 	$(BIN)/ruff check toolkit validators tests bench docs/gen

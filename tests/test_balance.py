@@ -41,6 +41,7 @@ def _run(cli: Any, out: Path, *extra: str) -> dict[str, Any]:
     return json.loads((out / "report.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_one_and_two_workers_give_the_same_report(ray_session: Any, cli: Any, tmp_path: Path) -> None:
     db = tmp_path / "runs.db"
     one = _run(cli, tmp_path / "one", "--workers", "1", "--db", db)
@@ -63,6 +64,7 @@ def test_one_and_two_workers_give_the_same_report(ray_session: Any, cli: Any, tm
     assert same.exit_code == 0 and "Holm" in same.output and "nothing moved beyond noise" in same.output
 
 
+@pytest.mark.slow
 def test_compare_finds_an_absurdly_weak_agent(ray_session: Any, cli: Any, tmp_path: Path) -> None:
     """Two given decks round-robin (雾刃 against 铁砧), then the same seed with 铁砧 at 1 HP in a copied card set: the
     rates of both agents move beyond noise. (Its armour and shield cards keep a 1-HP 铁砧 alive in some games, and at
@@ -163,6 +165,7 @@ def test_outliers_only_where_the_interval_says_so() -> None:
     assert compare(run_a, run_a)["moved"] == []
 
 
+@pytest.mark.slow
 def test_games_of_three_and_four_players(ray_session: Any, cli: Any, tmp_path: Path) -> None:
     """--players 4: each deal played once per seat, the seats turned one a game; only the modes made for four
     (双雄 in two teams of two, 混战 every seat alone); every seat rated against the fair share of its games."""
@@ -186,6 +189,7 @@ def test_games_of_three_and_four_players(ray_session: Any, cli: Any, tmp_path: P
     assert refused.exit_code == 2 and "--modes 'duel'" in refused.stderr and "3 players" in refused.stderr
 
 
+@pytest.mark.slow
 def test_crossfire_roles_the_same_whatever_the_workers(ray_session: Any, cli: Any, tmp_path: Path) -> None:
     reports = []
     for workers in ("1", "2"):
@@ -201,6 +205,7 @@ def test_crossfire_roles_the_same_whatever_the_workers(ray_session: Any, cli: An
     assert "<svg" in (tmp_path / "1" / "report.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_netrunner_figures_the_same_whatever_the_workers(ray_session: Any, cli: Any, tmp_path: Path) -> None:
     decks = ROOT / "examples" / "decks" / "netrunner"
     reports = []

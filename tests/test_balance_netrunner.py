@@ -51,6 +51,7 @@ def test_every_pairing_is_played_in_turn_from_the_run_s_seed(decks: dict[str, di
     assert all(s.decks[0].identity and s.decks[0] is decks["corp"][s.corp] for s in specs)
 
 
+@pytest.mark.slow
 def test_a_game_s_result_names_its_decks_winner_ending_and_cards_played(pool: Any, decks: dict[str, Any]) -> None:
     specs = plan_matches(8, decks["corp"], decks["runner"], seed=1)
     results = play_matches(pool.records, specs)
@@ -123,6 +124,7 @@ def test_two_runs_compared_find_the_identity_that_moved() -> None:
     assert compare(a, a)["moved"] == []
 
 
+@pytest.mark.slow
 def test_the_report_in_both_languages(pool: Any, decks: dict[str, Any]) -> None:
     results = play_matches(pool.records, plan_matches(12, decks["corp"], decks["runner"], seed=2))
     data = netrunner_figures(results)
@@ -154,6 +156,7 @@ def test_the_cli_refuses_a_run_without_both_sides(cli: Any, tmp_path: Path) -> N
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.slow
 def test_the_web_app_shows_a_netrunner_run(pool: Any, decks: dict[str, Any], tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 

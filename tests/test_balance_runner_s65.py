@@ -187,6 +187,7 @@ sys.exit(app(["balance", "tactics", "--games", "20", "--modes", "duel", "--no-sa
 """
 
 
+@pytest.mark.slow
 def test_dossier_balance_given_sigterm_while_ray_starts_says_interrupted_and_exits_143(tmp_path: Path) -> None:
     marker = tmp_path / "starting"
     child = subprocess.Popen([sys.executable, "-c", _CHILD, str(marker), str(tmp_path / "report")], cwd=ROOT,

@@ -20,6 +20,7 @@ def test_there_are_benchmarks() -> None:
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_a_benchmark_prints_its_help(script: Path) -> None:
     done = subprocess.run([sys.executable, str(script), "-h"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]

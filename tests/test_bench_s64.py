@@ -28,6 +28,7 @@ def test_the_tactics_players_report_names_cards_in_english(capsys: pytest.Captur
     assert "scavenging, per 10 games" in out
 
 
+@pytest.mark.slow
 def test_the_netrunner_engine_before_after_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
     """bench/netrunner.py's comparison runs on today's example decks: the "before" is this tree with issue 27's
     speed-ups undone (the tree of 52e9d02 read no deck named in two languages, and plays older rules), and both
@@ -40,6 +41,7 @@ def test_the_netrunner_engine_before_after_plays_the_same_games(capsys: pytest.C
     assert "logs identical: True" in out and "NetrunnerGame.clone" in out
 
 
+@pytest.mark.slow
 def test_the_tactics_engine_bench_gives_the_older_tree_todays_rules(tmp_path: Path) -> None:
     """bench/tactics.py --engine-only: the tree of d9f9d1f with RULES_SINCE plays the games this tree plays (two of
     the bench's games: a Duel whose rolls and equipment shields are logged as now, a Duo won by first blood as the
@@ -55,6 +57,7 @@ def test_the_tactics_engine_bench_gives_the_older_tree_todays_rules(tmp_path: Pa
         assert before["logs"] == now["logs"], (mode, seed)
 
 
+@pytest.mark.slow
 def test_the_lint_corpus_stays_clean_of_the_not_lasting_warning(tmp_path: Path) -> None:
     """The corpus appended a draw (你抽 N 张牌。) to equipment's and agents' lasting sentences once their numbers ran
     out: 51,568 text.form.not_lasting warnings at 100,000 files, and 19 MiB more for lint to hold, against peers

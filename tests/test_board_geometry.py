@@ -476,6 +476,7 @@ def grids(max_side: int = 6) -> st.SearchStrategy[tuple[str, ...]]:
 
 @settings(max_examples=150, deadline=None)
 @given(rows=grids(), adjacency=st.sampled_from([4, 8]))
+@pytest.mark.slow
 def test_distance_is_a_metric_equal_to_naive_bfs(rows: tuple[str, ...], adjacency: int) -> None:
     board = Board(rows, adjacency)
     cells = board.cells()
@@ -491,6 +492,7 @@ def test_distance_is_a_metric_equal_to_naive_bfs(rows: tuple[str, ...], adjacenc
 
 @settings(max_examples=100, deadline=None)
 @given(rows=grids())
+@pytest.mark.slow
 def test_line_of_sight_is_symmetric_and_exact(rows: tuple[str, ...]) -> None:
     board = Board(rows)
     for a, b in product(board.cells(), repeat=2):

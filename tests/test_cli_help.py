@@ -42,6 +42,7 @@ def test_the_walk_finds_the_commands() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda path: " ".join(path) or "dossier")
+@pytest.mark.slow
 def test_help_names_no_internal_document(path: list[str], lang: str) -> None:
     result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "300", "DOSSIER_LANG": lang})
     assert result.exit_code == 0, result.output

@@ -147,6 +147,7 @@ def test_the_walk_finds_every_command() -> None:
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+@pytest.mark.slow
 def test_pseudo_locale_every_word_of_ours_went_through_the_catalogs(path: list[str]) -> None:
     text = page(path, "en-XA")
     assert "‹" in description(text)
@@ -154,6 +155,7 @@ def test_pseudo_locale_every_word_of_ours_went_through_the_catalogs(path: list[s
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+@pytest.mark.slow
 def test_chinese_help_is_all_chinese(path: list[str]) -> None:
     text = page(path, "zh-Hans")
     assert CJK.search(description(text)), description(text)
@@ -163,6 +165,7 @@ def test_chinese_help_is_all_chinese(path: list[str]) -> None:
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+@pytest.mark.slow
 def test_english_help_reads_as_the_code_writes_it(path: list[str]) -> None:
     """Under en every page is what typer makes of the English the commands are defined with (the CLI with
     every module registered at once, its help not translated: tests/test_cli_lazy.py's reference)."""

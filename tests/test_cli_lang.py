@@ -147,6 +147,7 @@ KEEPS_CHINESE: dict[str, Callable[[str], bool]] = {
 
 
 @pytest.mark.parametrize(("name", "args", "english", "zh"), COMMANDS, ids=[c[0] for c in COMMANDS])
+@pytest.mark.slow
 def test_each_command_speaks_the_language_asked(
     cli: Run, built: str, tmp_path: Path, name: str, args: Any, english: str, zh: str
 ) -> None:

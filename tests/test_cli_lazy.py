@@ -123,12 +123,14 @@ def test_the_table_line_begins_the_command_s_help_in_every_language(lang: str) -
 
 
 @pytest.mark.parametrize("columns", [40, 80, 120, 300])
+@pytest.mark.slow
 def test_the_listing_reads_as_before(eager: typer.Typer, columns: int) -> None:
     for args in (["--help"], ["-h"], []):
         assert invoke(app, args, columns) == invoke(eager, args, columns), args
 
 
 @pytest.mark.parametrize("name", list(LAZY_COMMANDS))
+@pytest.mark.slow
 def test_each_help_page_reads_as_before(eager: typer.Typer, name: str) -> None:
     assert invoke(app, [name, "--help"]) == invoke(eager, [name, "--help"])
 

@@ -261,6 +261,7 @@ def run(command: Command, tmp: Path, db: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=IDS_OF)
+@pytest.mark.slow
 def test_the_pseudo_locale_leaves_no_plain_english_word(command: Command, tmp_path: Path, db: str) -> None:
     out = run(command, tmp_path, db, "en-XA")
     assert "‹" in out or command[0] == "deck draw", out[:500]  # the messages went through the catalogs (draw: none)
@@ -269,6 +270,7 @@ def test_the_pseudo_locale_leaves_no_plain_english_word(command: Command, tmp_pa
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=IDS_OF)
+@pytest.mark.slow
 def test_chinese_output_has_no_english_word(command: Command, tmp_path: Path, db: str) -> None:
     out = run(command, tmp_path, db, "zh-Hans")
     stray = stray_english(out, CHINESE_NAME, {*command[3], *LATIN_IN_CHINESE})
@@ -276,6 +278,7 @@ def test_chinese_output_has_no_english_word(command: Command, tmp_path: Path, db
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=IDS_OF)
+@pytest.mark.slow
 def test_english_output_has_no_chinese_character(command: Command, tmp_path: Path, db: str) -> None:
     out = run(command, tmp_path, db, "en")
     stray = stray_chinese(out)

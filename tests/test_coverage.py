@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from toolkit.catalog import load_catalog
 from toolkit.coverage import (
     CONFIGS,
@@ -87,6 +89,7 @@ def test_the_report_adds_games_up() -> None:
     assert "(first blood 2; 1 raised)" in text and "first_blood" not in text, text
 
 
+@pytest.mark.slow
 def test_a_small_run_reaches_abilities_and_is_reproducible() -> None:
     first = run_coverage(RECORDS, games=3, seed=1)
     again = run_coverage(RECORDS, games=3, seed=1)
@@ -95,6 +98,7 @@ def test_a_small_run_reaches_abilities_and_is_reproducible() -> None:
     assert (first.reached, first.changed, first.reached_in) == (again.reached, again.changed, again.reached_in)
 
 
+@pytest.mark.slow
 def test_cli_text_coverage(cli) -> None:
     result = cli("text", "coverage", "--games", "2", "--format", "json")
     assert result.exit_code == 0, result.output

@@ -136,6 +136,7 @@ def test_simulate_is_deterministic_and_covers_every_dealt_role(cli: Any) -> None
 
 
 @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is optional (--plot)")
+@pytest.mark.slow
 def test_simulate_plot(cli: Any, tmp_path: Path) -> None:
     png = tmp_path / "rates.png"
     result = cli("crossfire", "simulate", "--players", "6", "--games", "50", "--mode", "sniper", "--plot", png)

@@ -71,6 +71,7 @@ def test_a_set_up_without_two_guns_or_protectors_names_none(client: Any, players
         (["enforcer", "bodyguard"], ["Enforcer", "Bodyguard"], ["Peacekeeper"]),
     ],
 )
+@pytest.mark.slow
 def test_the_help_names_the_roles_at_the_table(client: Any, specials: list[str], named: list[str],
                                                 unnamed: list[str]) -> None:  # fmt: skip
     host = create(client, mode="crossfire", players="7", special=specials)

@@ -103,6 +103,7 @@ def _entries(players: int, public: set[int], guns: int) -> list[tuple[dict[int, 
     ("mode", "players", "specials"),
     [("sniper", 7, ()), ("sniper", 6, ()), ("crossfire", 7, ("enforcer",)), ("crossfire", 6, ())],
 )
+@pytest.mark.slow
 def test_a_host_who_plays_is_told_the_same_whoever_holds_which_role(
     game: Crossfire, store: RoomStore, mode: str, players: int, specials: tuple[str, ...]
 ) -> None:
@@ -291,6 +292,7 @@ def test_the_new_table_form_gives_each_mode_its_player_counts(client: Any) -> No
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.slow
 def test_the_player_menu_follows_the_mode_from_the_keyboard(tmp_path: Path, lang: str) -> None:
     """In sniper mode (6-10 players) the menu offers no 5, the keyboard skips it, and a 5 chosen before moves."""
     from tests.web.conftest import in_chromium, served

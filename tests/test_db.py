@@ -452,6 +452,7 @@ def big_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
+@pytest.mark.slow
 def test_killing_a_build_midway_leaves_the_old_database_usable(db_url: str, tmp_path: Path, big_corpus: Path) -> None:
     small = load_catalog([CARDS / "crossfire"])
     build_database(small, resolve_target(db_url))
@@ -532,6 +533,7 @@ def test_the_schema_without_sqlalchemy_matches_the_tables() -> None:
     assert (tuple(tables), tuple(indexes)) == (SQLITE_TABLES, SQLITE_INDEXES), (tables, indexes)
 
 
+@pytest.mark.slow
 def test_search_and_a_sqlite_build_load_no_sqlalchemy(tmp_path: Path) -> None:
     code = (
         "import sys; from pathlib import Path\n"

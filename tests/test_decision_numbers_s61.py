@@ -194,6 +194,7 @@ def _start(client: Any, **form: str) -> str:
     {"game": "netrunner", "side": "corp", "deck": "identity:weyland_iron_ledger", "opponent": "heuristic", "seed": "3"},
     {"mode": "duo", "deck": "random", "opponent": "heuristic", "seat": "1", "seed": "3"},
 ], ids=["runner", "corp", "tactics"])  # fmt: skip
+@pytest.mark.slow
 def test_the_page_and_the_api_number_the_seat_s_own_decisions_and_refuse_a_stale_one(client: Any, web_settings: Any,
                                                                                      form: Any) -> None:  # fmt: skip
     from toolkit.web.play_games import PlayGames

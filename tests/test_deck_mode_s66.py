@@ -32,6 +32,7 @@ COMMANDS = [("show",), ("draw", "--seed", "1"), ("odds", "--turns", "2")]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+@pytest.mark.slow
 def test_a_tactics_list_without_a_mode_line_is_read_under_the_mode_given(
     cli: Any, modeless: Path, command: tuple[str, ...]
 ) -> None:

@@ -95,6 +95,7 @@ def test_show_prints_the_back_face(pool: tuple[Path, Path]) -> None:
 # ---------------------------------------------------------------- agendas in deck stats
 
 
+@pytest.mark.slow
 def test_agendas_show_advancement_and_points_not_a_cost() -> None:
     deck = EXAMPLES / "netrunner" / "corp-hb-tireless-hands.json"
     data = json.loads(dossier("deck", "stats", deck, "--format", "json").stdout)
@@ -182,6 +183,7 @@ def test_print_by_a_short_name(pool: tuple[Path, Path], tmp_path: Path) -> None:
         ["show", "kestrel", "--db", "{db}"],
     ],
 )
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(pool: tuple[Path, Path], args: list[Any]) -> None:
     """`dossier … | head`: the reader goes away; the command ends with 141 (128 + SIGPIPE, as a shell reports
     a command that SIGPIPE ended) and says nothing."""

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from .conftest import CARDS, ROOT
@@ -49,6 +50,7 @@ def _ok(result: Any, *words: str) -> str:
     return out
 
 
+@pytest.mark.slow
 def test_the_designers_round_trip(cli: Any, tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DOSSIER_LANG", "en")

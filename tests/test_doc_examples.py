@@ -383,6 +383,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scratch]:
         print("\nslowest examples:\n" + "\n".join(f"  {seconds:6.2f} s  {name}" for seconds, name in slowest))
 
 
+@pytest.mark.slow
 def test_show_right_after_make_demo(scratch: Scratch) -> None:
     """The player's report (issue 25): `make demo` builds build/dossier.db, and `dossier show ID` (no --db, no
     ./dossier.db) used to fail with "no database at dossier.db"; it reads a database of the card pool in the
@@ -395,6 +396,7 @@ def test_show_right_after_make_demo(scratch: Scratch) -> None:
 
 
 @pytest.mark.parametrize("path", pages(), ids=page_name)
+@pytest.mark.slow
 def test_every_example_of_the_page_runs(scratch: Scratch, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     scratch.enter(page_name(path), monkeypatch)
     _run_page(scratch, path, "en")

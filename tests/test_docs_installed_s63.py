@@ -73,6 +73,7 @@ def test_the_first_commands_run_in_a_folder_made_without_cards(monkeypatch: pyte
 
 
 @pytest.mark.usefixtures("installed")
+@pytest.mark.slow
 def test_both_pages_run_in_a_folder_made_with_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOSSIER_LANG", raising=False)
     assert CliRunner().invoke(app, ["examples", "--out", ".", "--with-cards"]).exit_code == 0

@@ -27,6 +27,7 @@ def _script(tmp_path: Path, picks: list[str]) -> Path:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.slow
 def test_a_json_draft_at_the_keyboard_writes_json_alone_and_shows_the_rows_on_the_terminal(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     shown, code = _keyboard(["--lang", "en", "draft", "--seed", SEED, "-f", "json"], ["1\n"] * 8, stdout=out)
@@ -38,6 +39,7 @@ def test_a_json_draft_at_the_keyboard_writes_json_alone_and_shows_the_rows_on_th
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.slow
 def test_a_text_draft_at_the_keyboard_prints_only_the_squads_to_standard_output(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     shown, code = _keyboard(["--lang", "en", "draft", "--seed", SEED], ["1\n"] * 8, stdout=out)
@@ -48,6 +50,7 @@ def test_a_text_draft_at_the_keyboard_prints_only_the_squads_to_standard_output(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.slow
 def test_end_of_input_at_the_keyboard_exits_1_as_the_docstring_says() -> None:
     shown, code = _keyboard(["--lang", "en", "draft", "--seed", "1"], ["1\n", "\x04"])
     assert "end of input: the draft stopped before every pick was made" in shown and "Aborted" not in shown, shown

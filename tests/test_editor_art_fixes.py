@@ -321,6 +321,7 @@ LEAVING = """() => { const e = new Event("beforeunload", { cancelable: true }); 
   return e.defaultPrevented; }"""
 
 
+@pytest.mark.slow
 def test_unsaved_work_is_not_lost_by_leaving_and_the_status_help_in_chromium(base: Path) -> None:
     from toolkit.paths import SCHEMA_DIR
 

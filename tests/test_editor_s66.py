@@ -297,6 +297,7 @@ def kinds() -> list[tuple[str, str | None]]:
 
 
 @pytest.mark.parametrize("name", ["新记录", ""])
+@pytest.mark.slow
 def test_every_new_record_starts_with_no_error_and_lists_the_fields_to_fill_in(
     client: Any, base: Path, name: str
 ) -> None:
@@ -340,6 +341,7 @@ def test_a_new_tactics_mode_starts_valid(client: Any) -> None:
 # ---------------------------------------------------------------- screen readers, in Chromium
 
 
+@pytest.mark.slow
 def test_a_field_with_an_error_is_invalid_and_described_by_it(base: Path) -> None:
     """markFindings marked a field .ed-bad only: no aria-invalid, and its aria-describedby named its help alone."""
     color = '[data-pointer="/color"] input'

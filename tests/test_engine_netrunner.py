@@ -711,6 +711,7 @@ def _play_ability(record: Any, index: int, seed: int) -> NetrunnerGame:
 
 
 @pytest.mark.parametrize(("record", "index", "text"), TEXTS, ids=[f"{r.id}-{i}" for r, i, _ in TEXTS])
+@pytest.mark.slow
 def test_every_bundled_ability_executes(record: Any, index: int, text: str) -> None:
     g = _play_ability(record, index, seed=7)
     assert len(g.log) > 0

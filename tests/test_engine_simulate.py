@@ -144,6 +144,7 @@ def test_cli_usage_errors(cli, args: list[str], message: str) -> None:
 # ---------------------------------------------------------------- the log and the result in one language
 
 
+@pytest.mark.slow
 def test_the_result_and_its_reason_are_in_the_language_asked(cli) -> None:
     duo = ROOT / "examples" / "decks" / "tactics" / "duo.json"
     rival = ROOT / "examples" / "decks" / "tactics" / "duo-rival.txt"

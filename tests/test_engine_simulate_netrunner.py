@@ -220,6 +220,7 @@ def test_take_carries_out_the_action(kind: str, check: Any) -> None:
 
 
 @pytest.mark.parametrize(("corp", "runner"), PAIRS)
+@pytest.mark.slow
 def test_example_decks_play_many_turns(corp: str, runner: str) -> None:
     played = []
     for seed in (1, 2, 3, 4):

@@ -207,6 +207,7 @@ def english_words(line: str, tmp: Path, allowed: set[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.slow
 def test_an_error_in_each_language(
     name: str, tmp_path: Path, crossfire_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -210,6 +210,7 @@ def _run(case: Case, lang: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> t
 
 
 @pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.slow
 def test_an_error_in_each_language(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     case = CASES[name]
     if name in FIFO_CASES and not hasattr(os, "mkfifo"):

@@ -507,6 +507,7 @@ def test_the_engine_records_why_an_ability_changed_nothing() -> None:
     assert game.occasions[("on_damaged", "gale")] == 1
 
 
+@pytest.mark.slow
 def test_coverage_of_a_designers_set_is_played_among_the_pool_and_restricted_to_it(cli: Any, tmp_path: Any) -> None:
     from .conftest import CARDS
 

@@ -206,6 +206,7 @@ def test_the_advice_in_a_folder_made_without_cards_works(
     _offers_my_set(_follow(advice, monkeypatch))
 
 
+@pytest.mark.slow
 def test_the_advice_says_only_what_is_missing(
     installed: Path,  # noqa: F811
     tmp_path: Path,

@@ -63,6 +63,7 @@ def test_lint_with_another_thread_starts_no_worker(pool: Path, monkeypatch: pyte
     assert forked[-1] == 2
 
 
+@pytest.mark.slow
 def test_coverage_with_another_thread_plays_here_with_the_same_report(monkeypatch: pytest.MonkeyPatch) -> None:
     import concurrent.futures
 

@@ -83,6 +83,7 @@ def assert_one_line_findings(output: str, path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
+@pytest.mark.slow
 def test_lint_reports_hostile_files_in_one_line_each(cli, game_copy, case: str) -> None:
     root = game_copy("tactics")
     text, code = HOSTILE[case]
@@ -155,6 +156,7 @@ def test_unknown_references_suggest_near_names(cli, game_copy) -> None:
     assert f"did you mean {agent!r}?" in line, line
 
 
+@pytest.mark.slow
 def test_position_mapping_is_linear() -> None:
     """200k elements map in well under a second's worth of work per element: a smoke test, not a timing."""
     text = "[\n" + ",\n".join(['{"a": 1}'] * 200_000) + "\n]\n"
@@ -223,6 +225,7 @@ def test_loads_limited_reads_or_locates(value: Any) -> None:
 
 @FUZZ
 @given(st.integers(min_value=1, max_value=2000), st.sampled_from(["[", '{"a":']))
+@pytest.mark.slow
 def test_lint_refuses_any_depth_with_a_place(depth: int, opener: str) -> None:
     closer = "]" if opener == "[" else "}"
     findings = lint_text(opener * depth + "1" + closer * depth)

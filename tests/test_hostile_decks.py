@@ -467,6 +467,7 @@ COMMANDS = ["validate", "show", "stats", "draw", "odds", "convert"]
 
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize(("name", "content", "line", "fragment"), [c[1:] for c in BAD_FILES], ids=[c[0] for c in BAD_FILES])
+@pytest.mark.slow
 def test_hostile_file(
     pool: Any, tmp_path: Path, command: str, name: str, content: str | bytes, line: int | None, fragment: str
 ) -> None:

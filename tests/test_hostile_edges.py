@@ -219,6 +219,7 @@ def run_into_a_closed_pipe(*args: Any) -> subprocess.CompletedProcess[bytes]:
     ],
     ids=["text", "json", "small"],
 )
+@pytest.mark.slow
 def test_search_into_a_closed_pipe_ends_quietly(db: Path, args: tuple[str, ...]) -> None:
     done = run_into_a_closed_pipe(*args, "--db", db)
     assert done.stderr == b""

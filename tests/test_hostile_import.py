@@ -134,6 +134,7 @@ def run(*args: Any) -> Any:
 
 @SLOW
 @given(data=st.data())
+@pytest.mark.slow
 def test_a_random_shape_anywhere(fast: Any, data: st.DataObject) -> None:
     layout = data.draw(st.sampled_from(LAYOUTS))
     rel = data.draw(st.sampled_from(FILES[layout]))
@@ -163,6 +164,7 @@ def test_random_bytes_for_a_file(fast: Any, data: st.DataObject, junk: bytes) ->
     key=st.sampled_from(sorted(nrdb.V2_CARD_MAPPED)),
     value=SHAPES,
 )
+@pytest.mark.slow
 def test_a_card_field_of_any_shape_is_imported_or_reported(fast: Any, rel: str, key: str, value: Any) -> None:
     """One field of one card of any shape: never a refusal, and the card is imported or a line says why not."""
     card = json.loads((FIXTURES / "netrunnerdb_v2" / rel).read_text(encoding="utf-8"))
@@ -298,6 +300,7 @@ CASES: list[tuple[str, str, Callable[[Path], None], int, list[str]]] = [
 
 
 @pytest.mark.parametrize(("layout", "change", "code", "fragments"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.slow
 def test_hostile_checkout(
     fast: Any, tmp_path: Path, layout: str, change: Callable[[Path], None], code: int, fragments: list[str]
 ) -> None:

@@ -191,6 +191,7 @@ def _copy_with(tmp_path: Path, source: Path, pointer: str, value: Any) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_every_number_of_every_bundled_template_refuses_a_boolean(tmp_path: Path) -> None:
     assert len(NUMBERS) > 100
     for source, pointer in NUMBERS:

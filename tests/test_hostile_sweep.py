@@ -279,6 +279,7 @@ def test_an_os_error_no_command_words_is_one_line(tmp_path: Path, monkeypatch: p
 
 
 @pytest.mark.parametrize("where", ["a-file", "a-fifo", "dev-null"])
+@pytest.mark.slow
 def test_schema_into_what_is_not_a_directory(tmp_path: Path, where: str) -> None:
     if where == "dev-null":
         if not sys.platform.startswith("linux"):

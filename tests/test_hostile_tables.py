@@ -208,6 +208,7 @@ def test_a_huge_cell_wraps_and_ends_in_a_count() -> None:
     assert "hit by 1, 2, 3" in shown and "50000" not in shown
 
 
+@pytest.mark.slow
 def test_a_table_of_100000_rows_with_one_huge_cell_stays_in_proportion() -> None:
     """The table of the issue: 100,000 rows, one cell of 50,000 seats. Once 24 GB; now the size of its output."""
     seats = ", ".join(str(s) for s in range(1, 50_001))

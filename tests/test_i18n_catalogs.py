@@ -91,6 +91,7 @@ def test_the_current_language_and_the_pseudo_locale() -> None:
     assert i18n.pseudo("x {n} y").count("{n}") == 1
 
 
+@pytest.mark.slow
 def test_a_new_language_is_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # init writes an untranslated catalog; once a message is translated, the language exists for every command
     monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)

@@ -290,6 +290,7 @@ def test_reimport_refusal_on_the_command_line(tmp_path: Path) -> None:
     ("layout", "key", "value"),
     [("v2", "cost", "five"), ("v2", "influence_cost", "two"), ("v2", "cost", 10**12), ("v1", "cost", "five")],
 )
+@pytest.mark.slow
 def test_a_broken_number_leaves_the_card_out(tmp_path: Path, layout: str, key: str, value: Any) -> None:
     root = write_checkout(tmp_path / "repo")
     if layout == "v2":

@@ -297,6 +297,7 @@ def test_without_matplotlib_the_command_for_this_installation(
 # ---------------------------------------------------------------- a cache that cannot be written
 
 
+@pytest.mark.slow
 def test_search_without_a_writable_cache_uses_a_temporary_database(tmp_path: Path) -> None:
     """search and show build their database in the user's cache; where that cannot be made (a home that does not
     exist, a read-only one), one warning line names it and what keeps one, and the command answers from a

@@ -96,6 +96,7 @@ _ANY_DOCUMENTS = st.recursive(
 
 @settings(max_examples=400, deadline=None)
 @given(_ANY_DOCUMENTS)
+@pytest.mark.slow
 def test_loads_canonical_fast_path_agrees_with_the_canonical_form(data: Any) -> None:
     # the fast path (orjson's parse and write) and the slow one (json's, then canonical_dumps) give one verdict
     text = canonical_dumps(data)
@@ -161,6 +162,7 @@ def test_canonical_writing_is_json_dumps(data: dict[str, Any]) -> None:
 
 
 @given(st.dictionaries(_WORDS, _DOCUMENTS, max_size=5))
+@pytest.mark.slow
 def test_canonical_positions_are_value_positions(data: dict[str, Any]) -> None:
     """In a canonical text, a value found by the layout is where a scan of the document finds it (or, for a
     pointer the document does not have, where it finds the nearest enclosing value)."""

@@ -60,6 +60,7 @@ def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.mark.parametrize(("jobs", "fork"), [(1, True), (2, True), (1, False)])
+@pytest.mark.slow
 def test_a_second_run_finds_the_same_without_reading_the_files_unchanged(
     pool: Path,  # noqa: F811
     tmp_path: Path,
@@ -192,6 +193,7 @@ def test_the_findings_are_in_the_language_of_the_run(pool: Path, tmp_path: Path)
     assert len(list(cache.iterdir())) == 2  # a cache per language
 
 
+@pytest.mark.slow
 def test_a_damaged_or_foreign_cache_is_not_read(pool: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     cache = tmp_path / "cache"
     plain = _lint(pool, 1, cache)

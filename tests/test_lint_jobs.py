@@ -55,6 +55,7 @@ def _lint_files(root: Path, jobs: int) -> list[str]:
     return [f.format() for f in lint_files(discover([root]), [root], jobs=jobs).findings]
 
 
+@pytest.mark.slow
 def test_the_findings_are_the_same_with_workers(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     serial = _lint(pool, jobs=1)
     assert {"card.text.parse", "card.text.format", "card.schema"} <= {line.split()[2].rstrip(":") for line in serial}

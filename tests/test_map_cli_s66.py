@@ -61,6 +61,7 @@ def saved_game(path: Path, mode: str = "duel", finish: bool = True) -> Path:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.slow
 def test_map_replay_plays_a_saved_game_again(cli: Cli, tmp_path: Path, lang: str) -> None:
     saved = saved_game(tmp_path / "game.json")
     out = tmp_path / "r.html"
@@ -157,6 +158,7 @@ HEADER_CHECK = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.slow
 def test_the_replay_header_keeps_the_step_label_whole_at_every_width(tmp_path: Path, lang: str) -> None:
     from tests.web.conftest import with_chromium
 

@@ -22,6 +22,8 @@ import re
 from functools import cache
 from typing import Any
 
+import pytest
+
 from toolkit.catalog import load_catalog
 from toolkit.engine.netrunner.game import CORP_VIEW_BASE, VIEW_BASE
 from toolkit.engine.netrunner.players import make_policy
@@ -251,6 +253,7 @@ def test_an_event_played_between_two_people_is_shown_to_the_corp_by_a_new_number
     assert not _numbers_shown_to_the_corp(s) & secret
 
 
+@pytest.mark.slow
 def test_no_number_of_a_runner_card_reaches_the_corp_in_either_kind_of_game() -> None:
     for seed in (18, 22, 23):
         for machine in (PERSON, "heuristic"):  # (the person on the corp: the machine plays the runner)
@@ -272,6 +275,7 @@ def test_no_number_of_a_runner_card_reaches_the_corp_in_either_kind_of_game() ->
             assert [c["uid"] for c in view["heap"]] == [c.uid for c in s.game.runner.discard]
 
 
+@pytest.mark.slow
 def test_the_corp_s_trashing_a_resource_names_it_by_the_corp_s_number_and_an_old_save_replays() -> None:
     # hot-seat seed 22: the corp trashes the tagged runner's resources (trash_resource:basement_flat#85 then)
     s = session(22, "weyland_skyward_holdings", "zero_weaver", PERSON, "corp")

@@ -98,6 +98,7 @@ def test_the_creator_hands_out_the_other_side_s_link_and_the_first_browser_to_op
         assert phone.get(f"/api{runner}").json()["decision"]["number"] == 1  # its own first decision
 
 
+@pytest.mark.slow
 def test_hot_seat_each_page_links_to_the_other_and_each_offers_its_side_s_decisions_only(client: Any) -> None:  # noqa: F811
     runner = _start(client, side="runner", deck=RUNNER, other_deck=CORP, opponent="hotseat")
     page = client.get(f"{runner}?lang=zh-Hans").text
@@ -133,6 +134,7 @@ def _names(records: list[Any], ids: set[str]) -> set[str]:
     return {n for i in ids for n in (by_id[i].name.en, by_id[i].name.zh_hans) if n and len(n) >= 3}
 
 
+@pytest.mark.slow
 def test_a_whole_game_of_two_people_each_side_sees_only_its_own(client: Any, web_app: Any, web_settings: Any  # noqa: F811
                                                                 ) -> None:  # fmt: skip
     """A seeded game walked to its end, each side answering its own pending decision from its own API and page (the
@@ -256,6 +258,7 @@ def test_in_a_game_of_two_people_the_runner_waits_for_the_corp_before_each_actio
     assert any(b[:2] != ("corp", "rez") for b in before) and all(n > 1 for _, _, n, _ in plain)
 
 
+@pytest.mark.slow
 def test_games_against_the_machine_are_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded heuristic game plays as before the flag: no window is forced on anyone (``ask`` is never called with
     ``force``), and its log is the same as when ``force`` is ignored (the engine's behaviour before it existed). The
@@ -281,6 +284,7 @@ def test_games_against_the_machine_are_as_before(monkeypatch: pytest.MonkeyPatch
     assert bench.returncode == 0 and "--games" in bench.stdout
 
 
+@pytest.mark.slow
 def test_two_browsers_play_a_netrunner_game_through_their_pages(web_settings: Any) -> None:  # noqa: F811
     """Chromium, two browser contexts (two devices): the corp starts the game from the form, against a person, with
     both decks chosen; its page hands out the runner's link, which opens in the other context only; the two play a

@@ -38,6 +38,7 @@ def play(seed: int, corp: str, runner: str) -> NetrunnerGame:
     return game
 
 
+@pytest.mark.slow
 def test_200_heuristic_games_end_and_log_every_rule() -> None:
     """Every corp deck against every runner deck: each game ends by agenda points, a flatline or an empty R&D,
     and the logs hold each event the rules make, named so."""
@@ -51,6 +52,7 @@ def test_200_heuristic_games_end_and_log_every_rule() -> None:
     assert [name for name in NAMED if not seen[name]] == []
 
 
+@pytest.mark.slow
 def test_log_entries_carry_what_happened() -> None:
     fields = {
         "trace": {"base", "corp_boost", "strength", "link", "runner_boost", "link_strength", "successful"},
@@ -67,6 +69,7 @@ def test_log_entries_carry_what_happened() -> None:
 
 
 @pytest.mark.parametrize("side", ["corp", "runner"])
+@pytest.mark.slow
 def test_the_heuristic_player_beats_the_random_one(side: str) -> None:
     games = 80
     wins = 0

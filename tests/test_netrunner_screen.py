@@ -18,6 +18,7 @@ from toolkit.engine.netrunner.session import example_deck
 RECORDS = list(load_catalog([ROOT / "cards" / "netrunner"]).records)
 
 
+@pytest.mark.slow
 def test_the_runner_plays_with_keys_and_never_sees_the_corp_s_hand() -> None:
     out = io.StringIO()
     console = Console(file=out, width=150, height=50, color_system=None, force_terminal=False)

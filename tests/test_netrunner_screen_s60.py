@@ -111,6 +111,7 @@ def _question(game: Any, decision: Any, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("crowded", [False, True])
+@pytest.mark.slow
 def test_the_seat_s_own_lines_the_run_and_a_few_options_are_always_shown(lang: str, crowded: bool) -> None:
     problems: list[str] = []
 
@@ -178,6 +179,7 @@ _CLOSING = "，。、：；！？）」』》"
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("width", [50, 64, 80, 100])
+@pytest.mark.slow
 def test_lines_break_where_they_may(lang: str, width: int) -> None:
     problems: set[str] = set()
 
@@ -227,6 +229,7 @@ def test_fold_keeps_numbers_names_and_marks() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("width", "height"), [(20, 8), (24, 10), (12, 4)])
+@pytest.mark.slow
 def test_a_tiny_terminal_shows_the_question_and_the_option_first(lang: str, width: int, height: int) -> None:
     problems: list[str] = []
 
@@ -254,6 +257,7 @@ def test_a_tiny_terminal_shows_the_question_and_the_option_first(lang: str, widt
 
 @pytest.mark.parametrize("width", [40, 50, 64, 100])
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.slow
 def test_the_question_and_options_break_where_lines_may(lang: str, width: int) -> None:
     """The options' panel, too, is broken by the screens' one breaker (toolkit.engine.linebreak), not by rich at
     its only spaces: no card name cut from its #number, no Chinese from the number after it."""

@@ -65,6 +65,7 @@ def events(game: NetrunnerGame) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(("seed", "at"), [(0, 5), (1, 30), (2, 60), (3, 90), (5, 45), (9, 120)])
+@pytest.mark.slow
 def test_a_copy_plays_on_as_the_original_and_leaves_it_alone(seed: int, at: int) -> None:
     game, clone, policies = snapshot(seed, at)
     assert clone.policies == {} and clone.waiter is None and not clone.replay  # nobody decides until told
@@ -137,6 +138,7 @@ def reshuffled_truth(game: NetrunnerGame, side: str, seed: int) -> NetrunnerGame
 
 @pytest.mark.parametrize("side", ["corp", "runner"])
 @pytest.mark.parametrize(("seed", "at"), [(0, 40), (2, 80), (9, 200)])
+@pytest.mark.slow
 def test_a_determinized_copy_depends_only_on_what_the_side_may_see(side: str, seed: int, at: int) -> None:
     _, clone, _ = snapshot(seed, at)
     other = reshuffled_truth(clone, side, seed)
@@ -221,6 +223,7 @@ def test_advancing_an_agenda_is_worth_to_the_corp_less_than_scoring_it() -> None
 
 
 @pytest.mark.parametrize("side", ["corp", "runner"])
+@pytest.mark.slow
 def test_the_searcher_plays_a_game_weighing_each_action(side: str) -> None:
     policies = heuristics(3)
     searcher = SearchPolicy(side, random.Random(3), think=0.0)  # type: ignore[arg-type]
@@ -240,6 +243,7 @@ def test_make_policy_reads_the_seconds_to_think() -> None:
         make_policy("search:0", "corp", 1)
 
 
+@pytest.mark.slow
 def test_simulate_takes_a_searcher_for_either_side() -> None:
     folder = ROOT / "examples" / "decks" / "netrunner"
     decks = [str(folder / "corp-hb-tireless-hands.json"), str(folder / "runner-anarch-rust.json")]

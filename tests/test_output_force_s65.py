@@ -50,6 +50,7 @@ def command(name: str, folder: Path, out: Path) -> list[Any]:
 
 
 @pytest.mark.parametrize("name", COMMANDS)
+@pytest.mark.slow
 def test_a_users_file_is_kept_without_force_and_replaced_with_it(tmp_path: Path, name: str) -> None:
     if "plot" in name:
         pytest.importorskip("matplotlib")

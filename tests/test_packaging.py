@@ -127,6 +127,7 @@ def tracked_files() -> list[str]:
     return sorted(name for name in os.fsdecode(done.stdout).split("\0") if name and (ROOT / name).is_file())
 
 
+@pytest.mark.slow
 def test_the_sdist_carries_the_whole_test_suite(tmp_path: Path) -> None:
     """Every tracked file but .gitignore is in the sdist (the tests with conftest.py, fixtures, golden files and
     helpers; the docs and README their examples come from; bench, Makefile, .ci), and no cache."""

@@ -122,6 +122,7 @@ def _played_to_its_end(data: Path, path: str, seed: int) -> None:
         (9, "corp", "7 agenda points", "7 议案分数"),
     ],
 )
+@pytest.mark.slow
 def test_the_reason_a_game_ended_is_in_the_request_s_language(
     web: Any, seed: int, winner: str, english: str, chinese: str
 ) -> None:

@@ -358,6 +358,7 @@ def _screens(out: str) -> list[str]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal of Linux's")
+@pytest.mark.slow
 def test_keys_resize_and_q_through_a_terminal(tmp_path: Path) -> None:
     saved = tmp_path / "g.json"
     code, out, _ = _pty_play(["play", "tactics", "--decks", str(DUEL), "--save", str(saved)],

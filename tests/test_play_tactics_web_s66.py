@@ -12,6 +12,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from tests.tactics_util import board_game, put
 from tests.web import conftest as web
 from tests.web.conftest import BASE, TEST_CSRF
@@ -112,6 +114,7 @@ def _records() -> list[Any]:
     return list(load_catalog([CARDS / "tactics"]).records)
 
 
+@pytest.mark.slow
 def test_worn_equipment_shows_without_a_stray_separator_and_the_players_counts_are_on_the_page(client: Any) -> None:
     game = _start(client, seed="1")
     worn = ["no", "no", "no", "none", "cell:0,0", "n", "play:whisper_silenced_pistol#11@mistblade#1"]
@@ -180,6 +183,7 @@ def test_the_deployment_dice_are_told_apart_by_their_faces_on_the_page_in_the_ap
 # ---------------------------------------------------------------------- 4. a resignation
 
 
+@pytest.mark.slow
 def test_after_a_resignation_the_api_says_who_won_and_who_resigned_and_the_log_ends_with_it(client: Any) -> None:
     first = _start(client, opponent="hotseat")
     link = re.search(r'id="pl-other-link"[^>]*>([^<]+)<', client.get(f"{first}?lang=en").text)

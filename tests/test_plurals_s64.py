@@ -121,6 +121,7 @@ ELSEWHERE = (
 )
 
 
+@pytest.mark.slow
 def test_the_catalog_has_plural_phrases_and_no_s_in_parentheses() -> None:
     """What `make messages` writes into locale/dossier.pot: a Phrase's message of ``Nn_`` as a message with plural
     forms, and no message that says "(s)" (but in the files other fixes change now)."""

@@ -154,6 +154,7 @@ CASES: list[tuple[Callable[[Path], Args], list[str]]] = [
 
 
 @pytest.mark.parametrize(("make", "labels"), CASES, ids=[make.__name__ for make, _ in CASES])
+@pytest.mark.slow
 def test_counter_on_a_terminal_and_nothing_else_on_a_pipe(
     make: Callable[[Path], Args], labels: list[str], tmp_path: Path
 ) -> None:

@@ -54,6 +54,7 @@ def words_of(text: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.slow
 def test_the_readme_tour_in_one_language(tmp_path: Path, lang: str) -> None:
     said, sheet, replay = tour(tmp_path, lang)
     page = re.sub(r"<script>.*?</script>|<style>.*?</style>", " ", replay.read_text(encoding="utf-8"), flags=re.S)

@@ -273,6 +273,7 @@ def test_the_page_has_a_legend_the_players_numbers_and_the_winner(game: Any) -> 
     assert result_text({"winners": 1, "reason": 2}) == "no winner"  # a hand-made frame's odd result
 
 
+@pytest.mark.slow
 def test_the_page_is_the_same_for_the_same_frames_and_shares_what_stands_still(game: Any) -> None:
     played, _, frames = game
     page = render_frames_html(played.board, frames, "demo")
@@ -299,6 +300,7 @@ def test_bad_players_or_result_in_frames_are_located(game: Any) -> None:
 # the words: --lang en
 
 
+@pytest.mark.slow
 def test_the_replay_names_everything_in_english(cli: Any, tmp_path: Path) -> None:
     out = tmp_path / "replay.html"
     decks = ["--decks", EX / "duo.json", "--decks", EX / "duo-rival.txt"]

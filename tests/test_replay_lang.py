@@ -29,6 +29,7 @@ def page_text(path: Path) -> str:
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("lang", ["en", "zh-Hans", "en-XA"])
+@pytest.mark.slow
 def test_a_replay_speaks_one_language(cli, tmp_path: Path, game: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "replay.html"
     args = ["simulate", game, "--seed", "1", "--replay", out, "--lang", lang]

@@ -102,6 +102,7 @@ def test_the_pair_tables_say_how_many_pairs_they_leave_out() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.slow
 def test_a_typo_at_the_keyboard_is_said_and_asked_again_and_ctrl_d_is_one_line() -> None:
     out, code = _keyboard(["draft", "--seed", "1", "--lang", "en"], ["1\n", "x\n", "2\n", "\x04"])
     assert "'x' is not face up; choose from" in out, out
@@ -111,6 +112,7 @@ def test_a_typo_at_the_keyboard_is_said_and_asked_again_and_ctrl_d_is_one_line()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.slow
 def test_ctrl_c_in_the_draft_is_one_translated_line_and_exit_130() -> None:
     out, code = _keyboard(["draft", "--seed", "1", "--lang", "zh-Hans"], ["1\n", "\x03"])
     assert "Aborted" not in out and code == 130, out

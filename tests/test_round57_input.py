@@ -79,6 +79,7 @@ def _big_pool(tmp_path: Path) -> Path:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.slow
 def test_interrupted_db_build_is_one_line_and_keeps_the_old_database(tmp_path: Path) -> None:
     db = tmp_path / "cards.db"
     pool = _big_pool(tmp_path)

@@ -141,6 +141,7 @@ def test_a_broken_saved_tactics_game_is_named_by_its_field(
     assert code == 1 and said in output and "Traceback" not in output
 
 
+@pytest.mark.slow
 def test_a_balance_report_is_no_record_either(tmp_path: Path) -> None:
     """`dossier lint .` of a project where a balance run wrote its report: one warning naming `balance compare`,
     not two errors; the card pool leaves it out."""

@@ -176,6 +176,7 @@ def test_bare_quoted_alternatives_parse_as_one_term() -> None:
 # -- many names: the rank's conditions nest, not chain (SQLite's expression depth of 1000)
 
 
+@pytest.mark.slow
 def test_many_alternatives_do_not_reach_sqlites_expression_depth(url: str) -> None:
     letters = "abcdefghijklmnopqrstuvwxyz"
     words = [a + b for a in letters for b in letters]

@@ -137,6 +137,7 @@ ROUND_TRIPS = [
 
 
 @pytest.mark.parametrize(("game", "kind"), ROUND_TRIPS, ids=[f"{g}-{k}" for g, k in ROUND_TRIPS])
+@pytest.mark.slow
 def test_export_then_import_gives_every_bundled_record_unchanged(
     cli, game_copy, tmp_path: Path, game: str, kind: str
 ) -> None:

@@ -120,6 +120,7 @@ def test_tts_sheet_is_a_grid_under_4096_pixels(cli, tmp_path: Path, count: int, 
         assert abs(back.size[0] / back.size[1] - 63 / 88) < 0.01
 
 
+@pytest.mark.slow
 def test_tts_splits_large_decks_into_sheets_of_69(cli, tmp_path: Path) -> None:
     out = tmp_path / "big.png"
     result = cli("print", *(["crossfire/vip"] * 75), "--tts", out)
@@ -208,6 +209,7 @@ def test_output_is_the_same_bytes_every_time(cli, tmp_path: Path) -> None:
     assert first.read_bytes() == second.read_bytes()
 
 
+@pytest.mark.slow
 def test_output_is_the_same_bytes_in_another_process(tmp_path: Path) -> None:
     outs = [tmp_path / "p1.pdf", tmp_path / "p2.pdf"]
     for out in outs:
@@ -304,6 +306,7 @@ def test_pdf_asks_viewers_to_print_at_actual_size(cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("query", "game", "names"), [("team:blue", "crossfire", ["VIP", "Bodyguard"]), ("armed:true", None, ["Assassin"])]
 )
+@pytest.mark.slow
 def test_query_prints_the_cards_the_search_finds(
     cli, tmp_path: Path, query: str, game: str | None, names: list[str]
 ) -> None:

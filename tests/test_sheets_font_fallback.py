@@ -115,6 +115,7 @@ def test_font_ttc_takes_the_sc_face_and_font_index_overrides(tmp_path: Path) -> 
 
 
 @pytest.mark.skipif(not NOTO_CJK.is_file(), reason="Debian's fonts-noto-cjk is not installed")
+@pytest.mark.slow
 def test_noto_sans_cjk_collection_gives_its_sc_face_not_face_0(cli, tmp_path: Path) -> None:
     out = tmp_path / "x.pdf"
     result = cli("print", "crossfire/vip", "--font", NOTO_CJK, "--out", out)
@@ -163,6 +164,7 @@ def test_printing_with_a_font_that_lacks_chinese_mixes_it_with_dossier_sans(cli,
     assert unprintable_in(pdf) == 0
 
 
+@pytest.mark.slow
 def test_every_bundled_card_prints_with_the_bundled_fonts_alone() -> None:
     from toolkit.catalog import load_catalog
     from toolkit.sheets.layouts import is_printable
@@ -271,6 +273,7 @@ def test_without_any_font_search_the_message_says_so(monkeypatch: pytest.MonkeyP
 @pytest.mark.skipif(
     shutil.which("fc-match") is None or not NOTO_CJK.is_file(), reason="needs fontconfig and fonts-noto-cjk"
 )
+@pytest.mark.slow
 def test_fontconfig_finds_the_sc_face_of_noto_sans_cjk() -> None:
     found = fonts.find_system_fonts({RARE})
     assert found and found[0].path.name.startswith("NotoSansCJK") and found[0].family == "Noto Sans CJK SC"

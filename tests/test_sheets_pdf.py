@@ -91,6 +91,7 @@ def test_page_size_is_exact(all_cards: Any) -> None:
     assert (float(box.width), float(box.height)) == pytest.approx((215.9 * PT, 279.4 * PT), abs=1e-3)
 
 
+@pytest.mark.slow
 def test_every_card_is_within_a_tenth_of_a_millimetre_of_its_place(all_cards: Any) -> None:
     total = len(printable())
     for number, page in enumerate(all_cards.pages):

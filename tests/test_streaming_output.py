@@ -286,6 +286,7 @@ def fetched(monkeypatch: pytest.MonkeyPatch) -> Counter:
 
 
 @pytest.mark.parametrize("form", ["table", "json", "ids"])
+@pytest.mark.slow
 def test_search_prints_its_first_hit_before_it_reads_the_rest(
     monkeypatch: pytest.MonkeyPatch, big_db: Path, fetched: Counter, form: str
 ) -> None:
@@ -337,6 +338,7 @@ def test_search_json_of_a_few_hits_is_what_the_gathered_output_was(monkeypatch: 
     assert hits and out.text == json.dumps(gathered, ensure_ascii=False, indent=2) + "\n"
 
 
+@pytest.mark.slow
 def test_search_json_holds_a_bounded_part_of_its_output(monkeypatch: pytest.MonkeyPatch, big_db: Path) -> None:
     args = ["search", "card", "--db", big_db, "-f", "json"]
     warm = Probe(keep=False)
@@ -458,6 +460,7 @@ def test_text_parse_json_is_what_the_gathered_output_was(monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize("form", ["text", "json"])
+@pytest.mark.slow
 def test_text_coverage_writes_a_line_per_ability_as_it_is_worded(monkeypatch: pytest.MonkeyPatch, form: str) -> None:
     from toolkit.coverage import AbilityRef, CoverageReport
 
@@ -507,6 +510,7 @@ def _export_pool(tmp_path: Path, count: int, clauses: int = 40) -> Path:
     return _pool(tmp_path, count, "你抽 2 张牌。" + "，然后弃 1 张牌" * clauses + "。")
 
 
+@pytest.mark.slow
 def test_export_csv_to_a_file_holds_a_bounded_part_of_the_sheet(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     pool = _export_pool(tmp_path, 400, clauses=200)
     small = tmp_path / "small.csv"
@@ -524,6 +528,7 @@ def test_export_csv_to_a_file_holds_a_bounded_part_of_the_sheet(monkeypatch: pyt
     assert peak < size // 3, (peak, size)
 
 
+@pytest.mark.slow
 def test_export_csv_to_stdout_writes_a_row_at_a_time(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     pool = _export_pool(tmp_path, 300)
     out = Probe()

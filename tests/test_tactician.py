@@ -350,6 +350,7 @@ def match(mode: str, deals: int, seed: int = 11) -> tuple[int, int]:
     return wins, games
 
 
+@pytest.mark.slow
 def test_the_tactician_beats_the_brawler_in_a_small_seeded_match() -> None:
     wins, games = match("duo", 20)
     assert games == 40

@@ -69,6 +69,7 @@ class OneFoe(TacticianDecider):
         return [e for e in super().foes(g, seat) if self.only is None or e is self.only]
 
 
+@pytest.mark.slow
 def test_what_a_cell_offers_is_the_best_strike_from_there(game: TacticsGame) -> None:
     asked = 0
     for unit in pieces(game):

@@ -38,6 +38,7 @@ def _log(game: Any) -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize("mode", ["duel", "duo"])
+@pytest.mark.slow
 def test_with_the_machine_on_every_seat_it_is_the_game_simulate_plays(mode: str) -> None:
     setup = _setup(mode, ["heuristic", "brawler"])
     session = TacticsSession(RECORDS, setup)

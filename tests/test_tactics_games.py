@@ -55,6 +55,7 @@ def played(mode: str, players: int, seed: int) -> TacticsGame:
 
 
 @pytest.mark.parametrize(("mode", "players", "seed"), GAMES)
+@pytest.mark.slow
 def test_game_ends_by_a_win_condition_of_the_mode(mode: str, players: int, seed: int) -> None:
     game = played(mode, players, seed)
     result = game.result()
@@ -108,6 +109,7 @@ def test_log_names_the_record_and_ability_that_resolve(mode: str, players: int, 
     assert seen > 0
 
 
+@pytest.mark.slow
 def test_coverage_stays_above_the_floor() -> None:
     report = run_coverage(RECORDS, games=COVERAGE_GAMES, seed=0)
     totals = report.totals()
@@ -137,6 +139,7 @@ def simulate_args(paths: list[Path], *extra: Any) -> list[Any]:
 
 
 @pytest.mark.parametrize(("mode", "players"), [("duel", 2), ("duo", 2), ("duo", 4)])
+@pytest.mark.slow
 def test_cli_simulate_plays_deck_files_to_the_end(cli, tmp_path: Path, mode: str, players: int) -> None:
     paths = write_decks(tmp_path, mode, players, seed=3)
     result = cli(*simulate_args(paths, "--format", "json"))
@@ -148,6 +151,7 @@ def test_cli_simulate_plays_deck_files_to_the_end(cli, tmp_path: Path, mode: str
     assert data["log"][-1]["event"] == "simulation_end"
 
 
+@pytest.mark.slow
 def test_cli_simulate_writes_a_self_contained_replay(cli, tmp_path: Path) -> None:
     paths = write_decks(tmp_path, "duo", 2, seed=3)
     out = tmp_path / "out.html"

@@ -110,6 +110,7 @@ def _play(seed: int, seat: int) -> Iterator[tuple[TacticsSession, int]]:
 
 
 @pytest.mark.parametrize(("seed", "seat"), [(11, 1), (12, 1), (2, 1), (6, 2), (5, 2)])
+@pytest.mark.slow
 def test_no_entry_tells_the_other_seat_which_unit_a_face_down_one_is(seed: int, seat: int) -> None:
     resolved = 0  # entries a face-down enemy's own ability wrote while it was face down, as the seat saw them
     for session, since in _play(seed, seat):
@@ -120,6 +121,7 @@ def test_no_entry_tells_the_other_seat_which_unit_a_face_down_one_is(seed: int, 
     assert resolved, "no face-down enemy's own ability resolved: the game tells nothing"
 
 
+@pytest.mark.slow
 def test_a_face_down_unit_s_ability_keeps_what_it_did_in_the_open() -> None:
     """Its words are hidden, the unit goes by its handle; what it did stays: a condition held or not, an attack's
     number changed by so much."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import ROOT
 
 
@@ -17,6 +19,7 @@ def _log(cli, *decks: str, seed: int) -> list[dict]:
     return list(json.loads(result.stdout)["log"])
 
 
+@pytest.mark.slow
 def test_the_melee_move_comes_before_the_on_attack_abilities(cli) -> None:
     moves = before = 0
     for seed in (1, 2):

@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from tests.tactics_util import Dice, board_game, events, put
 from tests.test_tactics_undo_s59 import RECORDS, _setup
 from tests.test_web_play_round56 import _alert, _decide, _labels, _number
@@ -136,6 +138,7 @@ def test_the_actor_cannot_undo_while_the_other_is_asked() -> None:
     assert session.pending is not None
 
 
+@pytest.mark.slow
 def test_the_page_offers_no_undo_while_the_other_is_asked(client: Any) -> None:
     first = _start(client, seed="21", opponent="hotseat")
     second = _other_link(client.get(f"{first}?lang=en").text)

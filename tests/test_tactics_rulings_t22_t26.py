@@ -330,6 +330,7 @@ def test_exposing_a_unit_fires_its_equipments_on_exposed() -> None:
     assert [e.data["source"] for e in events(game, "trigger")] == ["ambush_flare"]
 
 
+@pytest.mark.slow
 def test_the_default_player_exposes_voluntarily_at_response_timings_when_it_pays() -> None:
     """T26 "Voluntary 暴露 is such an ability (index: 可在主动和响应时机使用)": with 伏击信号弹 in the decks, the
     default player turns hidden agents face up itself, in response windows as well as in its main phase."""

@@ -74,6 +74,7 @@ def test_what_is_hidden_is_drawn_never_read() -> None:
     assert [(u.uid, u.id) for u in known] == [(u.uid, u.id) for u in game.player(seat).units]  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_it_plays_whole_games_and_leaves_the_game_it_thinks_about_untouched() -> None:
     game = _game("duel", 60, deal=5, seed=9, kinds=["search:0.02", "heuristic"])
     searcher = game.decider.by_seat[1]  # type: ignore[attr-defined]
@@ -230,6 +231,7 @@ def test_a_rollout_plays_as_many_rounds_as_its_horizon() -> None:
                      3: [(2, start), (1, start + 1), (2, start + 1), (1, start + 2), (2, start + 2)]}  # fmt: skip
 
 
+@pytest.mark.slow
 def test_it_stops_thinking_once_its_rounds_are_played() -> None:
     """``think`` is the most it takes: with time to spare it chooses once the rounds of its mode's plan are played
     (more did not play better), and with a budget by count (``think`` 0) it plays them all too: the same rollouts."""

@@ -16,6 +16,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from tests.conftest import ROOT
 from toolkit.catalog import load_catalog
 from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
@@ -53,6 +55,7 @@ def test_end_of_turn_shows_the_machine_s_turn_and_cannot_be_undone() -> None:
     assert "machine" in UNDO_REFUSALS["machine"]
 
 
+@pytest.mark.slow
 def test_undo_refuses_after_dice_or_a_new_card_and_allows_what_revealed_nothing() -> None:
     """Over a few games, at each decision of the person: the undo is refused exactly when the machine decided since,
     the generator was used since, or a card or unit already in the game came into the seat's view; an undo allowed

@@ -206,6 +206,7 @@ SHARDS = 4
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
+@pytest.mark.slow
 def test_mutated_texts_parse_or_fail_alike(shard: int) -> None:
     texts = mutated_texts()
     assert len(texts) > 2000

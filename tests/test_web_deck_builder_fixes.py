@@ -190,6 +190,7 @@ def shared_deck(client: Any, page: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_a_squad_of_two_privates_by_keyboard(client: Any, server: str, lang: str) -> None:
     verdicts = {n: summary(client, dict(TWO_PRIVATES, agents=["private"] * n), lang) for n in (0, 1, 2)}
 
@@ -232,6 +233,7 @@ def test_adding_a_private_from_its_page_adds_one_more(client: Any, server: str) 
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_the_mode_select_agrees_with_the_verdict(client: Any, server: str, lang: str) -> None:
     bad = dict(TWO_PRIVATES, mode="nosuch")
 
@@ -254,6 +256,7 @@ def test_the_mode_select_agrees_with_the_verdict(client: Any, server: str, lang:
     in_chromium(f"{server}/decks/build?game=tactics&mode=nosuch&lang={lang}", asked)
 
 
+@pytest.mark.slow
 def test_the_search_marks_exclusive_cards_as_the_squad_changes(client: Any, server: str) -> None:
     records = tactics(client)
     lynx_card = sorted(r.id for r in records.values() if r.kind == "card" and r.agent == "lynx")[0]

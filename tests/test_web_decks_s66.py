@@ -73,6 +73,7 @@ def limits(field: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("field", "selector"), [("turns", "#odds-turns"), ("per_turn", "#odds-per-turn")])
+@pytest.mark.slow
 def test_an_odds_field_out_of_range_leaves_only_the_odds_out(
     client: Any, server: str, lang: str, field: str, selector: str
 ) -> None:
@@ -116,6 +117,7 @@ def test_an_odds_field_out_of_range_leaves_only_the_odds_out(
     in_chromium(f"{server}/decks/build?game=netrunner&lang={lang}", drive)
 
 
+@pytest.mark.slow
 def test_an_empty_or_negative_odds_field_is_marked_too(server: str) -> None:
     def drive(page: Any) -> None:
         idle(page)
@@ -143,6 +145,7 @@ def unplaced_messages(client: Any, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("how", ["paste", "file"])
 @pytest.mark.parametrize(("first", "then"), [("zh-Hans", "en"), ("en", "zh-Hans")])
+@pytest.mark.slow
 def test_unplaced_lines_are_said_in_the_new_language(client: Any, server: str, how: str, first: str, then: str) -> None:
     before, after = unplaced_messages(client, first), unplaced_messages(client, then)
     assert len(before) == len(after) == 1 and before != after
@@ -180,6 +183,7 @@ def test_unplaced_lines_are_said_in_the_new_language(client: Any, server: str, h
     in_chromium(f"{server}/decks/build?game=tactics&lang={first}", drive)
 
 
+@pytest.mark.slow
 def test_a_dismissed_line_stays_dismissed_after_the_switch(server: str) -> None:
     text = UNPLACED + "1x 另一张不存在的卡\n"
 
@@ -240,6 +244,7 @@ def count_is(page: Any, card: str, n: int) -> None:
     idle(page)
 
 
+@pytest.mark.slow
 def test_focus_stays_on_the_deck_list_control(client: Any, server: str) -> None:
     cards = netrunner_cards(client, 3)
     deck = {"game": "netrunner", "mode": "standard", "name": "Focus", "cards": dict.fromkeys(cards, 1)}

@@ -255,6 +255,7 @@ def test_a_set_record_is_linted_among_the_pool(client: Any, base: Path) -> None:
 # ---------------------------------------------------------------- the form in Chromium
 
 
+@pytest.mark.slow
 def test_the_folder_follows_the_kind_in_chromium(base: Path) -> None:
     def drive(page: Any) -> None:
         page.wait_for_selector("#ed-find[data-ready]")

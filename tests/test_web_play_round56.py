@@ -118,6 +118,7 @@ def test_a_finished_tactics_game_cannot_be_undone_even_after_its_replay(client: 
     assert 'id="pl-undo"' not in client.get(f"{path}?lang=en").text
 
 
+@pytest.mark.slow
 def test_a_finished_netrunner_game_cannot_be_undone(client: Any, web_settings: Any) -> None:
     path = _finished_netrunner(web_settings)
     page = client.get(f"{path}?lang=en").text
@@ -269,6 +270,7 @@ def test_a_resigned_game_s_caption_says_who_resigned(client: Any) -> None:
     assert caption == "Hideout · round 0 · P1 resigned", caption
 
 
+@pytest.mark.slow
 def test_the_replay_titles_name_the_mode_and_the_game(client: Any, web_settings: Any) -> None:
     path = _start(client, seed="7")
     assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
@@ -446,6 +448,7 @@ def test_netrunner_counts_take_their_plural(client: Any) -> None:
 # ---------------------------------------------------------------------- the new strings in Chinese
 
 
+@pytest.mark.slow
 def test_the_new_words_in_chinese(client: Any, web_settings: Any) -> None:
     """Passes once the Chinese of this round's messages is in the catalog."""
     path = _netrunner(client)

@@ -12,6 +12,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from tests.test_web_play_round56 import _alert, _decide, _labels, _number, _store
 from tests.web import conftest as web
 from tests.web.conftest import BASE, TEST_CSRF
@@ -55,6 +57,7 @@ def _browser(web_app: Any) -> Any:
 # ---------------------------------------------------------------------- 1. the seed
 
 
+@pytest.mark.slow
 def test_no_seat_sees_the_seed_while_the_game_is_on(client: Any) -> None:
     first = _start(client, seed=SEED, opponent="hotseat")
     second = _other_link(client.get(f"{first}?lang=en").text)
@@ -93,6 +96,7 @@ def test_the_netrunner_api_keeps_the_seed_until_the_game_is_over(client: Any) ->
 # ---------------------------------------------------------------------- 2. undo after something was revealed
 
 
+@pytest.mark.slow
 def test_undo_after_the_machine_s_turn_is_refused_with_the_reason(client: Any, web_settings: Any) -> None:
     path = _start(client, seed="3")
     for _ in range(40):
@@ -198,6 +202,7 @@ def test_a_seat_opened_first_by_the_api_is_claimed_too(client: Any, web_app: Any
 # ---------------------------------------------------------------------- 4. tooltips without record ids
 
 
+@pytest.mark.slow
 def test_the_map_s_tooltips_name_units_without_their_record_ids(client: Any) -> None:
     path = _start(client, seed="4")
     units: list[dict[str, Any]] = []

@@ -159,6 +159,7 @@ def test_the_error_marks_the_character_it_names(client: Any, query: str, lang: s
     assert _caret(answer.text) == (before, bad)
 
 
+@pytest.mark.slow
 def test_the_caret_stands_under_the_chinese_character_in_a_browser(tmp_path: Path) -> None:
     settings = WebSettings(cards=[_pool(tmp_path / "own")], db_url=str(tmp_path / "web.db"),
                            cache=tmp_path / "cache", data=tmp_path / "data")  # fmt: skip
@@ -202,6 +203,7 @@ def test_back_to_search_returns_to_the_search_the_card_was_opened_from(client: A
     ["//evil.example/x", "https://evil.example/", "javascript:alert(1)", "q=a&next=//evil.example&page=1",
      "\\\\evil.example", "q=%22%3E%3Cscript%3E"],
 )  # fmt: skip
+@pytest.mark.slow
 def test_back_to_search_goes_nowhere_but_the_search_page(client: Any, back: str) -> None:
     card = client.get("/cards/tactics/adrenaline_shot", params={"back": back, "lang": "en"}).text
     link = re.search(r'<a href="([^"]*)" id="back-to-search">', card)
@@ -223,6 +225,7 @@ def test_a_card_without_a_search_leads_back_to_the_search_page(client: Any) -> N
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.slow
 def test_an_unknown_game_is_told_in_the_page_s_words(client: Any, lang: str) -> None:
     answer = client.get("/cards", params={"q": "t:ice", "game": "bogus", "lang": lang})
     assert answer.status_code == 400

@@ -154,6 +154,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     return Installed(wheel, python, dossier, scratch, env)
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_data(installed: Installed) -> None:
     import zipfile
 
@@ -213,6 +214,7 @@ def test_search_builds_its_database_on_first_use(installed: Installed) -> None:
     assert not (installed.scratch / "dossier.db").exists()
 
 
+@pytest.mark.slow
 def test_decks(installed: Installed) -> None:
     for name in ("duo.json", "duo-rival.txt"):
         shutil.copy(ROOT / "examples" / "decks" / "tactics" / name, installed.scratch / name)
@@ -289,6 +291,7 @@ def test_an_installed_dossier_reads_its_shipped_catalog(installed: Installed, tm
     assert not list((tmp_path / "cache").rglob("*.mo")), "the catalog was compiled again"
 
 
+@pytest.mark.slow
 def test_nothing_written_into_the_package_by_default(installed: Installed) -> None:
     package = site_packages(installed)
     before = {p: p.stat().st_mtime_ns for p in package.rglob("*.json")}
@@ -307,6 +310,7 @@ def test_nothing_written_into_the_package_by_default(installed: Installed) -> No
     assert "default: cards/)" not in installed.run("text", "fmt", "--help").stdout
 
 
+@pytest.mark.slow
 def test_the_examples_then_the_docs_commands(installed: Installed, tmp_path: Path) -> None:
     """An installed user gets the files the documentation uses, and its commands run from there."""
     env = {**installed.env, "DOSSIER_LANG": "en"}
@@ -378,6 +382,7 @@ def serving(installed: Installed, cwd: Path, *args: str) -> Iterator[str]:
             server.wait()
 
 
+@pytest.mark.slow
 def test_serve_answers(installed: Installed, tmp_path: Path) -> None:
     with serving(installed, tmp_path) as base:
         status, body = _get(f"{base}/")

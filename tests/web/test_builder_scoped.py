@@ -264,6 +264,7 @@ def ready(page: Any) -> None:
     page.locator('#builder[aria-busy="false"]').wait_for()
 
 
+@pytest.mark.slow
 def test_browser_builder_scoped_to_format_and_identity(scoped_server: str, page: Any) -> None:
     page.goto(scoped_server + "/decks/build?game=netrunner&mode=tiny&lang=en")
     ready(page)

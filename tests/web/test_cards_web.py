@@ -86,6 +86,7 @@ def test_card_page_and_search_page_render(ro_client: Any) -> None:
 # ---------------------------------------------------------------------- in Chromium
 
 
+@pytest.mark.slow
 def test_search_and_open_a_card(live_server: str, page: Any) -> None:
     page.goto(live_server + "/cards?lang=en")
     page.get_by_label("Search", exact=True).fill("f:criminal t:event")

@@ -255,6 +255,7 @@ def test_scripts_carry_the_nonce_and_no_inline_handlers(client: Any) -> None:
 # ---------------------------------------------------------------- through Chromium
 
 
+@pytest.mark.slow
 def test_the_host_page_warns_on_loopback_in_the_browser(live_server: str, page: Any, phone_page: Any) -> None:
     page.goto(f"{live_server}/crossfire?lang=en")
     page.click("#cf-deal")

@@ -398,6 +398,7 @@ def deal_in_the_browser(page: Any, live_server: str, *checks: str) -> None:
     page.wait_for_url("**/crossfire/host/**")
 
 
+@pytest.mark.slow
 def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page: Any) -> None:
     deal_in_the_browser(page, live_server, "#cf-special-crossfire-bodyguard")
     page.click("#cf-roles summary")
@@ -425,6 +426,7 @@ def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page
     assert seen_roles[first] != seen_roles[second]
 
 
+@pytest.mark.slow
 def test_a_host_who_plays_deals_and_resolves_without_seeing_roles(live_server: str, page: Any) -> None:
     deal_in_the_browser(page, live_server, "#cf-special-crossfire-enforcer", "#cf-host-plays")
     assert page.locator("#cf-roles").count() == 0 and page.locator("#cf-roles-hidden").is_visible()

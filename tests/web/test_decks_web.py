@@ -262,6 +262,7 @@ def wait_summary(page: Any, text: str) -> None:
     )
 
 
+@pytest.mark.slow
 def test_build_a_netrunner_deck_from_illegal_to_legal(live_server: str, page: Any) -> None:
     deck = json.loads(FINGERS.read_text(encoding="utf-8"))
     page.goto(live_server + "/decks/build?game=netrunner&mode=standard&lang=en")

@@ -7,6 +7,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import CARDS
 
 ANVIL = "tactics/agents/anvil.json"
@@ -46,6 +48,7 @@ def opened(page: Any, live_server: str, path: str, lang: str) -> None:
     page.wait_for_selector("#ed-root[data-ready]")
 
 
+@pytest.mark.slow
 def test_menus_show_each_value_in_the_page_language(live_server: str, page: Any) -> None:
     opened(page, live_server, "netrunner/identities/vera_fingers_thorne.json", "zh-Hans")
     assert options(page, "/side") == [('"corp"', "公司"), ('"runner"', "潜袭者")]
@@ -77,6 +80,7 @@ def test_english_menus_show_english_words_and_send_the_id(live_server: str, page
     assert raw["equipment"]["size"] == "normal"
 
 
+@pytest.mark.slow
 def test_an_agents_side_vision_is_not_a_netrunner_side(live_server: str, page: Any) -> None:
     for lang, label in (("en", "Side vision"), ("zh-Hans", None)):
         opened(page, live_server, ANVIL, lang)
@@ -90,6 +94,7 @@ def test_an_agents_side_vision_is_not_a_netrunner_side(live_server: str, page: A
     assert "Corp or runner." in side and "tactics" not in side, side
 
 
+@pytest.mark.slow
 def test_the_preview_alt_text_names_the_card(live_server: str, page: Any) -> None:
     opened(page, live_server, ANVIL, "en")
     page.wait_for_selector("#ed-preview:not([hidden])")

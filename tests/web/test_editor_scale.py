@@ -183,6 +183,7 @@ def test_other_findings_keep_their_place_in_the_file(ro_client: Any, web_cards: 
 # ---------------------------------------------------------------- through Chromium
 
 
+@pytest.mark.slow
 def test_filter_and_turn_the_page_in_chromium(live_server: str, page: Any) -> None:
     page.goto(f"{live_server}/editor?lang=en")
     page.wait_for_selector("#ed-find[data-ready]")

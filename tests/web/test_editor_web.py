@@ -212,6 +212,7 @@ def test_index_lists_records_and_links_open_them(client: Any) -> None:
 # ---------------------------------------------------------------- through Chromium
 
 
+@pytest.mark.slow
 def test_edit_a_card_into_a_lint_error_fix_it_and_save(live_server: str, page: Any, web_cards: Path) -> None:
     path = web_cards / CARD
     before = path.read_bytes()
@@ -255,6 +256,7 @@ def test_a_finding_names_the_other_record_from_its_card_folder(client: Any, web_
 # ---------------------------------------------------------------- what a change breaks; a file changed on disk
 
 
+@pytest.mark.slow
 def test_a_rename_in_the_form_says_what_it_breaks_with_links(live_server: str, page: Any, web_cards: Path) -> None:
     """情报碎片 is named by a card and a unit: renaming it shows their findings and links to them as one types, and
     the save goes through, saying what it broke."""
@@ -330,6 +332,7 @@ def test_a_save_refused_for_a_change_on_disk_keeps_both_versions(live_server: st
     assert page.locator("#ed-conflict").is_hidden()
 
 
+@pytest.mark.slow
 def test_the_language_switch_keeps_the_choice_and_the_edit(live_server: str, page: Any, web_cards: Path) -> None:
     path = web_cards / CARD
     page.goto(f"{live_server}/editor/edit?lang=en&path={CARD}")

@@ -245,6 +245,7 @@ def test_svg_icons_come_from_the_print_drawings() -> None:
 # ---------------------------------------------------------------------- in Chromium, the policy enforced
 
 
+@pytest.mark.slow
 def test_pages_run_under_their_content_security_policy(browser: Any, live_server: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # bypass_csp off: the real policy
     page = context.new_page()

@@ -25,6 +25,7 @@ BODIES = (
 
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize(("body", "said", "where"), BODIES)
+@pytest.mark.slow
 def test_a_body_json_cannot_carry_is_refused_in_one_line(client: Any, route: str, body: bytes, said: str,
                                                          where: str) -> None:  # fmt: skip
     answer = client.post(f"{route}?lang=en", content=body, headers={"Content-Type": "application/json"})
@@ -36,6 +37,7 @@ def test_a_body_json_cannot_carry_is_refused_in_one_line(client: Any, route: str
 
 
 @pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.slow
 def test_the_framework_s_refusals_are_one_line_without_the_input(client: Any, route: str) -> None:
     bad_json = client.post(f"{route}?lang=en", content=b'{\n "text": ,}', headers={"Content-Type": "application/json"})
     assert bad_json.status_code == 422

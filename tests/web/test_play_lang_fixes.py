@@ -8,6 +8,8 @@ import html
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import BASE, TEST_CSRF
 
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -84,6 +86,7 @@ def _netrunner(client: Any) -> str:
     return answer.headers["location"].removeprefix(BASE)
 
 
+@pytest.mark.slow
 def test_netrunner_subroutines_and_replay_captions_in_english(client: Any) -> None:
     path = _netrunner(client)
     subroutines = []

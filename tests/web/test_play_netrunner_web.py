@@ -9,6 +9,8 @@ import html
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import BASE, TEST_CSRF
 
 
@@ -31,6 +33,7 @@ def _decide(client: Any, path: str, label: str) -> None:
     assert answer.status_code == 303, answer.text[:300]
 
 
+@pytest.mark.slow
 def test_the_runner_plays_a_whole_game_through_the_page_and_sees_no_face_down_card(client: Any) -> None:
     form = client.get("/play?lang=en").text
     assert 'id="pl-nr-new"' in form and 'value="identity:zero_weaver"' in form

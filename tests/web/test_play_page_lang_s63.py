@@ -12,6 +12,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import BASE, TEST_CSRF
 
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -105,6 +107,7 @@ def _tactics_parts(page: str) -> dict[str, list[str]]:
     }
 
 
+@pytest.mark.slow
 def test_the_chinese_tactics_page_uses_chinese_punctuation(client: Any) -> None:
     """``可移动到: 0,1; 0,2``, ``屏息凝神, 压制射击``, ``列兵 (0,0)``, ``制式手枪 → 山猫 (1,0): 命中率``: the
     language's colon, list marks and brackets (a cell stays ``x,y``); the English page as it was."""
@@ -138,6 +141,7 @@ def test_the_chinese_tactics_page_uses_chinese_punctuation(client: Any) -> None:
     assert all(re.match(r".+ \(\d+,\d+\)", line) for line in english["units"]), english
 
 
+@pytest.mark.slow
 def test_the_chinese_netrunner_page_uses_chinese_punctuation(client: Any) -> None:
     """``公司: 哈斯生化：不倦之手``, ``基地: 暗影钥匙; 接地网罩``, ``档案员二型 (未激活)``, a hand ``a, b``: the
     language's colon, list marks and brackets; the English page as it was."""
@@ -174,6 +178,7 @@ def test_the_chinese_netrunner_page_uses_chinese_punctuation(client: Any) -> Non
     assert "The corp: " in english and re.search(r"\w \(unrezzed\)", english) and "Rig: " in english
 
 
+@pytest.mark.slow
 def test_the_api_names_the_log_s_cards_and_units_in_the_request_s_language(client: Any, web_settings: Any) -> None:
     """An English client got ``{"event": "draw", "card": "暗影换位#7"}``, ``"unit": "山猫#21"``: the names in
     English as ``simulate --format json`` writes them (:meth:`LogNames.event`), the keys and codes as the engine
@@ -223,6 +228,7 @@ def test_the_api_names_the_log_s_cards_and_units_in_the_request_s_language(clien
     assert draws and all(re.fullmatch(r"[A-Za-z][^#]*#\d+", e["card"]) for e in draws), draws[:3]
 
 
+@pytest.mark.slow
 def test_the_netrunner_api_names_the_log_s_cards_in_the_request_s_language(client: Any) -> None:
     """The same for a Netrunner game (``"card": "霉斑培养皿#82"`` to an English client): the entries' names in
     English, the rest of each entry (and what the seat's side may see of it) as the Chinese answer has it."""

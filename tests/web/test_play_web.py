@@ -51,6 +51,7 @@ def _session(web_settings: Any, path: str) -> TacticsSession:
     return TacticsSession.from_json(records, record)
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_page(client: Any) -> None:
     start = client.get("/play?lang=en")
     assert start.status_code == 200 and 'id="pl-new"' in start.text and 'href="/play" aria-current="page"' in start.text
@@ -147,6 +148,7 @@ def test_no_page_shows_what_the_machine_keeps_hidden(client: Any, web_settings: 
     assert checked >= 15 and hidden > 0 and moves >= 2  # a machine's turn shown step by step
 
 
+@pytest.mark.slow
 def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any, monkeypatch: Any,
                                                  web_settings: Any) -> None:  # fmt: skip
     """From the form to the end, against the player that looks ahead (thinking 0.05 s a choice, to keep the test
@@ -229,6 +231,7 @@ def _click_cell(page: Any, x: int, y: int) -> None:
     page.locator("#pl-board svg").click(position={"x": at[0], "y": at[1]})
 
 
+@pytest.mark.slow
 def test_two_people_taking_turns_on_one_device(client: Any, web_settings: Any) -> None:
     """A game against a person on this device (hot-seat): each page links to the other's; each offers its seat's
     decisions only (the other waits, looking again every few seconds), shows no unit the other seat keeps hidden (双雄),

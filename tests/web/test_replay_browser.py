@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image, ImageChops
 
 from toolkit.board.replay import render_frames_html
@@ -87,6 +88,7 @@ SHOWN = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_stepping_through_the_demo_replay_shows_every_path_and_attack(page: Any, cli: Any, tmp_path: Path) -> None:
     from ..conftest import ROOT
 

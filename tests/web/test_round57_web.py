@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.web.conftest import TEST_CSRF
 from toolkit.web.play_games import PlayGames
@@ -106,6 +107,7 @@ def test_undo_and_the_other_seat_s_answer_at_the_same_moment_one_is_refused(
         assert after == [*before, answer["label"]]
 
 
+@pytest.mark.slow
 def test_an_answer_and_the_other_seat_resigning_at_the_same_moment_both_count(
     live_server: str, web_settings: Any, monkeypatch: Any
 ) -> None:

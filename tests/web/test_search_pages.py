@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 NETRUNNER_CARDS = {"q": "k:card", "game": "netrunner"}
 
 
@@ -80,6 +82,7 @@ def test_a_page_past_the_last_says_so(ro_client: Any) -> None:
 # ---------------------------------------------------------------------- in Chromium
 
 
+@pytest.mark.slow
 def test_sort_paginate_and_search_by_code_in_the_browser(live_server: str, page: Any) -> None:
     page.goto(live_server + "/cards?lang=en")
     page.fill("#q", "f:hb")

@@ -389,6 +389,7 @@ def test_every_page_speaks_the_page_language(lang_app: Any, data_phrases: list[s
     assert found == {}, f"words that went through no catalog ({lang}): {found}"
 
 
+@pytest.mark.slow
 def test_the_detector_sees_what_was_not_translated(data_phrases: list[str]) -> None:
     page = '<p>‹Šéáŕçĥ› <code>t:ice</code> Search <span translate="no">Archive Heist</span></p><p title="Hello">Archive Heist</p>'
     assert untranslated(page, data_phrases, "en-XA") == ["Hello", "Search"]
@@ -411,6 +412,7 @@ def _ready_editor(page: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en-XA", "zh-Hans"])
+@pytest.mark.slow
 def test_script_made_text_speaks_the_page_language(
     live_server: str, page: Any, data_phrases: list[str], lang: str
 ) -> None:
@@ -491,6 +493,7 @@ def _switch_to_chinese(page: Any) -> None:
     page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
 
 
+@pytest.mark.slow
 def test_switching_language_keeps_the_unsaved_deck(live_server: str, page: Any, client: Any) -> None:
     deck = json.loads((DECKS / "tactics" / "duo.json").read_text(encoding="utf-8"))
     saved = client.post("/api/decks/saved", json={"deck": deck}).json()["id"]
@@ -526,6 +529,7 @@ def test_switching_language_keeps_the_unsaved_deck(live_server: str, page: Any, 
     assert client.get(f"/api/decks/saved/{saved}").json()["deck"]["cards"][card_id] == count + 1
 
 
+@pytest.mark.slow
 def test_switching_language_keeps_a_new_deck_in_the_address(live_server: str, page: Any) -> None:
     page.goto(f"{live_server}/decks/build?game=tactics&mode=duo&lang=en")
     _ready_builder(page)
@@ -538,6 +542,7 @@ def test_switching_language_keeps_a_new_deck_in_the_address(live_server: str, pa
     assert page.locator("#decklist tbody tr[data-id]").count() == 1
 
 
+@pytest.mark.slow
 def test_switching_language_keeps_the_unsaved_record(live_server: str, page: Any, web_cards: Path) -> None:
     path = web_cards / CARD
     before = path.read_bytes()

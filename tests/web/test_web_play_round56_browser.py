@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.test_web_play_round56 import _save_netrunner_decks
 
 
+@pytest.mark.slow
 def test_the_play_pages_log_no_error_in_chromium(browser: Any, live_server: str) -> None:
     """Every play page under its real policy (no bypass): the form, a tactics game, the other side's moves, its
     replay, a Netrunner game and its replay; no console error (the embedded font was refused) and no script error.

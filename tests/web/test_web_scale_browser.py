@@ -30,6 +30,7 @@ def large_pool(web_cards: Path) -> Path:
     return web_cards
 
 
+@pytest.mark.slow
 def test_a_card_page_of_a_large_pool(large_pool: Path, live_server: str, page: Any) -> None:
     page.goto(f"{live_server}/cards/netrunner/backroom_bookie?lang=en")
     current = page.locator("#legality tbody tr")
