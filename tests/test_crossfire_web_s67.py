@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from tests.conftest import CARDS
+from tests.test_crossfire_web_fixes import create, room_of
 from tests.web.conftest import writing_client
 from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire
 from toolkit.engine.crossfire_cards import role_card
-from toolkit.web.crossfire_rooms import Room
 
 
 @pytest.fixture(scope="module")
@@ -35,20 +35,6 @@ def _settings(tmp_path: Path) -> Any:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[Any]:
     yield from writing_client(_settings(tmp_path))
-
-
-def create(client: Any, **data: Any) -> str:
-    answer = client.post("/crossfire?lang=en", data=data, follow_redirects=False)
-    assert answer.status_code == 303, answer.text[:500]
-    return "/" + str(answer.headers["location"]).split("/", 3)[3]
-
-
-def room_of(client: Any, host: str) -> Room:
-    from toolkit.web.routes.crossfire import rooms
-
-    room = rooms(client.app.state.web).host(host.rsplit("/", 1)[1])
-    assert room is not None and room.current is not None
-    return room
 
 
 def aim_menus(page: str) -> dict[int, int]:
