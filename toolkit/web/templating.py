@@ -37,6 +37,48 @@ def _langswitch(params: Any, lang: str) -> str:
     return urlencode(items)
 
 
+def _posted(request: Request) -> list[tuple[str, str]]:
+    """The text fields the form post ``request`` answers sent (none when its body was not read as a form), the CSRF
+    token left out (the switch sends the page's own); its files cannot be sent again."""
+    from toolkit.web.security import CSRF_FIELD
+
+    # (the form the route read: Starlette keeps it on the request, and a template cannot await it)
+    form = getattr(request, "_form", None)
+    if form is None:
+        return []
+    return [(k, v) for k, v in form.multi_items() if isinstance(v, str) and k != CSRF_FIELD]
+
+
+def lang_switches(request: Request, lang: str, address: str | None = None, fields: Any = None) -> list[dict[str, Any]]:
+    """The language switch of a page in ``lang``: per other language its ``tag``, its ``name`` (in itself) and
+    either ``href`` (a link: this page's address with ``?lang=`` replaced) or, on a page answering a form post
+    (a POST-only address: a link there would GET it), ``action`` and ``fields``: a small form that posts the same
+    fields again to the same address with the other language, so what was typed is kept (no script needed).
+    ``address``: the GET address the route names for this page instead (its query's ``lang`` replaced);
+    ``fields``: the fields to post again, when the route says them (else those the request sent, :func:`_posted`)."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    out: list[dict[str, Any]] = []
+    post = request.method == "POST" and address is None
+    if post and fields is None:
+        fields = _posted(request)
+    for other in LANGS:
+        if other == lang:
+            continue
+        entry: dict[str, Any] = {"tag": other, "name": AUTONYMS.get(other, other)}
+        if address is not None:
+            parts = urlsplit(address)
+            query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
+            entry["href"] = f"{parts.path}?{urlencode([*query, ('lang', other)])}"
+        elif post:
+            entry["action"] = f"{request.url.path}?{_langswitch(request.query_params, other)}"
+            entry["fields"] = [(str(k), str(v)) for k, v in fields]
+        else:
+            entry["href"] = f"?{_langswitch(request.query_params, other)}"
+        out.append(entry)
+    return out
+
+
 def _codes(text: str) -> Any:
     """``text`` escaped, its `backquoted` parts as ``<code>`` (a message's codes: commands, query words)."""
     import re
@@ -170,10 +212,20 @@ def csrf_token(request: Request) -> str:
     return str(getattr(request.state, "csrf", "") or request.cookies.get("csrf", ""))
 
 
-def render(request: Request, template_name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+def render(
+    request: Request,
+    template_name: str,
+    status_code: int = 200,
+    *,
+    switch_to: str | None = None,
+    repost: Any = None,
+    **context: Any,
+) -> HTMLResponse:
     """The page ``template_name`` with ``context`` and the common names: ``lang`` (the output language),
     ``lang_tag`` (the tag asked for, the pseudo-locale kept: what the page's scripts send the API),
-    ``switch`` (the other languages: tag and name in itself)."""
+    ``switch`` (the other languages: tag and name in itself), ``lang_switches`` (the language switch:
+    :func:`lang_switches`, with ``switch_to``, a GET address of the page a route names, and ``repost``, the fields
+    a page answering a form post has its switch post again)."""
     tag = request_tag(request)
     lang = i18n.set_lang(tag)
     common = {
@@ -182,6 +234,7 @@ def render(request: Request, template_name: str, status_code: int = 200, **conte
         "lang_tag": tag,
         "other_lang": "zh-Hans" if lang == "en" else "en",
         "switch": [(other, AUTONYMS.get(other, other)) for other in LANGS if other != lang],
+        "lang_switches": lang_switches(request, lang, switch_to, repost),
         **translators(lang),
         "csrf_token": csrf_token(request),
         "csp_nonce": str(getattr(request.state, "csp_nonce", "")),
@@ -200,6 +253,7 @@ __all__ = [
     "accept_language",
     "csrf_token",
     "lang_key",
+    "lang_switches",
     "render",
     "request_lang",
     "request_tag",

@@ -45,7 +45,9 @@ EXAMPLES = {
 
 
 def examples(lang: str) -> tuple[tuple[str, str], ...]:
-    return EXAMPLES.get(lang, EXAMPLES["zh-Hans" if lang != "en" else "en"])
+    from toolkit.i18n import text_lang
+
+    return EXAMPLES.get(lang, EXAMPLES[text_lang(lang)])
 
 
 @router.get("/cards", response_class=HTMLResponse, name="cards_index", include_in_schema=False)
@@ -67,7 +69,17 @@ def cards_index(
     error: dict[str, Any] | None = None
     status = 200
     game = menu_game(game)
+    game_problem = None
+    if game.strip():
+        try:
+            web_game(game, menu=True)
+        except DossierError as exc:  # said at the Game menu, which keeps it; nothing is searched (as /api/search)
+            game_problem = exc.message
+            status = 400
+    asked_sort = sort
     sort, sort_problem = menu_sort(sort)
+    if sort_problem is not None:  # said at the Sort menu, which keeps it; the results in the default order
+        status = 400
     q = q[: MAX_QUERY_LENGTH + 1]  # the parser refuses a longer one, inline; the page need not echo all of it
     # odd ?page= / ?limit= values (a hand-edited link) are told on the page, as a malformed query is
     page, problem = _whole(page_text, 1, 100_000, "page")
@@ -76,7 +88,7 @@ def cards_index(
     if problem is not None:
         error = {"message": "", "query": q, "column": None, "problem": problem}
         status = 400
-    elif q.strip():
+    elif q.strip() and game_problem is None:
         try:
             chosen = web_game(game or None, menu=True)  # (worded for the page: the Game menu, not --game)
             result = run_search(web, q, chosen, limit, lang, offset=(page - 1) * limit, sort=sort or None)
@@ -121,9 +133,10 @@ def cards_index(
         # past the last page: back to the last one (the one before is empty too)
         previous_url=url(max(1, min(page - 1, pages))) if page > 1 else None,
         next_url=url(page + 1) if page < pages else None,
-        sort=sort,
+        sort=asked_sort[:20] if sort_problem else sort,
         sorts=SORT_CHOICES,
         sort_problem=sort_problem,
+        game_problem=game_problem,
         error=error,
         searched=bool(q.strip()),
         examples=examples(lang),

@@ -135,19 +135,22 @@ def _builder_page(
 ) -> HTMLResponse:
     """The builder page; ``carried``: the findings of reading an imported list (lines not placed), kept; ``source``:
     the list read (``text``, ``filename``), which the page reads again to say them in another language."""
+    from toolkit.errors import NotFound
     from toolkit.web.saved import SavedDecks
 
     lang = request_lang(request)
     options = options_of(web, lang)
     initial: dict[str, Any] | None = None
     problem = None
+    status = 200
     try:
         if d:
             initial = deckwork.decode_share(d)
         elif saved:
             initial = SavedDecks(web.settings.data_path).load(saved)
-    except DossierError as exc:
+    except DossierError as exc:  # the page still drawn, saying why, with the API's status for it (400, 404)
         problem = exc.message
+        status = 404 if isinstance(exc, NotFound) else 400
     if game and game not in options:
         problem = t(lang, "No game {game}; games: {games}", game=repr(game), games=", ".join(options))
         game = ""
@@ -173,9 +176,14 @@ def _builder_page(
         "carried": carried or [],
         "source": source,
     }
+    address = None
+    if request.method == "POST" and d:  # (an import's builder: its language switch goes to the builder's address)
+        address = boot["address"] = f"/decks/build?d={d}"
     return render(
         request,
         "decks/build.html",
+        status_code=status,
+        switch_to=address,
         boot=boot,
         options=options,
         problem=problem,
@@ -189,10 +197,13 @@ async def deck_import_form(
     web: Web,
     text: Annotated[str, Form(max_length=deckwork.MAX_TEXT)] = "",
     file: Annotated[UploadFile | None, File()] = None,
+    filename_field: Annotated[str, Form(alias="filename", max_length=255)] = "",
 ) -> Response:
-    """Import without JavaScript: a readable deck opens in the builder; else the findings, inline."""
+    """Import without JavaScript: a readable deck opens in the builder; else the findings, inline. ``filename``:
+    the name of the file ``text`` was read from (the language switch of a refused import posts the list again as
+    text, with the name of its file)."""
     lang = request_lang(request)
-    filename = None
+    filename = filename_field.strip() or None
     if file is not None and file.filename:
         raw = await file.read(deckwork.MAX_TEXT + 1)
         filename = file.filename
@@ -207,10 +218,10 @@ async def deck_import_form(
     try:
         loaded = deckwork.read_text(web.deck_pool, text, filename=filename)
     except DossierError as exc:
-        return _index_with(request, web, exc.message, text=text)
+        return _index_with(request, web, exc.message, text=text, filename=filename)
     if loaded.deck is None:
         verdict = deckwork.validate(web.deck_pool, loaded, lang=lang)
-        return _index_with(request, web, None, text=text, verdict=verdict)
+        return _index_with(request, web, None, text=text, verdict=verdict, filename=filename)
     data = loaded.deck.model_dump(by_alias=True, exclude_none=True)
     reading = [
         loaded.place(f)
@@ -224,13 +235,21 @@ async def deck_import_form(
     return RedirectResponse(f"/decks/build?d={deckwork.share_code(data)}", status_code=303)
 
 
-def _index_with(request: Request, web: Any, message: str | None, *, text: str, verdict: Any = None) -> HTMLResponse:
+def _index_with(
+    request: Request, web: Any, message: str | None, *, text: str, verdict: Any = None, filename: str | None = None
+) -> HTMLResponse:
+    """The decks page saying why an import (or a delete) was refused; ``text``: the list read, kept in the form. On
+    an import's page the language switch posts that list again (with the name of its file, ``filename``)."""
     lang = request_lang(request)
     options = options_of(web, lang)
+    repost = None
+    if request.url.path == "/decks/import":
+        repost = [("text", text)] + ([("filename", filename)] if filename else [])
     return render(
         request,
         "decks/index.html",
         status_code=400,
+        repost=repost,
         options=options,
         saved=_saved(web),
         import_error=message,

@@ -83,9 +83,10 @@ PREVIEW_DPI = 150
 class EditorError(DossierError):
     """A request the editor refuses (a path outside the card directories, a file that changed); one line."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, field: str | None = None) -> None:
         super().__init__(message, exit_code=2)
         self.status = status
+        self.field = field  # the New card form's field it is about (kind, id, root), when it is one
 
 
 class Conflict(EditorError):
@@ -1160,19 +1161,22 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
             tr(
                 "id {id}: lower-case letters, digits, single _ or - between them (the file name)",
                 id=repr(record_id[:80]),
-            )
+            ),
+            field="id",
         )
     catalog = web.catalog
     if not catalog.of_kind(game, "game"):
-        raise EditorError(tr("the card pool has no {game} game record to add a {kind} to", game=game, kind=kind))
+        raise EditorError(
+            tr("the card pool has no {game} game record to add a {kind} to", game=game, kind=kind), field="kind"
+        )
     choices = new_folders(web, game)
     if root is not None:
         all_roots = roots(web)
         if not 0 <= root < len(all_roots):
-            raise EditorError(_no_root(root, len(all_roots)), 403)
+            raise EditorError(_no_root(root, len(all_roots)), 403, field="root")
         chosen = next((f for f in choices if f.index == root), None)
         if chosen is None and in_package(all_roots[root]):
-            raise EditorError(package_refusal(web, game), 403)
+            raise EditorError(package_refusal(web, game), 403, field="root")
         if chosen is None:
             raise EditorError(
                 tr(
@@ -1183,26 +1187,31 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
                     folders=", ".join(f.label for f in choices) or "-",
                 ),
                 403,
+                field="root",
             )
     elif choices:
         chosen = default_folder(choices)
     elif any(game in f.games and in_package(f) for f in folders(web)):
-        raise EditorError(package_refusal(web, game), 403)
+        raise EditorError(package_refusal(web, game), 403, field="kind")
     else:
         raise EditorError(
-            tr("the {game} game record is not in a card directory the editor may write into", game=game), 403
+            tr("the {game} game record is not in a card directory the editor may write into", game=game),
+            403,
+            field="kind",
         )
     directory = kind_folder(web, chosen, game, kind)
     rel = (directory / f"{record_id}.json").relative_to(chosen.root).as_posix()
     target = locate(web, chosen.index, rel)
     if target.exists:
-        raise EditorError(tr("{path} exists already; open it to edit it", path=f"{chosen.label}/{target.rel}"), 409)
+        raise EditorError(
+            tr("{path} exists already; open it to edit it", path=f"{chosen.label}/{target.rel}"), 409, field="id"
+        )
     same = catalog.get(game, record_id, kind)  # elsewhere in the pool: the pool would no longer load
     if same is not None:
         path = catalog.file_of(same)
         place = target_of_file(web, path) if path is not None else None
         shown = f"{folder_labels(web)[place.index]}/{place.rel}" if place is not None else repr(record_id)
-        raise EditorError(tr("{path} exists already; open it to edit it", path=shown), 409)
+        raise EditorError(tr("{path} exists already; open it to edit it", path=shown), 409, field="id")
     return target
 
 
@@ -1532,9 +1541,13 @@ def editor_index(
     return _index_page(request, q, game, page)
 
 
-def _index_page(request: Request, q: str, game: str, page: int, error: str | None = None) -> HTMLResponse:
+def _index_page(
+    request: Request, q: str, game: str, page: int, error: str | None = None, asked: dict[str, Any] | None = None
+) -> HTMLResponse:
     """The editor's index; ``error``: what the server refused (a new record it cannot make), shown above it. Never
-    a message from the address: a link could otherwise plant any words there."""
+    a message from the address: a link could otherwise plant any words there. ``asked``: the New card form's fields
+    as they were sent (kindref, id, name, type, root) and the ``field`` the refusal is about, which the form keeps,
+    marks (aria-invalid, described by the error) and focuses."""
     web = state(request)
     wait_for_reload(web)  # (a save's reload under way: the list shows the saved record)
     lang = request_lang(request)
@@ -1575,6 +1588,15 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
     places = [f for f in folders(web) if not in_package(f)]  # (never an installed dossier's bundled cards)
     # installed, with only the bundled cards in the pool: the New form says to add a folder of one's own
     notice = error or (package_refusal(web) if not places and any(in_package(f) for f in folders(web)) else None)
+    # the New card form: as it was sent when the server refused it (an unknown kind: the first one's place)
+    new = dict(asked or {})
+    refs = {f"{k['game']}/{k['kind']}" for k in kinds}
+    new_kind = new.get("kindref") if new.get("kindref") in refs else "tactics/card"
+    new_game = str(new_kind).partition("/")[0]
+    kept_root = new.get("root") if any(f.index == new.get("root") for f in places) else None
+    bad = new.get("field")
+    if bad == "root" and not places:  # (no folder to choose: the kind chose the game that has none)
+        bad = "kind"
     response = render(
         request,
         "editor/index.html",
@@ -1582,6 +1604,10 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
         folders=places,
         # the folder each game's new records go in unless another is chosen
         folder_defaults={g: default_folder(new_folders(web, g)).index for g in games if new_folders(web, g)},
+        new_kind=new_kind,
+        new_game=new_game,
+        new_root=kept_root,
+        new_bad=bad,
         sections=sections,
         total=len(matched),
         all_count=len(rows),
@@ -1591,6 +1617,7 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
         kinds=kinds,
         games=games,
         error=notice,
+        asked=asked or {},
         writable=bool(roots(web)),
         page_size=PAGE_SIZE,
     )
@@ -1780,11 +1807,16 @@ def editor_new(
     wait_for_reload(web)  # (an id a save just took is taken)
     game, _, kind = kindref.partition("/")
     try:
-        kind_schema(game, kind)
+        try:
+            kind_schema(game, kind)
+        except EditorError as exc:
+            exc.field = "kind"
+            raise
         target = new_card_path(web, game, kind, id.strip(), root)
         record = template_record(web, game, kind, type, id.strip(), " ".join(name.split()), target.path.parent)
-    except EditorError as exc:  # the index, saying why (the form of a new record is on it)
-        return _index_page(request, "", "", 1, error=exc.message)
+    except EditorError as exc:  # the index, saying why, its New card form holding what was asked (the field marked)
+        asked = {"kindref": kindref, "id": id, "name": name, "type": type or "", "root": root, "field": exc.field}
+        return _index_page(request, "", "", 1, error=exc.message, asked=asked)
     from toolkit.jsonio import canonical_dumps
 
     new = {"root": target.index, "rel": target.rel}

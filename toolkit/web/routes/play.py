@@ -82,7 +82,11 @@ def _problem(request: Request, status: int, message: str, game_id: str | None = 
     """The page of a refusal: one line; with ``game_id``, a way back to that game's page (its current question);
     with ``icons``, the symbols of card text in it (``[click]``, ``[credit]``, …) drawn as the game's page draws
     them (its `backquoted` parts are then words as any other)."""
-    response = render(request, "play/error.html", status_code=status, message=message, game_id=game_id, icons=icons)
+    # a refused move (a form post of the game's page): the language switch goes to the game's page, which asks the
+    # question again in the other language (posting the refused move again would echo it whole)
+    switch_to = str(request.url_for("play_game", game_id=game_id)) if game_id and request.method == "POST" else None
+    response = render(request, "play/error.html", status_code=status, message=message, game_id=game_id, icons=icons,
+                      switch_to=switch_to)  # fmt: skip
     if game_id is not None:
         response.headers.update(PRIVATE)
     return response

@@ -12,6 +12,8 @@
 // language switch the list is read again, so they are said in the new language.
 // A draw-odds field outside its range (the API's) is marked at the field and leaves the odds alone out.
 // The deck list's rows are made anew with each analysis: a control of theirs that had the focus gets it back.
+// A crossfire deck's special-role boxes show the special roles it holds (so "Set the roles" keeps them); a set-up
+// that cannot be dealt is said at its button, the summary and findings staying the deck's.
 (function () {
   "use strict";
   var boot = JSON.parse(document.getElementById("boot").textContent);
@@ -163,9 +165,13 @@
       (m ? m.specials : []).forEach(function (s) {
         var id = "special-" + s.id;
         var input = el("input", { type: "checkbox", id: id, value: s.id });
+        input.checked = (deck.cards[s.id] || 0) > 0;  // the deck's special roles: Set the roles keeps them
+        input.addEventListener("change", function () { sayRoles(""); });
         var count = s.players ? el("span", { className: "muted small", text: " " + fmt(L.players, { low: s.players[0], high: s.players[1] }) }) : null;
         specials.appendChild(el("label", { className: "check", "for": id }, [input, s.name, count]));
       });
+      heldSpecials = specialsHeld();
+      sayRoles("");
     }
     Array.prototype.forEach.call($("export-to").options, function (o) {
       o.disabled = o.getAttribute("data-game") !== null && o.getAttribute("data-game") !== game;
@@ -211,17 +217,42 @@
     changed();
     rerunSearch();
   });
-  $("deck-players").addEventListener("change", function () { deck.players = parseInt(this.value, 10); changed(); });
+  $("deck-players").addEventListener("change", function () { deck.players = parseInt(this.value, 10); sayRoles(""); changed(); });
+  function specialsHeld() {
+    // the special roles the deck holds (those its mode offers), by id
+    var held = {};
+    var m = deck.game === "crossfire" ? modeOf("crossfire", deck.mode) : null;
+    (m ? m.specials : []).forEach(function (s) { if ((deck.cards[s.id] || 0) > 0) held[s.id] = true; });
+    return held;
+  }
+  var heldSpecials = {};
+  function syncSpecials() {
+    // a special role the deck gained or lost (the list's − and +, a set-up dealt, an import) ticks or unticks its
+    // box; the other boxes stay as they were ticked
+    if (deck.game !== "crossfire") return;
+    var now = specialsHeld();
+    Array.prototype.forEach.call(document.querySelectorAll("#deck-specials input"), function (input) {
+      if (!!now[input.value] !== !!heldSpecials[input.value]) input.checked = !!now[input.value];
+    });
+    heldSpecials = now;
+  }
+  function sayRoles(text) {
+    // why the set-up asked for cannot be dealt, at its button (the findings and the summary stay the deck's)
+    var said = $("roles-error");
+    said.textContent = text;
+    said.hidden = !text;
+  }
   $("deal-roles").addEventListener("click", function () {
     var specials = Array.prototype.map.call(document.querySelectorAll("#deck-specials input:checked"), function (i) { return i.value; });
     window.dossier.post("/api/decks/roles?lang=" + encodeURIComponent(LANG), { mode: deck.mode, players: deck.players, specials: specials })
-      .then(function (r) { deck.cards = r.cards; changed(); })
-      .catch(function (e) { showSummary(e.message, false); });
+      .then(function (r) { sayRoles(""); deck.cards = r.cards; changed(); })
+      .catch(function (e) { sayRoles(e.message); });
   });
 
   // ------------------------------------------------------------------ analysis
 
   function changed() {
+    syncSpecials();
     store();
     clearTimeout(timer);
     timer = setTimeout(analyze, 120);
@@ -527,9 +558,10 @@
     var url = location.origin + "/decks/build?d=" + code;
     $("share-url").value = url;
     var params = new URLSearchParams(location.search);
-    if (params.get("d") !== code || params.get("saved")) {
+    if (params.get("d") !== code || params.get("saved") || location.pathname !== "/decks/build") {
+      // the builder's own address (not that of the import form it may have been drawn at: a POST-only one)
       var next = savedId ? "?saved=" + encodeURIComponent(savedId) : "?d=" + code;
-      history.replaceState(null, "", location.pathname + next);
+      history.replaceState(null, "", "/decks/build" + next);
     }
   }
   $("copy-share").addEventListener("click", function () {
@@ -713,6 +745,9 @@
 
   // ------------------------------------------------------------------ start
 
+  // drawn at another address (an import form's post): the builder's own, so that a reload or the language switch
+  // finds the page (a GET of the form's address would be refused)
+  if (boot.address && location.pathname !== "/decks/build") history.replaceState(null, "", boot.address);
   var kept = window.dossier.kept("builder");
   if (kept && kept.deck && OPTIONS[kept.deck.game]) {
     deck = normalize(kept.deck);
