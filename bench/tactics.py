@@ -20,10 +20,16 @@ must give identical logs. Run: `python bench/tactics.py [--map ID] [--queries N]
 
 `--engine-only` (also run after the table) plays those 16 games on the tree of commit d9f9d1f (before issue 27's
 engine work; with the rules fixed since applied to it, RULES_SINCE, so that both play the same games) and on this
-one, each in a child process, taking turns, best of three; the logs must be identical.
-Then copies of a game in play per second. Measured on the 2-core machine with other work running (six runs):
+one, each in a child process, taking turns, best of three; the logs must be identical. Each child loads the catalog
+with the garbage collector paused and freezes what it loaded (:func:`toolkit.gcpause.gc_paused`, both trees alike):
+the collector's full passes during the games no longer walk the catalog (valgrind: 2.6-3.4% fewer instructions for two
+games). Then copies of a game in play per second. Measured on the 2-core machine with other work running (six runs):
 before 5.3-5.5 games/s, now 8.2-8.9 games/s, 1.53-1.62x with identical logs (valgrind counts 1.8x fewer
-instructions for the games); issue 27's target of 5x is not met. ``TacticsGame.clone`` 5,300-5,650/s against
+instructions for the games); issue 27's target of 5x is not met. A second round (session 67, logs identical) took
+3.6% more off the instructions of two games (valgrind; the CPU time of the 16 games moves by more than that from run
+to run on this machine): a unit's seat is a plain attribute (it was a property, read ~85,000 times in two games), an
+attack on a face-down agent is worked out once for all the agents it could be, the enemies' nearest distance is read
+from the table in one call. ``TacticsGame.clone`` 5,300-5,650/s against
 92-96/s for ``copy.deepcopy`` (57-60x). What bounds it: the tactician keeps what cells and attacks are worth across decisions
 under keys that leave out some of what they depend on (its own units' places, the enemies' hands), so the same
 seed gives the same game only if every such value is worked out at the same moment as before; the speed-up comes
@@ -59,6 +65,7 @@ from toolkit.board.geometry import clear_caches  # noqa: E402
 from toolkit.catalog import load_catalog  # noqa: E402
 from toolkit.decks.random_deck import deck_card_ids, random_legal_decks  # noqa: E402
 from toolkit.engine.simulate import simulate_tactics  # noqa: E402
+from toolkit.gcpause import gc_paused  # noqa: E402
 
 Cell = tuple[int, int]
 
@@ -243,14 +250,16 @@ GAME_ROUNDS = 100
 
 @cache
 def _game_plan() -> tuple[list[Any], list[tuple[str, int, list[list[str]], list[list[str]]]]]:
-    """The catalog and, per game, (mode, seed, squads, decks): random legal decks, built once, not timed."""
-    records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
-    plan = []
-    for mode, players in GAME_CONFIGS:
-        for seed in GAME_SEEDS:
-            rng = random.Random(seed)
-            decks = random_legal_decks(records, mode, rng, players)  # no agent on two sides (T24)
-            plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
+    """The catalog and, per game, (mode, seed, squads, decks): random legal decks, built once, not timed (and out of
+    the garbage collector's sight: they live to the end)."""
+    with gc_paused(freeze=True):
+        records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
+        plan = []
+        for mode, players in GAME_CONFIGS:
+            for seed in GAME_SEEDS:
+                rng = random.Random(seed)
+                decks = random_legal_decks(records, mode, rng, players)  # no agent on two sides (T24)
+                plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
     return records, plan
 
 
@@ -332,12 +341,14 @@ sys.path.insert(0, tree)
 from toolkit.catalog import load_catalog
 from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
 from toolkit.engine.simulate import simulate_tactics
-records = list(load_catalog([tree + "/cards/tactics"]).records)
-plan = []
-for mode, players in configs:
-    for seed in seeds:
-        decks = random_legal_decks(records, mode, random.Random(seed), players)
-        plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
+from toolkit.gcpause import gc_paused
+with gc_paused(freeze=True):  # the catalog lives to the end: the collector's full passes need not walk it (both trees)
+    records = list(load_catalog([tree + "/cards/tactics"]).records)
+    plan = []
+    for mode, players in configs:
+        for seed in seeds:
+            decks = random_legal_decks(records, mode, random.Random(seed), players)
+            plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
 mode, _, squads, decks = plan[0]
 simulate_tactics(records, mode, squads, decks, 2, 0, decider="heuristic")  # warm: texts parsed
 logs, start = [], time.perf_counter()

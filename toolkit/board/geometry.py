@@ -515,6 +515,27 @@ class Board:
             table = self._walls.distances()
         return table[ia][ib]
 
+    def nearest(self, cell: Cell, others: Iterable[Cell]) -> int | None:
+        """The least :meth:`distance` from ``cell`` to any of ``others`` (None: none of them can be reached), the
+        table read directly."""
+        index = self._index
+        ia = index.get(cell)
+        if ia is None:
+            return None
+        table = self._walls._distances
+        if table is None:
+            table = self._walls.distances()
+        row = table[ia]
+        best: int | None = None
+        for other in others:
+            ib = index.get(other)
+            if ib is None:
+                continue
+            d = 0 if ib == ia else row[ib]
+            if d is not None and (best is None or d < best):
+                best = d
+        return best
+
     def through_wall(self, a: Cell, b: Cell) -> int:
         """穿墙 distance: walls ignored, |dx| + |dy| (8-adjacency: max(|dx|, |dy|))."""
         dx = abs(a[0] - b[0])

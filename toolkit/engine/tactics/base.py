@@ -145,7 +145,10 @@ class TacticsBase(TextRunner):
             return True
         if a == b:
             return False
-        return (a % 2 != b % 2) if self._paired() else True
+        paired = self.__dict__.get("_pairs")  # (:meth:`_paired`, once worked out)
+        if paired is None:
+            paired = self._paired()
+        return (a % 2 != b % 2) if paired else True
 
     def opponents(self, seat: int) -> list[int]:
         """Hostile seats in turn order after ``seat`` (§12.3)."""
@@ -612,7 +615,7 @@ class TacticsBase(TextRunner):
 
     def kind_abilities(self, source: Any, kind: str) -> list[tuple[int, A.Ability]]:
         """:meth:`indexed_abilities` of one kind (``special``, ``response``, …), kept per record and face."""
-        face = self._active_face(source)
+        face = self._active_face(source) if isinstance(source, Card) else "front"
         record = source.record
         key = (record.kind, record.id, face, kind)
         found: list[tuple[int, A.Ability]] | None = self._shared.get(key)
@@ -644,7 +647,7 @@ class TacticsBase(TextRunner):
     def _continuous_of(self, source: Any) -> list[tuple[A.Node, SourceKey | None]]:
         """The continuous effects of the active face of ``source``'s text, kept per record and face."""
         record = source.record
-        face = self._active_face(source)
+        face = self._active_face(source) if isinstance(source, Card) else "front"
         key = (record.kind, record.id, face)
         found = self._continuous.get(key)
         if found is None:

@@ -73,18 +73,32 @@ class Unit:
     dying: bool = False  # destroyed (消灭时), not yet in the lost zone (消灭后)
     destroyed_by: int | None = None  # the seat whose effect destroyed it
     alias: int = 0  # the number it goes by where it is hidden (``hidden#N``): :func:`hidden_alias`, never its uid
+    # the controlling seat (0 for obstacles): :attr:`controller`, kept as a plain attribute (:class:`_Controller`), as
+    # it is read more than anything else of a unit (who is hostile to whom)
+    seat: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.controller == -1:
             self.controller = self.owner
 
-    @property
-    def seat(self) -> int:
-        """The controlling seat (0 for obstacles)."""
-        return self.controller
-
     def __str__(self) -> str:
         return f"{self.name}#{self.uid}"
+
+
+class _Controller:
+    """:attr:`Unit.controller`, stored as the unit's :attr:`Unit.seat` (one value, two names: setting either sets
+    both; reading ``seat`` is an attribute read, not a property's call)."""
+
+    def __get__(self, unit: Unit | None, owner: type | None = None) -> int:
+        if unit is None:
+            return -1  # (the field's default)
+        return unit.seat
+
+    def __set__(self, unit: Unit, value: int) -> None:
+        unit.seat = value
+
+
+setattr(Unit, "controller", _Controller())  # noqa: B010 (after the dataclass made its __init__, which sets it)
 
 
 ALIASES = 9000  # hidden units go by 1000-9999 (a unit of uid 9000 or more, which no game reaches, by 10000 + uid)

@@ -487,24 +487,33 @@ class TacticianDecider(HeuristicDecider):
 
     def foes(self, g: TacticsGame, seat: int) -> list[Unit]:
         key = ("foes", seat)
-        if key not in self._memo:
-            self._memo[key] = [
+        found: list[Unit] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [
                 u
                 for u in g.units()
                 if u.seat and u.kind != "obstacle" and g.hostile(seat, u.seat) and not u.dying and u.pos is not None
             ]
-        found: list[Unit] = self._memo[key]
         return found  # shared: callers do not change it
 
     def obstacle_cells(self, g: TacticsGame) -> list[Cell]:
         key = ("obstacles",)
-        if key not in self._memo:
+        found: list[Cell] | None = self._memo.get(key)
+        if found is None:
             cells = [o.pos for o in g.obstacles if not o.gone and o.pos is not None]
             if getattr(g.mode, "units_impede", False):
                 cells += [u.pos for u in g.units() if u.kind != "obstacle" and u.pos is not None]
-            self._memo[key] = cells
-        found: list[Cell] = self._memo[key]
+            found = self._memo[key] = cells
         return found  # shared: callers do not change it
+
+    def _obstacles_numbered(self, g: TacticsGame) -> tuple[list[Cell], int]:
+        """:meth:`obstacle_cells` and its :meth:`_number`, worked out once a decision (while the geometry kept is)."""
+        geo = self._geometry(g)
+        found: tuple[list[Cell], int, dict[Any, Any]] | None = self._memo.get(("obstacles numbered",))
+        if found is None or found[2] is not geo:
+            cells = self.obstacle_cells(g)
+            found = self._memo[("obstacles numbered",)] = (cells, self._number(g, cells), geo)
+        return found[0], found[1]
 
     # -- what this player's seat cannot see (§8.4, T23): a face-down unit is one of the units it could be
 
@@ -512,7 +521,8 @@ class TacticianDecider(HeuristicDecider):
     def unseen(unit: Unit, seat: int) -> bool:
         """Whether ``seat`` may not know which unit ``unit`` is (face down and not its own: :func:`hidden_from`). A
         guess (:meth:`guesses`) is known: it is one of the units the face-down one could be."""
-        return unit.uid > 0 and hidden_from(unit, seat)
+        seen_by = unit.controller  # (:func:`hidden_from`, written out: the controller is the unit's seat)
+        return unit.uid > 0 and bool(unit.hidden) and (seen_by == 0 or seen_by != seat)
 
     def seen_as(self, g: TacticsGame, unit: Unit, seat: int) -> list[Unit]:
         """``unit`` as ``seat`` may know it: itself, or where it is face down to ``seat``, the units it could be."""
@@ -678,7 +688,7 @@ class TacticianDecider(HeuristicDecider):
         """(attack speed, hit result, damage) added by the attacker's 攻击前 and 攻击时 texts."""
         key = ("mods", self.loadout(attacker), target.kind if target else None, target.hidden if target else None,
                profile.name)  # fmt: skip
-        found: tuple[int, int, int] | None = self._lasting_get(key)
+        found: tuple[int, int, int] | None = self._lasting.get(key)
         if found is not None:
             return found
         speed = hit = damage = 0
@@ -693,7 +703,7 @@ class TacticianDecider(HeuristicDecider):
                         hit += effect.delta
                     else:
                         damage += effect.delta
-        self._lasting_put(key, (speed, hit, damage))
+        self._lasting[key] = (speed, hit, damage)
         return speed, hit, damage
 
     def mobility(self, g: TacticsGame, unit: Unit, profile: Profile) -> int:
@@ -708,19 +718,19 @@ class TacticianDecider(HeuristicDecider):
     def _mobility(self, g: TacticsGame, unit: Unit, profile: Profile) -> int:
         """:meth:`mobility`, kept by the unit's :meth:`loadout` across decisions."""
         key = ("mobility", self.loadout(unit), profile.name)
-        found = self._lasting_get(key)
+        found = self._lasting.get(key)
         if found is not None:
             return int(found)
         steps = 1 if profile.profile.style == "melee" else 0
         if self.cannot(g, unit, "move"):
-            self._lasting_put(key, 0)
+            self._lasting[key] = 0
             return 0
         for ability in self._attack_texts(g, unit, profile):
             if ability.timing == "on_attack":
                 for effect in _flat(ability.sentences):
                     if isinstance(effect, A.Move) and _is_self(effect.ref):
                         steps = max(steps, _steps(g, unit, effect))
-        self._lasting_put(key, steps)
+        self._lasting[key] = steps
         return steps
 
     def reach_bound(self, g: TacticsGame, unit: Unit, range_bonus: int = 0) -> int:
@@ -833,7 +843,9 @@ class TacticianDecider(HeuristicDecider):
             number, spots = self._cells_within(g, cell, steps, self.blocked(g, unit) - {stepped_from} | {target})
         else:
             number, spots = self._reach(g, unit, cell, steps)
-        geo = self._geometry(g)
+        geo = self._geo
+        if board is not self._board or len(geo) > 200_000:
+            geo = self._geometry(g)
         key = (number, target, low, high, through)
         found: Cell | None | bool = geo.get(key, False)
         if found is False:
@@ -847,20 +859,42 @@ class TacticianDecider(HeuristicDecider):
         those cover cells), kept for the
         decision. Worked out once the attack is known to land (the attacker's 攻击前/攻击时 texts are read then)."""
         key = ("hit", attacker.uid, profile.name, id(profile.profile), target.uid)
-        found: tuple[Any, ...] | None = self._memo.get(key)
+        memo = self._memo
+        found: tuple[Any, ...] | None = memo.get(key)
         if found is None:
-            speed_mod, hit_mod, damage_mod = self.attack_mods(g, attacker, target, profile)
-            seat = attacker.seat
-            cover_from = self.obstacle_cells(g)
-            if target.kind == "obstacle":  # an obstacle attacked gives itself no cover
-                cover_from = [c for c in cover_from if c != target.pos]
-            found = self._memo[key] = (
-                profile.profile.speed + speed_mod, hit_mod + self.stat(g, attacker, "hit_result"), damage_mod,
-                self.hp_weight(target), self.unit_worth(g, target, seat),
-                target.seat != 0 and not g.hostile(seat, target.seat), cover_from,
-                target.pos is not None and g.board.is_pit(target.pos), self._number(g, cover_from),
-            )  # fmt: skip
+            shared = None
+            if target.uid < 0 and target.kind == "agent":
+                # every agent a face-down one could be (:meth:`guesses`) gives the same: the texts read see its kind
+                # and whether it is hidden, it stands where the face-down one does, for the same side, and what
+                # destroying it is worth (:meth:`_unit_worth` of an agent) does not depend on which agent it is
+                face_down = self._guessed.get(target.uid)
+                if face_down is not None:
+                    shared = ("hit guess", attacker.uid, profile.name, id(profile.profile), face_down.uid)
+                    found = memo.get(shared)
+                    if found is not None:
+                        memo[key] = found
+                        return found
+            found = memo[key] = self._work_hit(g, attacker, profile, target)
+            if shared is not None:
+                memo[shared] = found
         return found
+
+    def _work_hit(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit) -> tuple[Any, ...]:
+        """:meth:`_hit`, worked out."""
+        speed_mod, hit_mod, damage_mod = self.attack_mods(g, attacker, target, profile)
+        seat = attacker.seat
+        if target.kind == "obstacle":  # an obstacle attacked gives itself no cover
+            cover_from = [c for c in self.obstacle_cells(g) if c != target.pos]
+            number = self._number(g, cover_from)
+        else:
+            cover_from, number = self._obstacles_numbered(g)
+        target_seat = target.seat
+        return (
+            profile.profile.speed + speed_mod, hit_mod + self.stat(g, attacker, "hit_result"), damage_mod,
+            self.hp_weight(target), self.unit_worth(g, target, seat),
+            target_seat != 0 and not g.hostile(seat, target_seat), cover_from,
+            target.pos is not None and g.board.is_pit(target.pos), number,
+        )  # fmt: skip
 
     # -- what an attack does
 
@@ -894,9 +928,10 @@ class TacticianDecider(HeuristicDecider):
     def unit_worth(self, g: TacticsGame, unit: Unit, by_seat: int) -> float:
         """What destroying ``unit`` is worth to ``by_seat`` besides its HP (and to its owner, lost)."""
         key = ("worth", unit.uid, by_seat)
-        if key not in self._memo:
-            self._memo[key] = self._unit_worth(g, unit, by_seat)
-        return float(self._memo[key])
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._unit_worth(g, unit, by_seat)
+        return float(found)
 
     def _unit_worth(self, g: TacticsGame, unit: Unit, by_seat: int) -> float:
         if unit.kind == "agent":
@@ -1017,6 +1052,17 @@ class TacticianDecider(HeuristicDecider):
             pair = self._memo[key] = [*self._aim(g, attacker, profile), None, {}]
         return pair
 
+    def _guess_pairs(self, g: TacticsGame, attacker: Unit, profile: Profile,
+                     target: Unit) -> list[tuple[Unit, list[Any]]]:  # fmt: skip
+        """Each unit ``target`` (face down to ``attacker``'s seat) could be (:meth:`guesses`) with its :meth:`_pair`,
+        kept for the decision."""
+        key = ("guess pairs", attacker.uid, profile.name, id(profile.profile), target.uid)
+        found: list[tuple[Unit, list[Any]]] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [(guess, self._pair(g, attacker, profile, guess))
+                                       for guess in self.guesses(g, target, attacker.seat)]  # fmt: skip
+        return found
+
     def _attack_plans(self, g: TacticsGame, unit: Unit) -> list[tuple[Profile, int, dict[int, list[Any]]]]:
         """Per attack of ``unit`` (:meth:`all_profiles`): (profile, :meth:`mobility`, its pairs by target uid, as
         they are needed), kept for the decision."""
@@ -1058,10 +1104,16 @@ class TacticianDecider(HeuristicDecider):
         """:meth:`_strike_pair` once the attack is known to land from ``spot``: what it is worth (on a target face down
         to the attacker's seat, the mean over the units it could be)."""
         if self.unseen(target, attacker.seat):
-            guesses = self.guesses(g, target, attacker.seat)
-            each = [self._landed(g, attacker, profile, guess, self._pair(g, attacker, profile, guess), spot, start,
-                                 look, move, range_bonus, hit_bonus, counter, dodge) for guess in guesses]  # fmt: skip
-            return sum(worth for worth, _, _ in each) / len(each), spot, each[0][2]
+            total = 0.0  # (added up in order, as sum() did)
+            first: bool | None = None
+            each = self._guess_pairs(g, attacker, profile, target)
+            for guess, guess_pair in each:  # (a guess is never face down itself)
+                worth, _, friendly = self._landed(g, attacker, profile, guess, guess_pair, spot, start, look, move,
+                                                  range_bonus, hit_bonus, counter, dodge)  # fmt: skip
+                total += worth
+                if first is None:
+                    first = friendly
+            return total / len(each), spot, bool(first)
         spot_to = target.pos
         assert spot_to is not None
         low, high, through, hit, outcomes = pair
@@ -1219,7 +1271,9 @@ class TacticianDecider(HeuristicDecider):
 
     def _number(self, g: TacticsGame, cells: Any) -> int:
         """A number for a set or list of cells, the same for the same cells while the board stays (for keys)."""
-        geo = self._geometry(g)
+        geo = self._geo
+        if g.board is not self._board or len(geo) > 200_000:
+            geo = self._geometry(g)
         key = ("cells", cells if isinstance(cells, frozenset) else tuple(cells))
         found: int | None = geo.get(key)
         if found is None:
@@ -1230,7 +1284,9 @@ class TacticianDecider(HeuristicDecider):
     def _cover(self, g: TacticsGame, spot: Cell, target: Cell, cover_from: list[Cell], number: int) -> int:
         """:meth:`Board.cover` from ``spot`` to ``target`` by the obstacles ``cover_from`` (numbered ``number``,
         :meth:`_number`), kept while the board stays."""
-        geo = self._geometry(g)
+        geo = self._geo
+        if g.board is not self._board or len(geo) > 200_000:
+            geo = self._geometry(g)
         key = ("cover", spot, target, number)
         found: int | None = geo.get(key)
         if found is None:
@@ -1372,8 +1428,10 @@ class TacticianDecider(HeuristicDecider):
         is_pit = board.is_pit
         first_in_sight = board.first_in_sight
         in_sight = board.in_sight
-        cover_from = obstacles if obstacles is not None else self.obstacle_cells(g)
-        cover_number = self._number(g, cover_from)
+        if obstacles is None:
+            cover_from, cover_number = self._obstacles_numbered(g)
+        else:
+            cover_from, cover_number = obstacles, self._number(g, obstacles)
         pit_here = is_pit(cell)
         geo = self._geometry(g)
         x, y = cell
@@ -1411,7 +1469,7 @@ class TacticianDecider(HeuristicDecider):
                 lost, used, kill = result
                 best = max(best, lost * weight + used * 0.3 + kill * kill_worth)
             total += best
-        self._lasting_put(key, total)
+        self._lasting[key] = total
         return total
 
     def _enemy_plans(self, g: TacticsGame, seat: int) -> list[tuple[Cell, int, list[list[Any]] | None]]:
@@ -1522,7 +1580,7 @@ class TacticianDecider(HeuristicDecider):
                         elif self.dodge_steps(g, enemy) > 0:
                             worth = self._dodged_worth(g, unit, profile, enemy, cell, look, move, 0, worth)
                         best = max(best, worth)
-        self._lasting_put(key, best)
+        self._lasting[key] = best
         return best
 
     def exposure(self, g: TacticsGame, unit: Unit, cell: Cell) -> bool:
@@ -1570,13 +1628,7 @@ class TacticianDecider(HeuristicDecider):
                 g, unit, cell, obstacles, loadout, world, obstacle_key
             )
             value = self.opportunity_weight * self._opportunity(g, unit, cell, facing, loadout, world) - threat
-            distance = g.board.distance
-            near: int | None = None
-            for e in foes:
-                if e.pos is not None:
-                    d = distance(cell, e.pos)
-                    if d is not None and (near is None or d < near):
-                        near = d
+            near = g.board.nearest(cell, [e.pos for e in foes if e.pos is not None])
             if near is None:
                 near = min(g.board.through_wall(cell, e.pos) for e in foes if e.pos is not None) + 6
             value -= self.approach * (1.0 + 3.0 * urgency) * near
@@ -1585,7 +1637,7 @@ class TacticianDecider(HeuristicDecider):
                 value -= HIDDEN + self.hidden_gain(g, unit)
             if g.board.is_pit(cell):
                 value -= 0.3
-        self._lasting_put(key, value)
+        self._lasting[key] = value
         return value
 
     def lines(self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None) -> int:
@@ -1611,10 +1663,10 @@ class TacticianDecider(HeuristicDecider):
             return 0.0, None, None
         key = ("strike", self.loadout(unit), unit.pos, unit.facing, cell, facing, range_bonus, hit_bonus, only, steps,
                weapons, self.world(g, unit.seat), tuple(self.obstacle_cells(g)))  # fmt: skip
-        found: tuple[float, Profile | None, Unit | None] | None = self._lasting_get(key)
+        found: tuple[float, Profile | None, Unit | None] | None = self._lasting.get(key)
         if found is None:
-            found = self._lasting_put(key, self._strike_now(g, unit, cell, facing, range_bonus, hit_bonus, only, steps,
-                                                            weapons))  # fmt: skip
+            found = self._lasting[key] = self._strike_now(g, unit, cell, facing, range_bonus, hit_bonus, only,
+                                                          steps, weapons)  # fmt: skip
         return found
 
     def _strike_now(self, g: TacticsGame, unit: Unit, cell: Cell | None, facing: str | None, range_bonus: int,
@@ -1755,9 +1807,9 @@ class TacticianDecider(HeuristicDecider):
         if steps <= 0 or self.cannot(g, unit, "move"):
             return -0.5
         key = ("march", self.loadout(unit), unit.pos, unit.facing, steps, strike_after, self.world(g, unit.seat))
-        found = self._lasting_get(key)
+        found = self._lasting.get(key)
         if found is None:
-            found = self._lasting_put(key, self._march_value(g, unit, steps, strike_after))
+            found = self._lasting[key] = self._march_value(g, unit, steps, strike_after)
         return float(found)
 
     def _march_value(self, g: TacticsGame, unit: Unit, steps: int, strike_after: bool) -> float:
@@ -1991,9 +2043,9 @@ class TacticianDecider(HeuristicDecider):
         assert unit.pos is not None
         steps = g.move_allowance(unit, 2, basic=True)
         key = ("gain", self.loadout(unit), unit.pos, profile.name, steps, self.world(g, unit.seat))
-        found = self._lasting_get(key)
+        found = self._lasting.get(key)
         if found is None:
-            found = self._lasting_put(key, self._weapon_gain(g, unit, profile, steps))
+            found = self._lasting[key] = self._weapon_gain(g, unit, profile, steps)
         return float(found)
 
     def _weapon_gain(self, g: TacticsGame, unit: Unit, profile: Profile, steps: int) -> float:
