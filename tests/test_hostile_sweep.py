@@ -569,12 +569,13 @@ def test_text_fmt_reports_dangling_links_and_rewrites_through_a_link(tmp_path: P
 
 
 def test_a_card_file_that_is_not_utf8_is_a_problem_of_content(tmp_path: Path) -> None:
-    """Loading a pool: not UTF-8 is exit 1 (the file was read), as invalid JSON is and as lint says."""
+    """Loading a pool for a deck command: a card file not UTF-8 is exit 2, as invalid JSON is: exit 1 is kept for a
+    deck that was read and has a problem (`deck --help`), so a script tells a broken pool from an illegal deck."""
     pool = tmp_path / "tactics"
     shutil.copytree(CARDS / "tactics", pool)
     write(pool / "cards" / "zz.json", b"\xff\xfe garbage")
     result = run("deck", "validate", EX / "tactics" / "duo.json", "--cards", pool)
-    refused(result, 1, f"{pool / 'cards' / 'zz.json'}: cannot read: not UTF-8 at line 1, column 1 (byte 0)")
+    refused(result, 2, f"{pool / 'cards' / 'zz.json'}: cannot read: not UTF-8 at line 1, column 1 (byte 0)")
 
 
 def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_rest() -> None:
