@@ -25,9 +25,10 @@ with the garbage collector paused and freezes what it loaded (:func:`toolkit.gcp
 the collector's full passes during the games no longer walk the catalog (valgrind: 2.6-3.4% fewer instructions for two
 games). Then copies of a game in play per second. Measured on the 2-core machine with other work running (six runs):
 before 5.3-5.5 games/s, now 8.2-8.9 games/s, 1.53-1.62x with identical logs (valgrind counts 1.8x fewer
-instructions for the games); issue 27's target of 5x is not met. A second round (session 67, logs identical) took
-3.6% more off the instructions of two games (valgrind; the CPU time of the 16 games moves by more than that from run
-to run on this machine): a unit's seat is a plain attribute (it was a property, read ~85,000 times in two games), an
+instructions for the games); issue 27's target of 5x is not met. Two later rounds, logs identical: the tactician's
+texts read once (its text cache was keyed by a list built anew on every call, so every aimed attack read its cards'
+texts again): 30% fewer instructions for two games (valgrind); then 3.6% more (the CPU time of the 16 games moves by
+more than that from run to run on this machine): a unit's seat is a plain attribute (it was a property, read ~85,000 times in two games), an
 attack on a face-down agent is worked out once for all the agents it could be, the enemies' nearest distance is read
 from the table in one call. ``TacticsGame.clone`` 5,300-5,650/s against
 92-96/s for ``copy.deepcopy`` (57-60x). What bounds it: the tactician keeps what cells and attacks are worth across decisions
