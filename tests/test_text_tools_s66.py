@@ -50,7 +50,9 @@ def test_coverage_counts_an_ability_whose_resolving_raised(cli, tmp_path: Path) 
     lines = result.stdout.splitlines()
     assert lines[0] == "raised while resolving (1):", result.stdout
     assert lines[1].startswith("  card t_bad_token#1  ")
-    why = "    why: resolving it raised in 2 games: 「格斗」 is no token card (at engine/tactics/base.py:362)"
+    source = (Path(__file__).parents[1] / "toolkit" / "engine" / "tactics" / "base.py").read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if '"{name} is no token card"' in text)
+    why = f"    why: resolving it raised in 2 games: 「格斗」 is no token card (at engine/tactics/base.py:{line})"
     assert lines[2] == why
     assert "never reached (0):" in lines and "never played" not in result.stdout
     raised = [line for line in lines if "raised while resolving:" in line]
