@@ -156,11 +156,13 @@ def _pointers(value: Any, path: tuple[str | int, ...] = ()) -> list[str]:
     return found
 
 
+@settings(deadline=None)  # (no test is timed: a loaded machine took 570 ms for one example)
 @given(st.dictionaries(_WORDS, _DOCUMENTS, max_size=5))
 def test_canonical_writing_is_json_dumps(data: dict[str, Any]) -> None:
     assert canonical_dumps(data) == json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
+@settings(deadline=None)  # (no test is timed: a loaded machine took 570 ms for one example)
 @given(st.dictionaries(_WORDS, _DOCUMENTS, max_size=5))
 @pytest.mark.slow
 def test_canonical_positions_are_value_positions(data: dict[str, Any]) -> None:
