@@ -43,10 +43,12 @@ VERSION = 1
 
 
 class RoomError(DossierError):
-    """A request the table cannot take (bad names, aims, a seat that is not there); one line."""
+    """A request the table cannot take (bad names, aims, a seat that is not there); one line. ``aim``: the entry of
+    the aims form it is about, (seat, its n-th target counted from 0), where it is about one."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, aim: tuple[int, int] | None = None) -> None:
         super().__init__(message, exit_code=1)
+        self.aim = aim
 
 
 @dataclass
@@ -202,9 +204,11 @@ def _check_entries(game: Crossfire, deal: Deal, room: Room, aims: dict[int, list
         targets = aims.get(seat, [])
         who = room.label(seat)
         if len(set(targets)) != len(targets):
-            raise RoomError(tr("{who}: two aims at the same player; enter each player pointed at once", who=who))
+            again = next(k for k, target in enumerate(targets) if target in targets[:k])
+            raise RoomError(tr("{who}: two aims at the same player; enter each player pointed at once", who=who),
+                            (seat, again))  # fmt: skip
         if seat in targets:
-            raise RoomError(tr("{who} points at themselves; no one may", who=who))
+            raise RoomError(tr("{who} points at themselves; no one may", who=who), (seat, targets.index(seat)))
     if not marks:
         return
     if not deal.sniper:
@@ -247,15 +251,16 @@ def fit_aims(
             if seat not in marks and not targets:
                 raise RoomError(
                     tr("{who}: enter a target for every player without a shot card (anyone for a player who did not "
-                       "point: only an Assassin's target counts), so that the form tells no one's role", who=who)
+                       "point: only an Assassin's target counts), so that the form tells no one's role", who=who),
+                    (seat, 0),
                 )  # fmt: skip
             continue
         if not targets:
-            raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who))
+            raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who), (seat, 0))
         if both_hands and len(targets) < 2:
             raise RoomError(tr("{who}: enter both players this player pointed at (at a table with a two-gun role "
                                "everyone points with both hands, so that no one's hands give their role away)",
-                               who=who))  # fmt: skip
+                               who=who), (seat, len(targets)))  # fmt: skip
     fitted: dict[int, list[int]] = {}
     decided = sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
     for seat in range(1, room.players + 1):
@@ -267,7 +272,8 @@ def fit_aims(
             allowed = rules.aims_crossfire
         if len(targets) < min(allowed):  # only a public role gets here: the checks above asked every other seat
             raise RoomError(
-                tr("{who} holds {n} guns: enter each player they pointed at", who=room.label(seat), n=min(allowed))
+                tr("{who} holds {n} guns: enter each player they pointed at", who=room.label(seat), n=min(allowed)),
+                (seat, len(targets)),
             )
         fitted[seat] = targets[: max(allowed)]
     return fitted
@@ -295,13 +301,14 @@ def check_aims(
             fitted[seat] = targets[: max(allowed)]
             continue
         who, name = room.label(seat), role_name(role)
+        aim = (seat, len(targets))
         if deal.sniper:
             raise RoomError(tr("{who} ({role}): an Assassin without a shot card reveals and points: enter their "
-                               "target", who=who, role=name))  # fmt: skip
+                               "target", who=who, role=name), aim)  # fmt: skip
         if min(allowed) > 1:
             raise RoomError(tr("{who} ({role}) holds {n} guns: enter each player they pointed at", who=who, role=name,
-                               n=min(allowed)))  # fmt: skip
-        raise RoomError(tr("{who} ({role}): enter where this player pointed", who=who, role=name))
+                               n=min(allowed)), aim)  # fmt: skip
+        raise RoomError(tr("{who} ({role}): enter where this player pointed", who=who, role=name), aim)
     return fitted
 
 

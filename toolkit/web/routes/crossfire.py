@@ -676,65 +676,14 @@ def _aims_from(form: Any, room: Room) -> tuple[dict[int, list[int]], list[int]]:
         chosen = []
         for value in form.getlist(f"aim_{seat}"):
             if str(value).strip():
-                chosen.append(_int(value, tr("the aim of seat {seat}", seat=seat), 1, room.players))
+                try:
+                    chosen.append(_int(value, tr("the aim of seat {seat}", seat=seat), 1, room.players))
+                except RoomError as exc:  # (the menu it came from: the entries are shown again in their order)
+                    raise RoomError(exc.message, (seat, len(chosen))) from None
         if chosen:
             aims[seat] = chosen
     marks = [_int(v, tr("a shot card"), 1, room.players) for v in form.getlist("mark") if str(v).strip()]
     return aims, marks
-
-
-def _bad_aims(game: Any, room: Room, form: Any, message: str) -> list[str]:
-    """The field of the aims form a refused resolution is about (as the page shows the entries again: each seat's
-    targets first, its blank menus after them), when the refusal names its seat; else none.
-
-    The checks are the ones :meth:`~toolkit.web.crossfire_rooms.RoomStore.resolve` makes, in its order: a target
-    that is not a seat, two aims at one player or at oneself, then the first seat short of a target (for a host
-    who plays, of the same ones for every seat, which tell no role; for a moderator, of the ones its role fires)."""
-    current = room.current
-    if current is None:
-        return []
-    deal = current.to_deal()
-    said = {seat: room.label(seat) for seat in range(1, room.players + 1)}
-
-    def names(seat: int) -> bool:  # "Seat 1" is in "Seat 10": the longer label must not be the one meant
-        others = [said[s] for s in said if s != seat and said[seat] in said[s]]
-        return said[seat] in message and not any(o in message for o in others)
-
-    entered: dict[int, list[int]] = {}
-    for seat in range(1, room.players + 1):
-        chosen: list[int] = []
-        for value in form.getlist(f"aim_{seat}"):
-            if not str(value).strip():
-                continue
-            try:
-                chosen.append(_int(value, "", 1, room.players))
-            except DossierError:
-                return [f"cf-aim-{seat}-{len(chosen)}"]
-        entered[seat] = chosen
-    marks = {str(v).strip() for v in form.getlist("mark")}
-    for seat, chosen in entered.items():
-        for k, target in enumerate(chosen):
-            if (target == seat or target in chosen[:k]) and names(seat):
-                return [f"cf-aim-{seat}-{k}"]
-    sniper = deal.sniper
-    decided = False
-    if sniper:
-        with contextlib.suppress(DossierError, ValueError):
-            decided = game.marks_decide(deal.mode, deal.roles, [int(m) for m in marks if m.isdigit()])
-    both = not sniper and max((game.roles[r].guns for r in deal.setup if r in game.roles), default=1) > 1
-    for seat, chosen in entered.items():
-        rules = game.roles.get(deal.roles.get(seat, ""))
-        if rules is None:
-            continue
-        if room.host_plays and seat not in deal.public:
-            need = (0 if str(seat) in marks else 1) if sniper else (2 if both else 1)
-        elif sniper:
-            need = 0 if str(seat) in marks or decided else min(rules.aims_sniper)
-        else:
-            need = min(rules.aims_crossfire)
-        if len(chosen) < need and names(seat):
-            return [f"cf-aim-{seat}-{len(chosen)}"]
-    return []
 
 
 @router.post("/crossfire/host/{token}/resolve", dependencies=[Depends(require_write)], name="crossfire_resolve")
@@ -753,9 +702,8 @@ async def crossfire_resolve(request: Request, token: str) -> Response:
         entered = None
         with contextlib.suppress(DossierError):  # show what the host entered, with the error
             entered = _aims_from(form, room)
-        bad: list[str] = []
-        with contextlib.suppress(DossierError):
-            bad = _bad_aims(game_of(web), room, form, exc.message)
+        aim = exc.aim if isinstance(exc, RoomError) else None  # (the entry the refusal is about, where it says one)
+        bad = [f"cf-aim-{aim[0]}-{aim[1]}"] if aim else []
         return _host_page(request, room, 400, exc.message, entered, bad)
     return RedirectResponse(str(request.url_for("crossfire_host", token=token)) + "#outcome", 303)
 
