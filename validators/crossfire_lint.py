@@ -5,6 +5,9 @@ A role record repeats what its text says in fields: ``guns`` (``你有 N 把枪�
 (``…各射 1 发``, the shot cards) implies. The engine plays the text (:func:`toolkit.engine.crossfire.compile_role`);
 the printed card, the database and the record model read the fields. Where a field says otherwise than the text,
 the finding names the field's value, the sentence of the text (its pointer and words) and the value it implies.
+A text that gives a role more guns than any role holds (:func:`most_guns`, the record model's and the schema's
+bound: the Enforcer's two) is told at that text, with the most the rules allow, never that ``guns`` should take a
+value it cannot.
 
 Cheap enough for every role of a large pool: the role's texts were parsed by lint a moment before (the parse
 cache), and only the sentences that say what a role is are looked at (:func:`toolkit.engine.crossfire.role_traits`),
@@ -13,6 +16,7 @@ once per role; nothing is rendered unless there is a finding.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +50,24 @@ def role_field_problems(record: CrossfireRole, label: str) -> list[tuple[str, st
     if traits is None:
         return []
     found: list[tuple[str, str]] = []
+    most = most_guns()
+    guns = traits.last(A.Guns)
+    if guns is not None and traits.guns > most:
+        # More guns than a role holds: the text is wrong, not the field (which cannot be more; the schema and the
+        # record model say so too). Told at the text, with what the rules allow; the field is checked once it fits.
+        message = tr(
+            '{label}: {pointer} says "{sentence}", but a role holds at most {most} guns (in the rules the '
+            "Enforcer's two are the most), and {field} cannot be more; write at most {most} guns in the text",
+            label=label,
+            pointer=guns[0],
+            sentence=_words(guns[1]),
+            most=most,
+            field="guns",
+        )
+        found.append((guns[0], message))
     for field, value, implied, said, absent in _implied(record, traits):
+        if field == "guns" and traits.guns > most and guns is not None:
+            continue
         if value == implied:
             continue
         words = {"label": label, "field": field, "value": _json(value), "implied": _json(implied)}
@@ -68,6 +89,18 @@ def role_field_problems(record: CrossfireRole, label: str) -> list[tuple[str, st
             )
         found.append((f"/{field}", message))
     return found
+
+
+@functools.cache
+def most_guns() -> int:
+    """The most guns a role holds: the bound of the record model's ``guns`` (the schema's ``maximum`` is made
+    from it), the Enforcer's two of seed 003 ("执行者持两把枪"). The check above tells a text with more."""
+    from annotated_types import Le
+
+    from toolkit.models.crossfire import CrossfireRole
+
+    bound = next(m.le for m in CrossfireRole.model_fields["guns"].metadata if isinstance(m, Le))
+    return int(bound)  # type: ignore[call-overload]
 
 
 # (field, its value, the value the text implies, the sentence that implies it or None, the sentence whose absence
@@ -120,4 +153,4 @@ def _words(node: A.Node | str) -> str:
     return zh if current_lang() == "zh-Hans" or en == zh else f"{zh} ({en})"
 
 
-__all__ = ["CODE", "check_role_fields", "role_field_problems"]
+__all__ = ["CODE", "check_role_fields", "most_guns", "role_field_problems"]

@@ -609,6 +609,92 @@ def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------- the end of a round, seat by seat
+
+
+@dataclass(frozen=True)
+class Why:
+    """One reason a seat won or lost (:meth:`Crossfire.report`): a sentence of a role's text and whether its
+    condition held. ``of``: the seat whose text it is when not the seat's own (the Protester this seat hit: "the
+    player who hit you loses"); ``sentence`` None: the player at ``of`` won alone (RULINGS C8), so this seat lost."""
+
+    met: bool
+    sentence: A.Node | None
+    of: int | None = None  # (sentence None: the seat that won alone)
+
+
+@dataclass
+class SeatReport:
+    """What the end of a round says of one seat: what it pointed at and what that did, who hit it, whose protection
+    cancelled a bullet aimed at it, and why it won or lost (``why``: the sentences of its text whose condition held,
+    the ways to win that did not, for a seat that lost, and another player's text that made it lose)."""
+
+    seat: int
+    role: str  # the role's id
+    does: str  # "shoots", "protects", "marks" (the Sniper's shot cards) or "unarmed"
+    aims: list[int]  # the seats it pointed at (the Sniper: the seats its shot cards were put before)
+    fired: bool  # its bullets left: not for a shooter an Agent hit first (C2), nor one that did not point in sniper
+    # mode (a marked Assassin, every one once the shot cards decided, any other role: C9)
+    hit_by: list[int]
+    saved: list[tuple[int, int]]  # (shooter, protector): a bullet aimed at this seat that a protector cancelled
+    wins: bool
+    sniper: bool = False  # a table of sniper mode
+    why: list[Why] = field(default_factory=list)
+
+
+# what a result of a role's text does to the round's winners, for Why (the effects _RESULTS compiles)
+_WHY_KINDS: dict[type, str] = {A.Win: "win", A.Lose: "lose", A.SoleWin: "sole", A.ShooterLoses: "shooter"}
+
+
+def aims_line(report: SeatReport, who: Callable[[int], str], lang: str) -> str:
+    """What a seat pointed at and what that did, in ``lang`` (``who``: a seat as the output names it): the seats,
+    and why they did nothing where they did nothing (unarmed, hit by an Agent before firing, the shot cards
+    decided); a protector's "protects …", the Sniper's shot cards."""
+    seats = t(lang, ", ").join(map(who, report.aims))
+    if report.does == "marks":
+        return t_beside(lang, "shot cards in front of {seats}", seats=seats) if report.aims else t(lang, "no shot card")
+    if not report.aims:
+        return "—"
+    if report.does == "protects":
+        return t_beside(lang, "protects {seats}", seats=seats)
+    if report.does == "unarmed":
+        return t(lang, "{seats} (unarmed: no effect)", seats=seats)
+    if not report.fired:  # C2: an Agent's bullet reached it first; C9: the shot cards decided, no one fired
+        if report.hit_by and report.does == "shoots" and not report.sniper:
+            return t(lang, "{seats} (hit by an Agent first: did not fire)", seats=seats)
+        return t(lang, "{seats} (did not fire)", seats=seats)
+    return seats
+
+
+def why_lines(
+    report: SeatReport, who: Callable[[int], str], lang: str, records: Mapping[str, Any], roles: Mapping[int, str]
+) -> list[str]:
+    """Why a seat won or lost, a line each, in ``lang``: each sentence of its role's text whose condition held
+    (``Met: "…"``), each way to win that did not (``Not met: "…"``), the text of a player it hit that made it lose,
+    and that another player won alone (RULINGS C8). ``records``: role id -> record; ``roles``: seat -> role id."""
+    from toolkit.text.render import render
+
+    def said(node: A.Node) -> str:
+        return render(A.Sentence((node,)), lang)
+
+    lines = []
+    alone = {}  # the seats that won alone (C8), so that this one lost
+    for reason in report.why:
+        if reason.sentence is None:
+            if reason.of is not None:
+                alone[reason.of] = records[roles[reason.of]]
+        elif reason.of is not None:
+            lines.append(t_beside(lang, 'hit {seat} ({role}): "{sentence}"', seat=who(reason.of),
+                                  role=name_of(records[roles[reason.of]], lang), sentence=said(reason.sentence)))  # fmt: skip
+        elif reason.met:
+            lines.append(t(lang, 'Met: "{sentence}"', sentence=said(reason.sentence)))
+        else:
+            lines.append(t(lang, 'Not met: "{sentence}"', sentence=said(reason.sentence)))
+    if alone:
+        lines.append(t(lang, ALONE.counted(len(alone)), winners=sole_winners(alone, who, lang)))
+    return lines
+
+
 class _Context:
     __slots__ = ("team", "hit", "hit_by", "hits_of", "counts", "winners", "losers", "sole", "saved")
 
@@ -733,6 +819,8 @@ class Crossfire:
         self._dealt = {m.id: _dealt_roles(m) for m in self.modes.values()}
         # (mode id, sorted (role, copies)) -> why that role mix is no set-up of the mode (None: it is one)
         self._mixes: dict[tuple[str, tuple[tuple[str, int], ...]], str | None] = {}
+        # role id -> its sentences that decide a round, each with a test of its condition (:meth:`report`)
+        self._why_sentences: dict[str, list[tuple[A.Node, Callable[[_Context, int], Any], frozenset[str]]]] = {}
 
     @classmethod
     def from_records(cls, records: Iterable[Any], files: Callable[[Any], Path | str | None] | None = None) -> Crossfire:
@@ -1498,6 +1586,108 @@ class Crossfire:
             steps.append(Step("vip", [seats[table.vip]], hits(others), saved(others), outcome.team, sole))
         steps.append(Step("personal", list(outcome.winners), sole=sole))
         return steps
+
+    def report(self, table: Table, outcome: Outcome) -> list[SeatReport]:
+        """The end of a resolved table, seat by seat (:class:`SeatReport`), in seat order: what each seat pointed at
+        and whether it fired (C2: a shooter an Agent hit first never fires; C9: when the shot cards decide, no one
+        fires), who hit it, whose protection cancelled a bullet at it, and why it won or lost, each sentence of its
+        role's text evaluated on its own as :meth:`resolve` evaluated them together."""
+        roles, seats = table.roles, table.seats
+        ctx = self._context_of(table, outcome)
+        won = set(outcome.winners)
+        why: list[list[Why]] = [[] for _ in roles]
+        for i, role in enumerate(roles):
+            wins = seats[i] in won
+            for node, holds, kinds in self._sentences(role.id):
+                held = bool(holds(ctx, i))
+                if held and kinds & {"win", "lose", "sole"}:
+                    why[i].append(Why(True, node))
+                elif not held and not wins and kinds & {"win", "sole"}:
+                    why[i].append(Why(False, node))
+                if held and "shooter" in kinds:  # the text of a player hit makes the shooters lose
+                    for shooter in ctx.hit_by.get(i, ()):
+                        why[shooter].append(Why(True, node, seats[i]))
+        if outcome.sole:
+            for i in range(len(roles)):
+                if seats[i] not in outcome.sole:
+                    why[i].extend(Why(True, None, seat) for seat in outcome.sole)
+        decided = table.sniper and _marks_decide(roles, table.marks, table.vip, table.options)
+        marked = set(table.marks)
+        saved: dict[int, list[tuple[int, int]]] = {}
+        for target, shooter, protector in outcome.saved:
+            saved.setdefault(target, []).append((seats[shooter], seats[protector]))
+        reports = []
+        for i in table.order:
+            role = roles[i]
+            if role.marks:
+                does, aims, fired = "marks", sorted(seats[m] for m in table.marks), bool(table.marks)
+            else:
+                does = "shoots" if role.shoots else "protects" if role.protects else "unarmed"
+                aims = [seats[a] for a in table.aims[i]]
+                if table.sniper:
+                    fired = not decided and i not in marked and role.shoots and ASSASSIN in role.counts_as
+                else:  # an Agent fires; any other shooter unless an Agent's bullet reached it first (C2)
+                    fired = role.shoots and (
+                        role.agents_volley or not any(roles[j].agents_volley for j in outcome.hits.get(i, ()))
+                    )
+            reports.append(
+                SeatReport(
+                    seat=seats[i],
+                    role=role.id,
+                    does=does,
+                    aims=aims,
+                    fired=fired,
+                    hit_by=sorted(seats[j] for j in outcome.hits.get(i, ())),
+                    saved=saved.get(i, []),
+                    wins=seats[i] in won,
+                    sniper=table.sniper,
+                    why=why[i],
+                )
+            )
+        return reports
+
+    @staticmethod
+    def _context_of(table: Table, outcome: Outcome) -> _Context:
+        """The context :meth:`resolve` left, rebuilt from ``outcome``: the team, who was hit and by whom."""
+        roles = table.roles
+        if table.options["protester_counts_as_bystander"]:
+            counts = [r.counts_as for r in roles]
+        else:
+            counts = [r.counts_strict for r in roles]
+        ctx = _Context(len(roles), counts)
+        ctx.team = outcome.team
+        for target, by in outcome.hits.items():
+            ctx.hit[target] = True
+            ctx.hit_by[target] = list(by)
+            for shooter in by:
+                ctx.hits_of.setdefault(shooter, []).append(target)
+        return ctx
+
+    def _sentences(self, role_id: str) -> list[tuple[A.Node, Callable[[_Context, int], Any], frozenset[str]]]:
+        """The sentences of a role's text that decide a round (a condition and its results, as :func:`compile_role`
+        compiles them: the same expressions), each with a test of its condition alone and what its results do
+        (:data:`_WHY_KINDS`). Kept per role."""
+        cache = self._why_sentences
+        found = cache.get(role_id)
+        if found is None:
+            record = self.records[role_id]
+            found = []
+            for texts in (record.text, record.win):
+                for text in texts:
+                    for sentence in parse_cached(text).sentences:
+                        for effect in sentence.effects:
+                            if isinstance(effect, _TRAIT_NODES):
+                                continue
+                            if isinstance(effect, A.If):
+                                condition, results = _condition(effect.condition, role_id), effect.effects
+                            else:
+                                condition, results = "True", (effect,)
+                            kinds = frozenset(_WHY_KINDS[type(r)] for r in results if type(r) in _WHY_KINDS)
+                            source = f"lambda ctx, i: {condition}"  # generated from the AST only, as compile_role
+                            holds = eval(compile(source, f"<crossfire role {role_id}>", "eval"))  # noqa: S307
+                            found.append((effect, holds, kinds))
+            cache[role_id] = found
+        return found
 
     def _crossfire(self, table: Table, ctx: _Context, vip: int) -> None:
         aims = table.aims

@@ -64,6 +64,13 @@ SHOT_CARDS = N_(
 )
 
 
+# A public role (the Sniper: seed 003, "其角色卡面朝上摆在面前"): its slip is laid open, face up in front of its
+# player, not folded and kept hidden as a dealt role's is. These replace the ``keep`` and ``fold`` words of its card
+# (what the printed slip says above and on its cover).
+PUBLIC_KEEP = N_("Your role is public: lay this slip open, face up in front of you, for everyone to see.")
+PUBLIC_FOLD = N_("Do not fold this slip: your role is no secret.")
+
+
 def role_name(game: Crossfire, role_id: str, lang: str) -> str:
     return i18n.name_of(game.records[role_id], lang)
 
@@ -83,6 +90,8 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
     role_id = result.roles[seat]
     record = game.records[role_id]
     rules = game.roles[role_id]
+    if rules.public or seat in result.public:  # face up for everyone: nothing on its slip is to be hidden
+        labels = {**labels, "keep": i18n.t(lang, PUBLIC_KEEP), "fold": i18n.t(lang, PUBLIC_FOLD)}
     play: list[str] = []
     unarmed = False  # in sniper mode, a role that does not fire there
     if rules.public:
@@ -134,6 +143,8 @@ def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) 
 
 __all__ = [
     "BOTH_HANDS",
+    "PUBLIC_FOLD",
+    "PUBLIC_KEEP",
     "RIGHT_HAND",
     "SHOT_CARDS",
     "RoleCard",

@@ -16,7 +16,9 @@ cover, so the folded slip shows the seat and name and a blank back, while the
 role stays inside; unfolded, it reads the right way up. (A slip folded in half
 would show both halves or neither: one fold of a one-sided print puts both
 printed faces inside or both outside.) The cover's pattern keeps the role from
-showing through the paper from behind.
+showing through the paper from behind. A public role's slip (the Sniper's, which seed 003 has laid face up in
+front of its player) is printed alike, but its hints say so instead of asking for the fold
+(:func:`toolkit.engine.crossfire_cards.role_card` gives those words).
 
 This module only draws: the caller gives every string already in the reader's
 language (:class:`Slip`). Text is drawn with the print fonts (the bundled
@@ -58,8 +60,8 @@ class Slip:
     team: str  # "red team: hit the VIP"
     team_color: str  # blue, red or none
     rows: Sequence[tuple[str, str]] = ()  # (label, text): what the player wins by, how the role plays, ...
-    fold_hint: str = "Fold the flap up along the dashed line."
-    header_hint: str = ""  # small line under the name, seen on the folded slip
+    fold_hint: str = "Fold the flap up along the dashed line."  # (a public role's: that it is not folded)
+    header_hint: str = ""  # small line under the name, seen on the folded slip (or on the open public one)
 
 
 @dataclass
@@ -186,6 +188,18 @@ def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, where: 
     )
 
 
+HINT_SIZE, MIN_HINT_SIZE = 6.0, 4.0  # the one-line hints above and on the cover, in points
+
+
+def _hint_size(text: str, width: float, fonts: _Fonts) -> float:
+    """The size at which the one-line hint ``text`` fits ``width``: :data:`HINT_SIZE`, smaller for a long one (a
+    public role's, a language's longer words), never below :data:`MIN_HINT_SIZE`."""
+    size = HINT_SIZE
+    while size > MIN_HINT_SIZE and fonts.width(text, False, size) > width:
+        size -= 0.25
+    return size
+
+
 def _draw_slip(
     c: Any, slip: Slip, x: float, y: float, w: float, h: float, fonts: _Fonts, where: str, size: float
 ) -> None:
@@ -218,7 +232,7 @@ def _draw_slip(
             name = name[:-1]
         fonts.draw(c, name_x, baseline, name + ("…" if name != slip.name else ""), size, True, "#000000")
     if slip.header_hint:
-        hint_size = 6.0
+        hint_size = _hint_size(slip.header_hint, w - 2 * PAD, fonts)
         fonts.draw(c, x + PAD, cover_top + PAD * 0.6, slip.header_hint, hint_size, False, MUTED)
     c.setStrokeColor(CUT_COLOR)
     c.setLineWidth(0.3)
@@ -239,7 +253,7 @@ def _draw_slip(
         c.line(x + offset, cover_top, x + offset + span, fold_y)
         offset += step
     c.restoreState()
-    hint_size = 6.0
+    hint_size = _hint_size(slip.fold_hint, w - 2 * PAD, fonts)
     hint_width = fonts.width(slip.fold_hint, False, hint_size)
     c.setFillColor("#ffffff")
     c.rect(x + (w - hint_width) / 2 - 2, fold_y + 1.2 * MM - 1.5, hint_width + 4, hint_size + 2, stroke=0, fill=1)

@@ -440,6 +440,7 @@ def _host_view(
                 "role": None if secret else i18n.name_of(game.records[role_id], lang),
                 "role_id": None if secret else role_id,
                 "team": None if secret else i18n.word("team", game.records[role_id].team, lang),
+                "team_id": None if secret else game.records[role_id].team,
                 "public": seat in deal.public,
                 "seen": None
                 if secret
@@ -478,6 +479,10 @@ def _host_view(
     ]
     mode = game.modes.get(room.mode)
     outcome = None
+    resolved = _resolved(game, room, current)  # (None until the round is resolved: nothing of the end before it)
+    reports = _seat_reports(game, room, resolved, lang)
+    for seat, row in enumerate(seats, start=1):
+        row.update(reports.get(seat, {"pointed": "—", "saved": [], "why": []}))
     if current.outcome is not None:
         o = current.outcome
         sole = {s: game.records[deal.roles[s]] for s in o.get("sole", [])}  # (a round saved before: none)
@@ -488,6 +493,7 @@ def _host_view(
             "winners": sep.join(_who(room, s, lang) for s in o["winners"]) or "—",
             "sole": sole_winners(sole, lambda s: _who(room, s, lang), lang),
             "sole_count": len(sole),
+            "why": _why_team(game, room, resolved, lang),
         }
     try:
         scores = rooms(web).score(game, room)
@@ -508,7 +514,7 @@ def _host_view(
     return {
         "aims_help": _aims_help(game, deal, room.host_plays, lang),
         "script_lines": [i18n.t(lang, SCRIPT[key]) for key in script_keys(deal.sniper)],
-        "script": _script(game, room, current, lang),
+        "script": _script(game, room, resolved, lang),
         "two_hands": not deal.sniper and same_guns > 1,  # everyone points with both hands; the right one counts
         "room": room,
         "round": current,
@@ -604,22 +610,82 @@ def _aims_help(game: Any, deal: Any, host_plays: bool, lang: str) -> str:
     return i18n.sentences(lang, parts)
 
 
-def _script(game: Any, room: Room, current: Any, lang: str) -> list[dict[str, Any]]:
+def _resolved(game: Any, room: Room, current: Any) -> tuple[Any, Any] | None:
+    """The engine's table and outcome of the resolved round ``current`` (None before it is resolved, or when the pool
+    changed under a running table: the outcome saved stays, without its script and seat-by-seat account)."""
+    if current.outcome is None:
+        return None
+    try:
+        where = i18n.tc(i18n.current_lang(), "crossfire", "round {n}", n=current.number)
+        table = game.table(current.table(room.names), where)
+    except DossierError:
+        return None
+    return table, game.resolve(table)
+
+
+def _script(game: Any, room: Room, resolved: tuple[Any, Any] | None, lang: str) -> list[dict[str, Any]]:
     """The moderator's script of the resolved round: each line, and what it brought out (who was hit, whose
     protection cancelled a bullet, the team it decided); empty before the round is resolved."""
     from toolkit.engine.crossfire import step_lines
 
-    if current.outcome is None:
+    if resolved is None:
         return []
-    try:
-        table = game.table(current.table(room.names), i18n.tc(i18n.current_lang(), "crossfire", "round {n}", n=current.number))
-    except DossierError:  # the pool changed under a running table: the outcome stays, without its script
-        return []
-    steps = game.script(table, game.resolve(table))
+    steps = game.script(*resolved)
     return [
         {"line": i18n.t(lang, step.line), "said": step_lines(step, lambda s: _who(room, s, lang), lang)}
         for step in steps
     ]
+
+
+def _why_team(game: Any, room: Room, resolved: tuple[Any, Any] | None, lang: str) -> list[str]:
+    """Why the round ended as it did, as the script's deciding step says it (seed 003: "VIP 被击中，红队获胜";
+    sniper mode: the shot cards, or the Assassins' shots), and the team that lost; empty before the outcome."""
+    from toolkit.engine.crossfire import step_lines
+
+    if resolved is None:
+        return []
+    table, outcome = resolved
+    decided = next((step for step in game.script(table, outcome) if step.team is not None), None)
+    if decided is None:
+        return []
+    said = step_lines(decided, lambda s: _who(room, s, lang), lang)[-1]  # (its last line is the team's)
+    lines = [said[:1].upper() + said[1:]]
+    if not outcome.sole:  # (a player who won alone: every other player lost, as the line says)
+        loser = "red" if outcome.team == "blue" else "blue"
+        lines.append(i18n.t(lang, "{team} loses", team=i18n.word("team", loser, lang)))
+    return lines
+
+
+def _seat_reports(game: Any, room: Room, resolved: tuple[Any, Any] | None, lang: str) -> dict[int, dict[str, Any]]:
+    """Seat -> what the outcome's table says of it beside its role: what it pointed at and what that did, the
+    bullets protectors cancelled, why it won or lost (:meth:`toolkit.engine.crossfire.Crossfire.report`)."""
+    from toolkit.engine.crossfire import aims_line, why_lines
+
+    if resolved is None:
+        return {}
+    table, outcome = resolved
+    roles = dict(zip(table.seats, (r.id for r in table.roles), strict=True))
+
+    def who(seat: int) -> str:
+        return _who(room, seat, lang)
+
+    return {
+        report.seat: {
+            "pointed": aims_line(report, who, lang),
+            "saved": [
+                i18n.t_beside(
+                    lang,
+                    "{seat} protected by {protector} against the bullet of {shooter}",
+                    seat=who(report.seat),
+                    protector=who(protector),
+                    shooter=who(shooter),
+                )
+                for shooter, protector in report.saved
+            ],
+            "why": why_lines(report, who, lang, game.records, roles),
+        }
+        for report in game.report(table, outcome)
+    }
 
 
 def _score_name(key: str, lang: str) -> str:
