@@ -30,17 +30,33 @@ DECK_LANG_DEFAULT = N_(
 )
 
 
+def lang_choices(langs: Iterable[str] | None = None) -> str:
+    """The languages a ``--lang`` takes, as its help says them: ``zh-Hans or en``, ``zh-Hans, en or fr``: zh-Hans and
+    en, and every language Dossier has a catalog for (``langs``, default :data:`toolkit.i18n.LANGS`: read from the
+    locale directory when Dossier starts, so a catalog a translator adds, ``catalogs init fr``, is named)."""
+    from toolkit import i18n
+    from toolkit.i18n import current_lang, tc, tr
+
+    lang = current_lang()
+    tags = dict.fromkeys([i18n.DEFAULT_LANG, i18n.SOURCE_LANG, *(i18n.LANGS if langs is None else langs)])
+    # TRANSLATORS: a language tag (zh-Hans, en, fr) in a help, a code: mark it as your help marks codes
+    shown = [tc(lang, "language code", "{code}", code=tag) for tag in tags]
+    # TRANSLATORS: the last of the languages a --lang takes, after the others: "zh-Hans, en or fr"
+    return tc(lang, "languages", "{some} or {last}", some=tr(", ").join(shown[:-1]), last=shown[-1])
+
+
 def lang_help(message: str, default: str = LANG_DEFAULT, **fields: Any) -> str:
     """The help of a ``--lang``: ``message`` (marked ``N_`` where it is written) with ``{scope}`` what the language
-    switches (:data:`LANG_SCOPE`) and ``{default}`` where it comes from when not given, in the help's language."""
+    switches (:data:`LANG_SCOPE`), ``{default}`` where it comes from when not given and ``{langs}`` the languages
+    it takes (:func:`lang_choices`), in the help's language."""
     from toolkit.cli._help import help_text
     from toolkit.i18n import tr
 
-    return help_text(lambda: tr(message, scope=tr(LANG_SCOPE), default=tr(default), **fields))
+    return help_text(lambda: tr(message, scope=tr(LANG_SCOPE), default=tr(default), langs=lang_choices(), **fields))
 
 
-LANG_HELP = lang_help(N_("The language, zh-Hans or en, of {scope}. Default: {default}."))
-DECK_LANG_HELP = lang_help(N_("The language, zh-Hans or en, of {scope}. Default: {default}."), DECK_LANG_DEFAULT)
+LANG_HELP = lang_help(N_("The language, {langs}, of {scope}. Default: {default}."))
+DECK_LANG_HELP = lang_help(N_("The language, {langs}, of {scope}. Default: {default}."), DECK_LANG_DEFAULT)
 
 LangOption = Annotated[str | None, typer.Option("--lang", help=LANG_HELP, show_default=False)]
 DeckLangOption = Annotated[str | None, typer.Option("--lang", help=DECK_LANG_HELP, show_default=False)]

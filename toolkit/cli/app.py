@@ -584,9 +584,11 @@ def _lang_tag(value: str) -> str:
     return PSEUDO if pseudo_active() else language
 
 
-LANG_BEFORE_HELP = N_(
-    "The language of the command (zh-Hans or en: its output, messages and help), as DOSSIER_LANG sets it; a --lang "
-    "after the command wins."
+LANG_BEFORE_HELP = lang_help(
+    N_(
+        "The language of the command ({langs}: its output, messages and help), as DOSSIER_LANG sets it; a --lang "
+        "after the command wins."
+    )
 )
 
 

@@ -321,7 +321,7 @@ def new(
             "--lang",
             help=lang_help(
                 N_(
-                    "The language, zh-Hans or en, of {scope}, and of the names in a .txt deck. Default: DOSSIER_LANG, "
+                    "The language, {langs}, of {scope}, and of the names in a .txt deck. Default: DOSSIER_LANG, "
                     "else lang = ... in dossier.toml or the user config, else the system's locale (LANG), else the "
                     "language of the --identity/--agent names given, else zh-Hans."
                 )

@@ -18,6 +18,7 @@ from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
     from toolkit.db import Database
+    from toolkit.errors import DossierError
     from toolkit.search import Hit
     from toolkit.search.display import RecordNames
 
@@ -96,7 +97,21 @@ def open_database(db: str | None, cards: list[Path] | None) -> Database:
     from toolkit.cli.db import _pool_database
     from toolkit.config import card_pool
 
-    return _pool_database(card_pool(cards).paths, note=False)
+    paths = card_pool(cards).paths
+    database = _pool_database(paths, note=False)
+    if not database.rows("SELECT 1 FROM records LIMIT 1"):  # (an empty folder, a typo's, or one of decks only)
+        database.close()
+        raise no_card_records(paths)
+    return database
+
+
+def no_card_records(paths: list[Path]) -> DossierError:
+    """The error of a command whose ``--cards`` folders hold no card record (none at all, or only files that are
+    none: decks, notes): said so, naming them, rather than that nothing matches or a cache file lacks a record."""
+    from toolkit.errors import DossierError
+    from toolkit.i18n import tr
+
+    return DossierError(tr("no card records under {paths}", paths=", ".join(map(str, paths))))
 
 
 def _played_among(database: Database, cards: list[Path] | None) -> list[Any]:

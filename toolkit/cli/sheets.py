@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli._help import help_text
-from toolkit.cli._lang import LangOption
+from toolkit.cli._lang import LangOption, lang_help
 from toolkit.cli._options import OUTPUT_FILE, CardsOption, finite, not_empty
 from toolkit.errors import DossierError, os_reason, warning_line
 from toolkit.findings import Finding, finding_line
@@ -165,11 +165,13 @@ def print_cards(
         str | None,
         typer.Option(
             "--lang",
-            help=N_(
-                "Language of every word on the cards: zh-Hans or en (names, labels, backs, ability text; a name "
-                "without it stays in the other). Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
-                "config, else the system's locale (LANG), else, with --deck, the deck's own language (the one its "
-                "card names are written in), else zh-Hans."
+            help=lang_help(
+                N_(
+                    "Language of every word on the cards: {langs} (names, labels, backs, ability text; a name "
+                    "without it stays in the other). Default: DOSSIER_LANG, else lang = ... in dossier.toml or the "
+                    "user config, else the system's locale (LANG), else, with --deck, the deck's own language (the "
+                    "one its card names are written in), else zh-Hans."
+                )
             ),
             show_default=False,
         ),
@@ -635,6 +637,10 @@ def _select(
     if game is not None and game not in GAMES:
         raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=", ".join(GAMES)))
     own, catalog = _load(cards)
+    if cards and not own.records:  # a --cards folder of no card record: said so, not that no card has that id
+        from toolkit.cli.search import no_card_records
+
+        raise no_card_records(cards)
     if deck is not None:
         return _deck_records(deck, catalog, lang, cards)
     if ids:

@@ -114,6 +114,9 @@ MAX_XML_DEPTH = 32
 MAX_SUGGESTED = 20  # unknown names per file that get a "did you mean"
 IDENTITY_LINES = 20  # lines without a count looked at for a netrunner identity
 DESCRIPTION_CHARS = 20000  # the deck model's limit on a description
+# the kinds of record a list of each game names (its squad's agents, a netrunner deck's identity): what a name no
+# record has is offered, never an ability, a unit or a faction
+DECK_KINDS = {"tactics": ("card", "agent"), "netrunner": ("card", "identity"), "crossfire": ("role",)}
 
 
 # the findings of a whole deck that the deck validator points at "/cards" (a crossfire deck's role mix too,
@@ -1145,24 +1148,28 @@ class _Resolver:
         return name_language(self.matched.get((name, game), name), record)
 
     def hint(self, name: str, game: str, side: str | None = None) -> str:
-        """ "did you mean" the names close to ``name`` (none past the first few), in the current language; with
-        ``side`` (the deck's identity's), only the names of records of that side (or of none) when any is close."""
+        """ "did you mean" the names close to ``name`` (none past the first few), in the current language: of the
+        records a deck of ``game`` holds (:data:`DECK_KINDS`); with ``side`` (the deck's identity's), only the names
+        of records of that side (or of none) when any is close."""
         if self.suggested >= MAX_SUGGESTED:
             return ""
         self.suggested += 1
         hints = self._of_side(name, game, side) if side is not None else []
-        hints = hints or self.names.suggestions(name, game)
+        hints = hints or self.names.suggestions(name, game, kinds=DECK_KINDS.get(game))
         if not hints:
             return ""
         return tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))
 
     def _of_side(self, name: str, game: str, side: str) -> list[str]:
-        """The names closest to ``name`` of ``game``'s records of ``side`` or of none, as
+        """The names closest to ``name`` of ``game``'s records of ``side`` or of none that a deck holds, as
         :meth:`NameIndex.suggestions` finds them among all."""
         key = (game, side)
         by_fold = self.sided.get(key)
         if by_fold is None:
-            names = {n for r in self.names.lookup_all(game) if record_side(r) in (side, None) for n in record_names(r)}
+            kinds = DECK_KINDS.get(game)
+            names = {n for r in self.names.lookup_all(game)
+                     if record_side(r) in (side, None) and (kinds is None or r.kind in kinds)
+                     for n in record_names(r)}  # fmt: skip
             by_fold = self.sided[key] = {fold(n): n for n in sorted(names)}
         close = difflib.get_close_matches(fold(name), list(by_fold), n=3, cutoff=0.5)
         return [by_fold[c] for c in close]
@@ -1377,9 +1384,19 @@ def _read_text(
     def names_card(number: int, line: str) -> bool:
         return any(r.kind in ("card", "agent", "role") for r in resolve.named(line, game, parsed.codes.get(number)))
 
+    def identities(number: int, line: str) -> list[Any]:
+        return [r for r in resolve.named(line, game, parsed.codes.get(number)) if r.kind == "identity"]
+
     if game == "netrunner" and identity is None:
-        for number, free_line in free[:IDENTITY_LINES]:
-            found = [r for r in resolve.named(free_line, game, parsed.codes.get(number)) if r.kind == "identity"]
+        heads = free[:IDENTITY_LINES]
+        for index, (number, free_line) in enumerate(heads):
+            found = identities(number, free_line)
+            if found and index == 0 and name_value is None and not parsed.marked and len(heads) > 1:
+                # NetrunnerDB writes the deck's name, then its identity: a deck named as its identity (``Vera
+                # "Fingers" Thorne`` above ``Vera "Fingers" Thorne (Dossier Demo)``) has its name first
+                then = identities(*heads[1])
+                if then and then[0].id == found[0].id:
+                    (number, free_line), found = heads[1], then
             if found:
                 kept = found[0]
                 identity, identity_line = found[0].id, number

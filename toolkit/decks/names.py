@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from toolkit.db.grams import is_cjk
@@ -130,17 +130,26 @@ class NameIndex:
                 return found
         return []
 
-    def suggestions(self, name: str, game: str | None = None, n: int = 3, kind: str | None = None) -> list[str]:
+    def suggestions(
+        self,
+        name: str,
+        game: str | None = None,
+        n: int = 3,
+        kind: str | None = None,
+        kinds: Collection[str] | None = None,
+    ) -> list[str]:
         """The names closest to ``name`` (of ``game``'s records; with ``kind``, of its records of that kind only:
-        an agent is not offered for a card)."""
+        an agent is not offered for a card; with ``kinds``, of its records of those kinds: a deck's line is offered
+        what goes in a deck, never an ability or a unit; given, ``kind`` is not read)."""
+        wanted = set(kinds) if kinds is not None else None if kind is None else {kind}
         pool: set[str] = set()
         for g, names in self._names.items():
             if game is None or g == game:
-                if kind is None:
+                if wanted is None:
                     pool |= names
                 else:
                     for record in self._records.get(g, []):
-                        if record.kind == kind:
+                        if record.kind in wanted:
                             pool.update(record_names(record))
         by_fold = {fold(p): p for p in sorted(pool)}
         close = difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.5)

@@ -593,6 +593,46 @@ def read_rows(text: str, delimiter: str) -> tuple[list[Row], Finding | None]:
         rows.append(Row(start, cells, len(rows) + 1))
 
 
+def unclosed_quote(text: str, delimiter: str, rows: Sequence[Row]) -> tuple[Row, int, int] | None:
+    """The row that holds a quoted field never closed, the field's column (1-based) and the line its quote is on,
+    else None. The CSV reader reads such a field to the end of the file (every row after it in the one cell)
+    without a word: the row is the last it read, and its text to the end of ``text`` is read here again as the
+    reader reads it, quotes doubled inside a quoted field and a quote inside an unquoted one kept as they are."""
+    if not rows:
+        return None
+    last = rows[-1]
+    start = 0
+    for _ in range(last.line - 1):  # (the reader's lines: ``text`` has its line breaks made \n by decode())
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return None
+    ends = re.compile(f"[{re.escape(delimiter)}\n]")
+    i, column, opened = start, 1, True  # (opened: at the start of a field)
+    while i < len(text):
+        char = text[i]
+        if opened and char == '"':
+            close = i + 1
+            while True:
+                close = text.find('"', close)
+                if close < 0:
+                    return last, column, last.line + text.count("\n", start, i)
+                if text.startswith('"', close + 1):  # a doubled quote: one quote in the field
+                    close += 2
+                    continue
+                break
+            i, opened = close + 1, False  # (what follows the closing quote, up to a delimiter, is the field's)
+            continue
+        found = ends.search(text, i)
+        if found is None:
+            return None
+        if found.group() == "\n":
+            column = 1
+        else:
+            column += 1
+        i, opened = found.end(), True
+    return None
+
+
 def column_letter(number: int) -> str:
     """A spreadsheet's name of the 1-based column ``number``: A … Z, AA, AB, …"""
     letters = ""
@@ -1315,7 +1355,27 @@ def import_csv(
     models, branches = _models_of(game, kind)
     sheet = _Sheet(path, game, kind, models, branches)
     sheet.vocabularies = game_vocabularies(game, into, pool)
-    rows, syntax = read_rows(text, sniff_delimiter(text))
+    delimiter = sniff_delimiter(text)
+    rows, syntax = read_rows(text, delimiter)
+    unclosed = unclosed_quote(text, delimiter, rows) if syntax is None else None
+    if unclosed is not None:  # (the rest of the file is in its last cell: no finding of its rows would be true)
+        row, column, line = unclosed
+        # where, as a finding in a row is told (CsvImport.place): the row, its line when the quote is on another
+        where = [tr("row {row}", row=row.number) if line == row.number else
+                 tr("row {row} (line {line})", row=row.number, line=line)]  # fmt: skip
+        heading = rows[0].cells[column - 1].strip() if row is not rows[0] and column <= len(rows[0].cells) else ""
+        letter = column_letter(column)
+        where.append(tr("column {letter} ({header})", letter=letter, header=heading) if heading else
+                     tr("column {letter}", letter=letter))  # fmt: skip
+        raise DossierError(
+            tr(
+                "{path}: {place}: a quoted field opens here and is never closed (the rest of the file would be its "
+                "text); close it with {quote}",
+                path=path,
+                place=tr(", ").join(where),
+                quote="'\"'",
+            )
+        )
     result.row_of = {r.line: r.number for r in rows}
     if syntax is not None:
         sheet.findings.append(Finding(syntax.code, syntax.message, "error", str(path), None, syntax.line, None))

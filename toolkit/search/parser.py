@@ -8,6 +8,9 @@ Grammar (terms are separated by spaces and ANDed)::
     values := value ('|' value)*
     value  := '"' chars '"' | '“' chars '”' | '「' chars '」' | chars-without-space-or-|
 
+A typographic quote (“ ” 「 」 『 』) inside a word is part of it, as a name prints it (``维拉·“指尖”·索恩``), and a
+phrase in such quotes may hold a pair of its own (``“维拉·“指尖”·索恩”``); a straight ``"`` must start a value.
+
 Full-width punctuation is read as its ASCII twin (``：`` is ``:``, ``！`` is
 ``!``), so Chinese input methods need no switching. A bare value searches name
 and text. As on NetrunnerDB, a word that is no key (nor one letter) before a
@@ -226,7 +229,9 @@ class _Parser:
             return self.quoted()
         start = self.i
         while self.i < len(self.text) and self.text[self.i] not in " |":
-            if self.text[self.i] in QUOTES:
+            # a typographic quote inside a word is the name's own (维拉·“指尖”·索恩, 代号「夜莺」 pasted as they are
+            # printed); a straight one there is a slip
+            if self.text[self.i] == '"':
                 raise self.fail(tr("a quote must start a value; put the whole value in quotes"))
             self.i += 1
         if self.i == start:
@@ -239,6 +244,8 @@ class _Parser:
         end = self.text.find(close, start + 1)
         if end < 0:
             raise self.fail(tr("unterminated quote {quote}", quote=repr(self.text[start])), start)
+        if end + 1 < len(self.text) and self.text[end + 1] not in " |":
+            end = self._nested_close(start, end)
         inner = self.text[start + 1 : end]
         if not inner.strip():
             raise self.fail(tr("empty quotes"), start)
@@ -246,6 +253,23 @@ class _Parser:
         if self.i < len(self.text) and self.text[self.i] not in " |":
             raise self.fail(tr("expected a space or {bar} after the closing quote", bar="'|'"))
         return Value(inner, self.column(start), quoted=True)
+
+    def _nested_close(self, start: int, end: int) -> int:
+        """The closing quote of the phrase opened at ``start`` whose first closing quote, at ``end``, a word goes
+        on after: where its quotes balance, when they open and close with two characters (``“维拉·“指尖”·索恩”``,
+        a name that holds quotes of its own, in quotes) and a space, ``|`` or the end follows there; else ``end``
+        (an error, as before)."""
+        opening, closing = self.text[start], QUOTES[self.text[start]]
+        if opening == closing:
+            return end
+        depth = 0
+        for index in range(start, len(self.text)):
+            char = self.text[index]
+            depth += 1 if char == opening else -1 if char == closing else 0
+            if depth == 0:
+                after = index + 1
+                return index if after == len(self.text) or self.text[after] in " |" else end
+        return end
 
 
 MAX_NUMBER = 999_999_999  # the largest number a query compares with (SQLite integers end at 2**63; no card comes near)
