@@ -340,7 +340,7 @@ def test_the_corp_chooses_among_cards_of_the_grip_by_where_they_are_and_an_old_l
     first, _, second = game.runner.hand
     chosen = game.choose("corp", "target", "trash a card from the grip", list(game.runner.hand))
     labels = [o.label for o in asked[0].options]
-    assert labels == ["spark_of_insight@grip", "modded@grip", "spark_of_insight@grip~2"]
+    assert labels == ["modded@grip", "spark_of_insight@grip", "spark_of_insight@grip~2"]  # (by label: stop 68)
     assert not re.search(r"#\d", json.dumps([str(o.text) for o in asked[0].options], ensure_ascii=False))
     assert chosen is second
     # a game saved before named the second copy by its number: that copy, not the first

@@ -968,7 +968,8 @@ def test_complete_image_names_cards_while_the_damage_finds_them() -> None:
 
 def test_digital_rights_management_fetches_and_installs_an_agenda_but_no_score_this_turn() -> None:
     deck = ["neutral_plywood_screen", "neutral_board_resolution", "nbn_static_veil"]
-    r = play(RECORDS, ["play:digital_rights_management", "neutral_board_resolution"], active="corp",
+    r = play(RECORDS, ["play:digital_rights_management", "neutral_board_resolution", "neutral_board_resolution"],
+             active="corp",
              corp=corp(hand=["digital_rights_management"], deck=deck, clicks=2))  # fmt: skip
     g = r.game
     assert [c.id for c in g.servers["remote1"].root] == ["neutral_board_resolution"] and g.forbidden("score")

@@ -402,7 +402,7 @@ def test_drago_ivanov_spends_two_counters_for_a_tag_in_the_corps_turn() -> None:
 
 
 def test_gaslight_trades_itself_for_an_operation_from_rnd() -> None:
-    r = _corp_turn(["yes"], {"servers": {"remote1": remote(rezzed("gaslight"))},
+    r = _corp_turn(["yes", "jinteki_quiet_harvest"], {"servers": {"remote1": remote(rezzed("gaslight"))},
                              "deck": ["nbn_static_veil", "jinteki_quiet_harvest", "hb_lattice_gate"]})  # fmt: skip
     g = r.game
     assert [c.id for c in g.corp.discard] == ["gaslight"]

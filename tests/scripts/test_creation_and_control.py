@@ -262,7 +262,7 @@ def test_server_diagnostics_goes_when_ice_is_installed() -> None:
 def test_levy_university_fetches_ice_from_rnd() -> None:
     corp = {"servers": {"remote1": {"root": [{"card": "levy_university", "rezzed": True}]}},
             "deck": ["hb_quarterly_review", "neutral_plywood_screen", "nbn_press_office"]}  # fmt: skip
-    r = play(RECORDS, ["use:levy_university/0"], corp=corp, active="corp")
+    r = play(RECORDS, ["use:levy_university/0", "neutral_plywood_screen"], corp=corp, active="corp")
     g = r.game
     assert ids(g.corp.hand) == ["neutral_plywood_screen"]
     assert g.corp.credits == 4 and len(g.corp.deck) == 2

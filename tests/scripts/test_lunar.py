@@ -374,7 +374,7 @@ def test_executive_boot_camp_rezzes_cheaper_and_finds_an_asset() -> None:
              runner=runner(clicks=0))  # fmt: skip
     g = r.game
     assert g.servers["remote2"].root[0].rezzed and g.corp.credits == 1
-    r = play(RECORDS, ["use:executive_boot_camp/1"], active="corp",
+    r = play(RECORDS, ["use:executive_boot_camp/1", "nbn_billboard_network"], active="corp",
              corp=corp(servers={"remote1": {"root": [rezzed("executive_boot_camp")]}}, credits=2,
                        deck=["neutral_plywood_screen", "nbn_billboard_network"]))  # fmt: skip
     g = r.game
@@ -803,7 +803,7 @@ def test_paper_tripping_clears_tags_only_as_the_first_click() -> None:
 
 
 def test_trade_in_trades_a_hardware_for_credits_and_another_hardware() -> None:
-    r = _runner_turn(["play:trade_in"], hand=["trade_in"], credits=1, rig=[{"card": "debug_lamp"}],
+    r = _runner_turn(["play:trade_in", "spare_laptop"], hand=["trade_in"], credits=1, rig=[{"card": "debug_lamp"}],
                      deck=["spare_laptop", "spark_of_insight"])  # fmt: skip
     g = r.game
     assert g.runner.credits == 1 and [c.id for c in g.runner.hand] == ["spare_laptop"] and g.runner.rig == []

@@ -600,7 +600,7 @@ def test_study_guide_counts_its_power_counters() -> None:
 
 
 def test_tyson_observatory_fetches_a_hardware() -> None:
-    r = play(RECORDS, ["use:tyson_observatory/0"],
+    r = play(RECORDS, ["use:tyson_observatory/0", "spare_laptop"],
              runner=runner(clicks=3, rig=[{"card": "tyson_observatory"}], deck=["spark_of_insight", "spare_laptop"]))
     g = r.game
     assert ids(g.runner.hand) == ["spare_laptop"] and g.runner.clicks == 1

@@ -68,6 +68,7 @@ from .state import (
 )
 
 T = TypeVar("T")
+FIND_NOTHING = "nothing"  # the label of a search's "find nothing" (:meth:`NetrunnerGame.find_in_hidden`)
 MAX_FREE_ACTIONS = 20  # actions without a click (rez, score, paid abilities) in one action phase at most
 
 
@@ -391,6 +392,7 @@ class NetrunnerGame:
         self._uid = 0
         self.keep_server: str | None = None  # the remote a card is being installed in: it stays while left empty
         self.runner_saw: dict[int, tuple[str, int] | None] = {}  # uid -> the card's ``hidden`` when last accessed
+        self.emptying: list[Card] | None = None  # cards an ability's costs emptied, while it resolves (check_empty)
         # uid -> the runner's handle of a corp card, from when it last went face down or came out of HQ or R&D
         self.handles: dict[int, int] = {}
         self.dropped: dict[int, int] = {}  # handle -> uid: handles of cards gone back to HQ or R&D (_sweep_handles)
@@ -646,7 +648,7 @@ class NetrunnerGame:
         self._sweep_handles()  # (before any decision: a seat waiting for the other sees the cards by their handles)
         if side == "runner":
             places = self.secret_places()  # corp cards of R&D and HQ: labelled by where they are, not their number
-            options = _unique(_hq_by_label([self._secret_labelled(self._unseen(o), places) for o in options], places))
+            options = _unique(_hand_by_label([self._secret_labelled(self._unseen(o), places) for o in options], places))
             secret: dict[int, Card] = {}  # corp cards of R&D and HQ by their names only, in the prompt and texts
             prompt = self.secret_named(prompt, secret)
             options = [o if (text := self.secret_named(o.text, secret)) is o.text else Option(o.label, text, o.value)
@@ -659,7 +661,7 @@ class NetrunnerGame:
             # in the prompt and texts (never their numbers: the numbers follow the shuffled stack)
             if "#" in str(prompt) or any("#" in o.label or "#" in str(o.text) for o in options):
                 places = self.grip_places()
-                options = _unique([self._secret_labelled(o, places) for o in options])
+                options = _unique(_hand_by_label([self._secret_labelled(o, places) for o in options], places, "grip"))
                 grip: dict[int, Card] = {}
                 prompt = self.secret_named(prompt, grip, side="runner")
                 options = [o if (text := self.secret_named(o.text, grip, side="runner")) is o.text
@@ -706,8 +708,11 @@ class NetrunnerGame:
         """What a game saved before this version answered, without being asked, to a question it asks now: the
         corp rezzes nothing and uses no paid ability between turns or between the runner's actions (``rez`` outside
         a run), and installs an agenda or asset in a new remote server (``server``: remotes holding one were not
-        offered). None for every other decision."""
+        offered); a search of R&D or the stack with one card to find took it (no "find nothing" then:
+        :meth:`find_in_hidden`). None for every other decision."""
         labels = decision.labels()
+        if decision.kind == "search" and FIND_NOTHING in labels and len(labels) <= 2:
+            return labels[0]  # a search of a deck with one card to find, or none: it was taken without asking
         if decision.seat == SEATS["runner"]:  # the order of a breach's accesses: the order it took then
             return self.runs.older_answer(decision)
         if decision.seat != SEATS["corp"]:
@@ -1403,7 +1408,8 @@ class NetrunnerGame:
         return len(chosen)
 
     def search_type(self, side: Side, zone: str, count: int, card_type: str) -> list[Card]:
-        """Find cards of a type in one of the player's zones, reveal them, add them to the hand; shuffle a deck."""
+        """Find cards of a type in one of the player's zones, reveal them, add them to the hand; shuffle a deck. In a
+        deck (R&D, the stack: a hidden zone) the player may fail to find (:meth:`find_in_hidden`)."""
         owner = ZONE_SIDES.get(zone)
         if owner != side:
             raise EngineError(
@@ -1420,7 +1426,10 @@ class NetrunnerGame:
             raise EngineError(tr("cannot search the {zone}: the cards there are in the hand already", zone=zone))
         matches = [c for c in reversed(pile) if c.type == card_type]
         prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", zone), type=Term("type", card_type))
-        found = self.choose_many(side, "search", prompt, matches, count)
+        if pile is player.deck:
+            found = self.find_in_hidden(side, prompt, matches, count)
+        else:
+            found = self.choose_many(side, "search", prompt, matches, count)
         for card in found:
             pile.remove(card)
             card.faceup = False
@@ -1431,6 +1440,25 @@ class NetrunnerGame:
         if pile is player.deck:
             self.rng.shuffle(pile)
             self.log.add("shuffle", player.seat, zone=zone)
+        return found
+
+    def find_in_hidden(self, side: Side, prompt: Any, matches: Sequence[Card], count: int) -> list[Card]:
+        """Up to ``count`` of ``matches``, cards of a zone the other side cannot see (R&D, the stack), one decision
+        each: a player searching a hidden zone may fail to find, so each offers ``nothing`` ("find nothing") after
+        the cards, and answering it ends the search. With no card left to find the player is not asked, but in a
+        game of two people (:attr:`people`), where it is asked all the same until it finds nothing or has found
+        ``count``, ``nothing`` its only option then: whether it is asked tells the other side nothing of the zone."""
+        left, found = list(matches), []
+        for number in range(count):
+            if not left and not self.people:
+                break
+            step = Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=number + 1, count=count)
+            options = [*generic_options(left, _label, _text), Option(FIND_NOTHING, Phrase(N_("find nothing")), None)]
+            pick = self.ask(side, "search", step, options, force=self.people).value
+            if pick is None:
+                break
+            left.remove(pick)
+            found.append(pick)
         return found
 
     # ------------------------------------------------------------ prevention (N12)
@@ -1990,11 +2018,18 @@ class NetrunnerGame:
 
     def check_empty(self, card: Card) -> None:
         """A loaded card (a card script's ``load``: ``notes["loaded"]`` names what was loaded, ``credit`` or a
-        counter kind) that has none of it left is empty: its ``emptied`` timing fires, once."""
+        counter kind) that has none of it left is empty: its ``emptied`` timing fires, once. Emptied by the costs of
+        an ability being used (:attr:`emptying`: its last counter removed to prevent damage), it is empty once the
+        ability has resolved (:meth:`~.interp.Interpreter.execute` asks again then): the effect the cost paid for
+        comes first, in the log too."""
         loaded = card.notes.get("loaded")
         if loaded is None:
             return
         left = card.credits if loaded == "credit" else card.counters.get(loaded, 0)
+        if left <= 0 and self.emptying is not None:
+            if card not in self.emptying:
+                self.emptying.append(card)
+            return
         if left <= 0:
             del card.notes["loaded"]
             self.log.add("emptied", SEATS[card.side], card=str(card))
@@ -2005,10 +2040,12 @@ class NetrunnerGame:
         return card.side == "corp" and not card.rezzed and self.server_of(card) is not None
 
     def seen_type(self, card: Card, side: Side) -> str | None:
-        """``card``'s type as ``side`` sees it: the type of its own cards and of the cards face up to it; a face-down
-        corp card is of no type to the runner (None), but for installed ice, which its place shows. So an effect that
-        says "trash an asset" may target only the assets its side can see (as players play it)."""
-        if card.side == side or not self.hidden_from_runner(card):
+        """``card``'s type as ``side`` sees it: the type of its own cards and of the cards face up to it, and of a
+        face-down card the runner knows (it accessed the card where it still is: :meth:`runner_knows`); any other
+        face-down corp card is of no type to the runner (None), but for installed ice, which its place shows. So an
+        effect that says "trash an asset" may target only the assets its side can see or knows (as players play it),
+        and what it offers never depends on what a card the runner does not know is."""
+        if card.side == side or not self.hidden_from_runner(card) or self.runner_knows(card):
             return card.type
         server = self.server_of(card)
         return "ice" if server is not None and card in server.ice else None
@@ -2720,12 +2757,13 @@ def _offers(decision: Decision, label: str) -> bool:
     return True
 
 
-def _hq_by_label(options: list[Option], places: Mapping[int, tuple[Card, str]]) -> list[Option]:
-    """A runner's ``options`` with those that are cards of HQ (``id@hq``: ``places``, :meth:`NetrunnerGame.secret_places`)
-    in the order of their labels, in the places they took among the others: HQ has no order the runner sees, and the
-    corp's hand is in the order its cards were drawn (the runner would learn which came in last). Copies of a card
-    keep their order (``~2`` the second copy)."""
-    at = [i for i, o in enumerate(options) if isinstance(o.value, Card) and places.get(o.value.uid, (o, ""))[1] == "hq"]
+def _hand_by_label(options: list[Option], places: Mapping[int, tuple[Card, str]], hand: str = "hq") -> list[Option]:
+    """A side's ``options`` with those that are cards of the other side's hand (``hand``: ``hq`` for the runner's,
+    ``id@hq``; ``grip`` for the corp's, ``id@grip``; ``places``: :meth:`NetrunnerGame.secret_places`,
+    :meth:`NetrunnerGame.grip_places`) in the order of their labels, in the places they took among the others: a hand
+    has no order the other side sees, and a hand is in the order its cards were drawn (the other side would learn
+    which came in last). Copies of a card keep their order (``~2`` the second copy)."""
+    at = [i for i, o in enumerate(options) if isinstance(o.value, Card) and places.get(o.value.uid, (o, ""))[1] == hand]
     if len(at) < 2:
         return options
     out = list(options)

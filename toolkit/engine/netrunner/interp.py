@@ -83,9 +83,14 @@ class Interpreter:
         g = self.game
         if g.over:
             return
+        emptied: list[Card] = []  # cards its costs emptied: empty once it has resolved (check_empty)
         if pay:
-            for cost in ability.costs:
-                self.pay_cost(cost, ctx)
+            outer, g.emptying = g.emptying, emptied
+            try:
+                for cost in ability.costs:
+                    self.pay_cost(cost, ctx)
+            finally:
+                g.emptying = outer
         if ctx.card is not None:
             self.resolving.append(ctx.card)
         try:
@@ -94,6 +99,8 @@ class Interpreter:
         finally:
             if ctx.card is not None:
                 self.resolving.pop()
+        for card in emptied:
+            g.check_empty(card)
         if ctx.owns_run and ctx.run is not None and ctx.run is g.current_run:
             g.runs.finish_run()
         g.check_memory()
@@ -356,9 +363,10 @@ class Interpreter:
             g.add_counters(host, e.kind, -e.amount)
 
     def trash_type(self, ctx: Context, count: int, card_type: str) -> None:
-        """销毁 X 个<类型>: installed cards the side can see to be of that type, its choice (a face-down card is of no
-        type to the other side, but for ice: :meth:`~.game.NetrunnerGame.seen_type`); nothing it offers or says
-        depends on what a face-down card is."""
+        """销毁 X 个<类型>: installed cards the side can see (or knows) to be of that type, its choice (a face-down card
+        is of no type to the other side, but for ice and for a card the runner accessed where it still is:
+        :meth:`~.game.NetrunnerGame.seen_type`); nothing it offers or says depends on what a face-down card it does
+        not know is."""
         g = self.game
         owner = side_of_type(card_type)
         options = [c for c in g.installed(owner) if g.seen_type(c, ctx.side) == card_type and g.may_trash(c, ctx.side)]

@@ -23,7 +23,7 @@ from typing import Any
 from toolkit.i18n import tr
 from toolkit.models.deck import Deck
 
-from ..core import EngineError
+from ..core import EngineError, search_think
 from ..decisions import Decision, Option, Stepper, shown_nodes
 from ..phrase import Phrase
 from ..tactics.session import UNDO_REFUSALS as UNDO_REFUSALS  # why an undo was refused: the same keys and words
@@ -35,6 +35,18 @@ from .state import SEATS
 SIDES = ("corp", "runner")
 MACHINES = ("search:1", "heuristic", "random")  # the machine's players, the strongest first
 PERSON = "person"  # the other side is a person too (the session's ``machine``): a game of two people
+
+
+def is_machine(name: str) -> bool:
+    """Whether ``name`` is a player of the machine a session plays: one of :data:`MACHINES`, or a player that looks
+    ahead thinking as long as ``dossier play --think`` lets it (``search``: 1 s; ``search:SECONDS``, more than 0 and
+    at most 60: :func:`~toolkit.engine.core.search_think`)."""
+    if name in MACHINES:
+        return True
+    try:
+        return search_think(name) is not None
+    except EngineError:
+        return False
 
 
 def example_deck(records: list[Any], identity_id: str, fmt: str = "standard") -> Deck:
@@ -81,10 +93,12 @@ class _Stop(Exception):
 
 class NetrunnerSession:
     """One game: ``record`` (the saved game) replayed with a person on ``side`` and ``machine`` on the other (a
-    person too: :data:`PERSON`; ``side`` is then the side of the person who started the game)."""
+    person too: :data:`PERSON`; ``side`` is then the side of the person who started the game). ``machine`` is made
+    by its name (:func:`is_machine`), so a player that looks ahead thinks its own time (``search:2``) from its first
+    move, those it makes before the person's first decision too."""
 
     def __init__(self, records: list[Any], record: dict[str, Any], side: str, machine: str) -> None:
-        if side not in SIDES or machine not in (*MACHINES, PERSON) or record.get("format") != FORMAT:
+        if side not in SIDES or not (machine == PERSON or is_machine(machine)) or record.get("format") != FORMAT:
             raise EngineError(tr("not a game against the machine: {reason}", reason=f"{side}, {machine}"))
         self.records, self.record, self.side, self.machine = records, record, side, machine
         self.people = machine == PERSON  # both sides are people's
