@@ -21,7 +21,8 @@ through the games themselves.
 
 A game that raises is counted and reported (an engine bug to file), not fatal: the ability that was resolving
 when it raised (found in the traceback: :func:`_raised_by`) is named with the error and its record's file, and
-reported as raised while resolving rather than never reached.
+reported as raised while resolving rather than never reached. What the game reached and changed before the error
+counts as any game's does (:func:`_game_of` finds the game in the traceback).
 
 The text report (:meth:`CoverageReport.format_text`) is worded in the current language, the ability texts
 rendered in English for English and the abilities numbered from 1 (``card frag_grenade#1``), as players count
@@ -288,25 +289,48 @@ def play_game(records: Sequence[Any], spec: GameSpec, rounds: int = ROUNDS) -> G
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{frame.filename.rsplit('/toolkit/', 1)[-1]}:{frame.lineno}"
         kind = type(exc).__name__
+        # what the game resolved before the error counts: its coverage so far (the ability resolving when it
+        # raised is not marked, as it did not finish: the report names it as raised while resolving)
+        played = _game_of(exc)
         return GameOutcome(
             spec,
             None,
-            {},
-            f"{kind}: {exc} (at {where})",
+            error=f"{kind}: {exc} (at {where})",
             error_type=kind,
             message=str(exc),
             where=where,
             raised_by=_raised_by(records, exc),
+            **_measured(played),
         )
+    return GameOutcome(spec, game.result(), **_measured(game))
+
+
+def _measured(game: Any) -> dict[str, Any]:
+    """A game's coverage, occasions, idle reasons and cards played (:class:`GameOutcome`'s fields), as far as it
+    went; all empty for no game (one that raised before it was made)."""
+    if game is None:
+        return {"coverage": {}}
     played = Counter(str(e.data.get("record")) for e in game.log if e.kind == "play")
-    return GameOutcome(
-        spec,
-        game.result(),
-        {k: list(v) for k, v in game.coverage.items()},
-        occasions=dict(game.occasions),
-        idle={k: dict(v) for k, v in game.idle.items()},
-        played=dict(played),
-    )
+    return {
+        "coverage": {k: list(v) for k, v in game.coverage.items()},
+        "occasions": dict(game.occasions),
+        "idle": {k: dict(v) for k, v in game.idle.items()},
+        "played": dict(played),
+    }
+
+
+def _game_of(exc: BaseException) -> Any:
+    """The game that was playing when ``exc`` was raised: the outermost frame of its traceback holding a tactics
+    game that keeps the coverage measure (``game`` or ``self``; a searcher's copies do not keep it); None when
+    the game was not made yet."""
+    from toolkit.engine.tactics.base import TacticsBase
+
+    for frame, _ in traceback.walk_tb(exc.__traceback__):
+        for name in ("game", "self"):
+            value = frame.f_locals.get(name)
+            if isinstance(value, TacticsBase) and getattr(value, "measures", False):  # (set after its log and measure)
+                return value
+    return None
 
 
 def _raised_by(records: Sequence[Any], exc: BaseException) -> tuple[str, str, int] | None:

@@ -16,6 +16,8 @@ every finding, not the first or the last, with stable codes:
   ``deck.banlist.unknown``, ``deck.faction.forbidden``, ``deck.agenda.per_faction``, ``deck.draft_only``;
   warnings ``deck.identity.unchecked`` (an identity's deck-building text no rule models) and
   ``deck.alliance.unchecked`` (an alliance card whose condition no data models: its influence counts)
+- every game: the warning ``deck.text.unreadable`` (an ability text of a card, agent, identity or role of the
+  deck that does not parse: the deck is legal, but the interpreter cannot run that text)
 - crossfire: ``deck.players.missing``, ``deck.players.range``, ``deck.players.count``,
   ``deck.roles.unknown``, ``deck.roles.special``, ``deck.roles.composition``,
   ``deck.roles.count``
@@ -30,7 +32,7 @@ never for a card that passes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1310,7 +1312,59 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     plan = game.memoized(("rules", id(mode), id(identity)), (mode, identity), lambda: _rule_plan(mode, check))
     for rule in plan:
         RULES[rule.rule](check, rule)
+    _unreadable_texts(check)
     return DeckReport(check.findings, check.summary, mode, check.ban)
+
+
+def _deck_records(check: Check) -> Iterator[tuple[Any, str]]:
+    """The records the deck names whose ability text a game with it runs, with the pointer of each in the deck:
+    the identity (netrunner), the agents (tactics) and the cards (or roles)."""
+    if check.identity is not None:
+        yield check.identity, "/identity"
+    for index, agent in enumerate(check.summary.get("agents") or []):
+        yield agent, pointer("agents", index)
+    for card_id, record in check.cards.items():
+        yield record, pointer("cards", card_id)
+
+
+def _syntax_errors(pool: GamePool, record: Any) -> list[tuple[tuple[str | int, ...], Any]]:
+    """The ability texts of ``record`` that do not parse, with their errors (worked out once per record)."""
+
+    def make() -> list[tuple[tuple[str | int, ...], Any]]:
+        from toolkit.models import iter_texts
+        from toolkit.text import AbilitySyntaxError, parse_cached
+
+        found: list[tuple[tuple[str | int, ...], Any]] = []
+        for path, text in iter_texts(record):
+            try:
+                parse_cached(text)
+            except AbilitySyntaxError as exc:
+                found.append((path, exc.for_game(str(record.game))))
+        return found
+
+    found: list[tuple[tuple[str | int, ...], Any]] = pool.memoized(("unreadable", id(record)), (record,), make)
+    return found
+
+
+def _unreadable_texts(check: Check) -> None:
+    """A warning per ability text of the deck's records that does not parse (``deck.text.unreadable``): the deck
+    is legal by the game's rules, but the interpreter cannot run that text, so a game with the deck stops at it
+    (lint's ``card.text.parse`` finding tells the record's own file)."""
+    for record, ptr in _deck_records(check):
+        for path, exc in _syntax_errors(check.pool, record):
+            check.add(
+                "deck.text.unreadable",
+                tr(
+                    "{card}: its ability text {pointer} cannot be read, so the interpreter cannot run it (a game "
+                    "with this deck stops with an error); column {column} of the text: {problem}",
+                    card=_name(record),
+                    pointer=pointer(*path),
+                    column=exc.column,
+                    problem=exc.summary(located=exc.line != 1),
+                ),
+                ptr,
+                "warning",
+            )
 
 
 def _rule_plan(mode: Any, check: Check) -> list[Any]:

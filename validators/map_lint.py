@@ -26,6 +26,7 @@ imports only the models, so lint and the engine agree on every path.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.board import Board, Cell, MapError
@@ -169,17 +170,9 @@ def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> Non
             continue
         if mode.status == "incomplete":  # its zones, obstacles and agents are unspecified (RULINGS T6): no guess
             continue
-        wanted = range(1, mode.deployment_zones + 1)
-        missing = [z for z in wanted if z not in board.zones]
-        if missing:
-            message = tr(
-                "{label}: mode {mode} deploys to zones 1-{n}; the map has no cell of zone {zones}",
-                label=label,
-                mode=repr(mode_id),
-                n=mode.deployment_zones,
-                zones=_joined(missing),
-            )
-            _emit(entry, locator, "map.zone.missing", message, where)
+        gap = _zone_gap(label, mode_id, mode, board)
+        if gap is not None:
+            _emit(entry, locator, "map.zone.missing", gap, where)
         if mode.scene_obstacles == "standard":
             needs_spots.append(mode_id)
         if mode.max_agents > mode.starting_agents:
@@ -204,6 +197,36 @@ def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> Non
         )
         _emit(entry, locator, "map.outdoor.none", message, "/rows", severity="warning")
     _check_zone_paths(entry, locator, label, board)
+
+
+def _zone_gap(label: str, mode_id: str, mode: Any, board: Board) -> str | None:
+    """``map.zone.missing``'s message when ``mode`` deploys to zones the map lacks (None: it has them all)."""
+    missing = [z for z in range(1, mode.deployment_zones + 1) if z not in board.zones]
+    if not missing:
+        return None
+    return tr(
+        "{label}: mode {mode} deploys to zones 1-{n}; the map has no cell of zone {zones}",
+        label=label,
+        mode=repr(mode_id),
+        n=mode.deployment_zones,
+        zones=_joined(missing),
+    )
+
+
+def zone_gaps(label: str, record: Any, board: Board, mode_of: Callable[[str], Any]) -> list[tuple[int, str]]:
+    """The deployment zones a map lacks for the modes it names (lint's ``map.zone.missing``, which
+    ``dossier map show`` tells as a warning): per such mode, its index in ``modes`` and the message, in the current
+    language, starting with ``label``. ``mode_of`` gives a mode's record by id (None: no such mode, which is another
+    finding); a mode whose rules leave its zones unspecified (``status: "incomplete"``, RULINGS T6) asks for none."""
+    gaps: list[tuple[int, str]] = []
+    for i, mode_id in enumerate(record.modes):
+        mode = mode_of(mode_id)
+        if mode is None or mode.status == "incomplete":
+            continue
+        message = _zone_gap(label, mode_id, mode, board)
+        if message is not None:
+            gaps.append((i, message))
+    return gaps
 
 
 def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board) -> None:
@@ -273,4 +296,4 @@ def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board)
             _emit(entry, locator, "map.zone.unreachable", message, pointer("rows", y), (x, y))
 
 
-__all__ = ["check_map_rows", "check_maps"]
+__all__ = ["check_map_rows", "check_maps", "zone_gaps"]

@@ -339,6 +339,28 @@ def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -
     else:
         print(t(language, "zones: none"))
     print(t(language, "obstacle spots: {n}", n=len(board.obstacle_spots)))
+    _warn_of_zone_gaps(loaded, cards, language)
+
+
+def _warn_of_zone_gaps(loaded: LoadedMap, cards: list[Path] | None, language: str) -> None:
+    """A warning line (stderr) per mode the map names that deploys to zones the map lacks, in lint's words
+    (:func:`validators.map_lint.zone_gaps`, its ``map.zone.missing``): the modes are the map's pool's (``--cards``,
+    else the default one, for a map file); none when that pool cannot be read."""
+    import sys
+
+    from toolkit.errors import warning_line
+    from toolkit.i18n import use_lang
+    from validators.map_lint import zone_gaps
+    from validators.wording import record_label
+
+    catalog = _catalog(loaded, cards)
+    if catalog is None:
+        return
+    modes = {r.id: r for r in catalog.of_kind("tactics", "mode")}
+    with use_lang(language):
+        label = record_label("tactics", "map", loaded.record.id)
+        for _index, message in zone_gaps(label, loaded.record, loaded.board, modes.get):
+            print(warning_line(tr("{where}: {problem}", where=loaded.where, problem=message)), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------

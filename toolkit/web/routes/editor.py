@@ -64,7 +64,7 @@ from pydantic import BaseModel, Field
 from toolkit import i18n
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.i18n import tr, trn
+from toolkit.i18n import N_, tr, trn
 from toolkit.web import vocab
 from toolkit.web.app import WebState, state
 from toolkit.web.security import require_write
@@ -78,6 +78,67 @@ router = APIRouter(tags=["editor"])
 MAX_TEXT = 1024 * 1024  # a record is a few KB; a map a few tens
 MAX_PATH = 400
 PREVIEW_DPI = 150
+
+# The words of each kind of deck rule (the ``rule`` of a mode's, a format's or an identity's ``deck_rules``), for the
+# editor's menu of them: the menu shows the word of the page's language and sends the id (vocab.CHOICES words the
+# other menus; it has none for this field)
+DECK_RULES: dict[str, str] = {
+    # tactics
+    # TRANSLATORS: a kind of deck rule (the editor's menu of a mode's deck rules)
+    "deck_size": N_("Deck size"),
+    # TRANSLATORS: a kind of deck rule: how many agents a squad has
+    "squad_size": N_("Squad size"),
+    # TRANSLATORS: a kind of deck rule: no two cards (or agents) of the same name
+    "unique_names": N_("Unique names"),
+    # TRANSLATORS: a kind of deck rule: an exclusive card only in a deck with the agent whose symbol it bears
+    "exclusive_needs_agent": N_("Exclusive cards need their agent"),
+    # TRANSLATORS: a kind of deck rule: token cards are never in a deck
+    "no_tokens": N_("No token cards"),
+    # TRANSLATORS: a kind of deck rule: matrix shop cards are never in a personal deck
+    "no_shop_cards": N_("No matrix shop cards"),
+    # netrunner
+    # TRANSLATORS: a kind of deck rule: a deck has exactly one identity
+    "one_identity": N_("One identity"),
+    # TRANSLATORS: a kind of deck rule: every card is of the identity's side (corp or runner)
+    "side_match": N_("Cards of the identity's side"),
+    # TRANSLATORS: a kind of deck rule: at least the identity's minimum deck size
+    "identity_min_deck_size": N_("The identity's minimum deck size"),
+    # TRANSLATORS: a kind of deck rule: at most so many copies of a card
+    "copy_limit": N_("Copy limit"),
+    "influence_limit": N_("Influence limit"),
+    # TRANSLATORS: a kind of deck rule (an identity's): the first copies of each card of a type cost no influence
+    "influence_free": N_("Copies free of influence"),
+    # TRANSLATORS: a kind of deck rule: no agendas of a faction other than the identity's (neutral ones allowed)
+    "no_out_of_faction_agendas": N_("No agendas of other factions"),
+    # TRANSLATORS: a kind of deck rule (an identity's): agendas of other factions allowed, so many titles of each
+    "out_of_faction_agendas": N_("Agendas of other factions allowed"),
+    # TRANSLATORS: a kind of deck rule: the agenda points a corp deck needs, by its size
+    "agenda_points_band": N_("Agenda points by deck size"),
+    "ban_list": N_("Ban list"),
+    # TRANSLATORS: a kind of deck rule: only cards of the format's sets
+    "card_pool": N_("Cards of the format's sets"),
+    # TRANSLATORS: a kind of deck rule (an identity's): no cards of a faction
+    "forbid_faction": N_("Forbidden faction"),
+    # TRANSLATORS: a kind of deck rule (an identity's): its decks are for the Draft format only
+    "draft_only": N_("Draft format only"),
+    # TRANSLATORS: a kind of deck rule (an identity's): deck-building text that no rule models, not checked
+    "not_checked": N_("Deck-building text not checked"),
+    # crossfire
+    # TRANSLATORS: a kind of deck rule of a crossfire mode: the player counts it deals for
+    "player_count": N_("Player count"),
+    # TRANSLATORS: a kind of deck rule of a crossfire mode: which roles a table is made of
+    "composition": N_("Role composition"),
+    # TRANSLATORS: a kind of deck rule of a crossfire mode: how many roles of each kind
+    "role_count": N_("Role count"),
+}
+
+
+def choice_words(lang: str) -> dict[str, Any]:
+    """The words of the editor's menus in ``lang`` (:func:`toolkit.web.vocab.choice_words`), a deck rule's kind
+    (:data:`DECK_RULES`) among them."""
+    words = vocab.choice_words(lang)
+    words["fields"].setdefault("rule", {rule: i18n.t(lang, word) for rule, word in DECK_RULES.items()})
+    return words
 
 
 class EditorError(DossierError):
@@ -1745,7 +1806,7 @@ def _editor_page(
             "help": helps,
             "kind_help": vocab.kind_field_help(lang),  # (a field whose help depends on the kind: a card's "status")
             "kind_labels": vocab.kind_field_labels(lang),  # (and whose label does: an agent's "vision/side")
-            "choices": vocab.choice_words(lang),  # the words of the values a menu offers (the value stays the id)
+            "choices": choice_words(lang),  # the words of the values a menu offers (the value stays the id)
             "words": words,
             "lang": lang_key(lang),
             "check": str(request.url_for("editor_check")),

@@ -80,8 +80,9 @@ def _decks(web: Any) -> list[dict[str, Any]]:
 def _problem(request: Request, status: int, message: str, game_id: str | None = None,
              icons: bool = False) -> HTMLResponse:  # fmt: skip
     """The page of a refusal: one line; with ``game_id``, a way back to that game's page (its current question);
-    with ``icons``, the symbols of card text in it (``[click]``, ``[credit]``, …) drawn as the game's page draws
-    them (its `backquoted` parts are then words as any other)."""
+    with ``icons``, ``message`` is markup with the symbols of card text (``[click]``, ``[credit]``, …) drawn as the
+    game's page draws them and whatever the person sent escaped (:func:`_not_an_option`; its `backquoted` parts
+    are then words as any other); else it is text, escaped whole."""
     # a refused move (a form post of the game's page): the language switch goes to the game's page, which asks the
     # question again in the other language (posting the refused move again would echo it whole)
     switch_to = str(request.url_for("play_game", game_id=game_id)) if game_id and request.method == "POST" else None
@@ -908,10 +909,15 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
 
 
-def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str) -> str:
-    """The refusal of a label that is none of the decision's options: the decision's number and its prompt as the
-    page words it, the label (cut short), the options as the page's buttons word them (the symbols of card text as
-    ``[credit]`` tokens: the refusal's page draws them, ``_problem(..., icons=True)``)."""
+def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str) -> Markup:
+    """The refusal of a label that is none of the decision's options, as markup for the refusal's page
+    (``_problem(..., icons=True)``): the decision's number and its prompt as the page words it, the label (cut short)
+    as the person typed it (escaped: a ``[credit]`` typed is text, not a symbol), the options as the page's buttons
+    word them, the symbols of card text in the prompt and the options drawn as the page draws them."""
+    from markupsafe import escape
+
+    from toolkit.web.icons import with_icons
+
     if found.netrunner:
         from toolkit.web.routes import play_netrunner
 
@@ -927,8 +933,9 @@ def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str)
         prompt = prompt_text(pending.prompt, names)
         texts = option_words(pending, view(found.session.game, found.seat, pending), lang, names)
     options = t(lang, ", ").join(texts[:30]) + (" …" if len(texts) > 30 else "")
-    return t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}",
-             number=found.session.own_number(pending), prompt=prompt, label=echoed(label), options=options)  # fmt: skip
+    said = t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}")  # (filled below)
+    return Markup(escape(said)).format(number=found.session.own_number(pending), prompt=with_icons(prompt),
+                                       label=echoed(label), options=with_icons(options))  # fmt: skip
 
 
 def _moved_since(found: Opened) -> int | None:
