@@ -1567,10 +1567,84 @@ RULES_SINCE = [
         '                return True\n'
         '        return False\n',
     ),
+    # session 68's rules: a worn weapon's 攻击前/攻击时/攻击后 texts fire only for attacks made with it (§13.1, T21:
+    # one attack profile), its wearer's other equipment and statuses for every attack, …
+    (
+        "toolkit/engine/tactics/base.py",
+        '    def fire(self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = ()) -> None:\n'
+        '        """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7)."""\n'
+        '        sources: list[tuple[Any, Unit | None]] = []\n'
+        '        if unit is not None:\n'
+        '            sources = [(unit, unit)] + [(c, unit) for c in unit.equipment + unit.statuses]\n',
+        '    def fire(self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = (),\n'
+        '             attack: Attack | None = None) -> None:\n'
+        '        """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7)."""\n'
+        '        sources: list[tuple[Any, Unit | None]] = []\n'
+        '        if unit is not None:\n'
+        '            cards = unit.equipment + unit.statuses\n'
+        '            if attack is not None:\n'
+        '                used = attack.weapon.uid if attack.weapon is not None else None\n'
+        '                cards = [c for c in cards if c.uid == used or getattr(getattr(c.record, "equipment", None),'
+        ' "attack", None) is None]\n'
+        '            sources = [(unit, unit)] + [(c, unit) for c in cards]\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        'self.fire("before_attack", seat, unit=attacker, extra=extra)\n',
+        'self.fire("before_attack", seat, unit=attacker, extra=extra, attack=attack)\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        'self.fire("on_attack", seat, unit=attacker, extra=extra)\n',
+        'self.fire("on_attack", seat, unit=attacker, extra=extra, attack=attack)\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        'self.fire("after_attack", seat, unit=attacker, extra=extra)\n',
+        'self.fire("after_attack", seat, unit=attacker, extra=extra, attack=attack)\n',
+    ),
+    (  # … and the tactician weighs an attack by those texts
+        "toolkit/engine/tactics/tactician.py",
+        '        sources: list[Any] = [unit, *unit.equipment, *unit.statuses]\n'
+        '        if profile is not None and profile.record is not None:\n',
+        '        used = profile.weapon.uid if profile is not None and profile.weapon is not None else None\n'
+        '        worn = [c for c in unit.equipment if profile is None or c.uid == used or c.record.equipment.attack is'
+        ' None]\n'
+        '        sources: list[Any] = [unit, *worn, *unit.statuses]\n'
+        '        if profile is not None and profile.record is not None:\n',
+    ),
+    (  # … a response card is offered for each unit of its player that may play it (§7.4.3, §12.1), …
+        "toolkit/engine/tactics/game.py",
+        '                unit = next((u for u in users if self.card_user_ok(card, u, seat)), None)\n'
+        '                if unit is not None:\n'
+        '                    out.append(Action("play", seat, unit, card, card, face=face))\n',
+        '                out += [\n'
+        '                    Action("play", seat, u, card, card, face=face) for u in users if self.card_user_ok(card, u,'
+        ' seat)\n'
+        '                ]\n',
+    ),
+    (  # … a card that leaves play comes back with its shield whole (§8.3), …
+        "toolkit/engine/tactics/base.py",
+        '        card.tapped = False\n'
+        '        card.face = "front"\n',
+        '        card.tapped = False\n'
+        '        card.face = "front"\n'
+        '        card.shield_left = None\n',
+    ),
+    (  # … and the turn's end logs the cards the hand limit counts when the hand holds tokens (T4)
+        "toolkit/engine/tactics/game.py",
+        '        self.log.add("turn_end", seat, hand=len(player.hand), limit=limit)\n',
+        '        held = sum(1 for c in player.hand if not c.token)\n'
+        '        if held == len(player.hand):\n'
+        '            self.log.add("turn_end", seat, hand=held, limit=limit)\n'
+        '        else:\n'
+        '            self.log.add("turn_end", seat, hand=len(player.hand), counted=held, limit=limit)\n',
+    ),
 ]
-"""The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
-older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older
-code, with the rule as it is now)."""
+"""The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
+the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same
+games and the comparison is of speed alone (the older code, with the rule as it is now). A rule fixed that changes
+none of the bench's games (one of four-player team play, a choice the tactician always declines) needs no entry."""
 
 LOG_SINCE = [
     ("text", "主动 横置：本单位移动 0-2。", "主动 横置：本单位移动 0-移速。"),  # 行进's record says what the engine did

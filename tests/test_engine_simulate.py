@@ -170,11 +170,11 @@ def test_log_lines_put_events_fields_and_codes_in_words(cli) -> None:
         english
     )
     # an engine's sentence
-    assert any(line.endswith("reason: in sight of Egret#2 at distance 0-1)") for line in english)
+    assert "  64 P1 exposed (unit: Jackdaw#1, reason: plays an exclusive card (§8.4))" in english
     chinese = cli(*args, "--lang", "zh-Hans").stdout.splitlines()
     deployed = "  20 玩家1 部署（单位：寒鸦#1，记录：寒鸦，格子：1,10，朝向：西，隐蔽：是，横置：否）"
     assert deployed in chinese
-    assert any(line.endswith("原因：处于白鹭#2距离 0-1 的视野内）") for line in chinese)
+    assert "  64 玩家1 暴露（单位：寒鸦#1，原因：打出专用牌（§8.4））" in chinese
     # the JSON log keeps its events, keys and codes; the engine's sentences in the language asked for
     log = json.loads(cli(*args, "--format", "json", "--lang", "zh-Hans").stdout)["log"]
     deploy = next(e for e in log if e["seq"] == 20)
@@ -190,7 +190,7 @@ def test_log_lines_put_events_fields_and_codes_in_words(cli) -> None:
         "tapped": False,
         "visible": "all",
     }
-    assert any(e.get("reason") == "处于白鹭#2距离 0-1 的视野内" for e in log)
+    assert any(e.get("reason") == "打出专用牌（§8.4）" for e in log)
 
 
 def test_the_json_board_names_its_units_in_the_language_asked(cli) -> None:

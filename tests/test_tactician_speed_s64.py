@@ -136,7 +136,10 @@ def test_the_texts_an_attack_reads_are_the_cards_read_afresh(game: TacticsGame) 
     d = fresh(game)
     for unit in pieces(game):
         for profile in [None, *d.all_profiles(game, unit)]:
-            sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
+            # of the weapons worn, an attack reads its own only (T21: a weapon's attack texts are its attacks')
+            used = profile.weapon.uid if profile is not None and profile.weapon is not None else None
+            worn = [c for c in unit.equipment if profile is None or c.uid == used or c.record.equipment.attack is None]
+            sources: list[Any] = [unit, *worn, *unit.statuses]
             if profile is not None and profile.record is not None:
                 sources.append(RecordSource(profile.record))
             expected = [ab for s in sources for _, ab in game.face_abilities(s, _face(s))

@@ -28,11 +28,19 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # expose one the old rule left face down)
 # Then (session 65): the tactician expects exposure by that rule too: duel 3's 山猫 (weighed as face down while it is
 # deployed) no longer takes the cell beside 列兵, who looks away from it
+# Then (session 68): a worn weapon's 攻击前/攻击时/攻击后 fire only for attacks made with it (§13.1, T21), and the
+# tactician weighs attacks so: duel 3's 列兵 hits 山猫 with 格斗 and its 电击警棍 no longer taps 山猫; duo 2 and duo 7 too
+# Then (session 68): a response card may be played by any unit of its player that may play it (§7.4.3, §12.1): duo 2's
+# 蜂后, attacked, plays 完美掩护 herself; duo 7's tactician weighs the new options (暗码 steps away after 战术翻滚)
+# Then (session 68): a card that leaves play comes back whole (§8.3): duel 6's 陶瓷防弹衣, duo 2's and duo 7's 动力外骨骼
+# are worn again with their shields (duo 2's is used up and destroyed again)
+# Then (session 68): the turn's end logs the cards the hand limit counts (``counted``) when the hand holds tokens (T4):
+# duel 6, duo 2 and duo 7 end turns holding tokens
 PINNED = {
-    ("duel", 3): "0f1ebf9e9515579346ad60fe63919314edf46cae8b21cbf613ad6cb5028fe2da",
-    ("duel", 6): "d221ecd88d24a5cc2c1705f4b48eb9eaaec78f47342311300758627941a61a63",
-    ("duo", 2): "19a0c43745fbb7ccfbab95b3f60ca70c94f3dd29a502a467e4e617179fc1e3f7",
-    ("duo", 7): "45b98096fe43799b82ea5cdd0c5ba8ea1cba25af8aa1e7aa6d518ed42c907b33",
+    ("duel", 3): "95a0ed60b4d7231d71d8e29517382b2617107fd0d9069fa75e1346fa2d13c13d",
+    ("duel", 6): "80243f572949b050963230f36cbf85c869ff71a6fb6df4fac357e9f37625cb9f",
+    ("duo", 2): "85c72a6231163524cc7b85b047c5fb0c91d8800c30b6fab75355fbc9d012a3c0",
+    ("duo", 7): "fe52fffcc57bafd57dc35a5047b1fe91fbd4fb71b7ddaeef7bf5b05df95f6698",
 }
 
 

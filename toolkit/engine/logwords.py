@@ -275,6 +275,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "cost": Nc_("log field", "cost"),
     "agent": Nc_("log field", "agent"),
     "count": Nc_("log field", "count"),
+    "counted": Nc_("log field", "counted toward the limit"),  # tactics turn_end: the hand less its tokens (T4)
     "counter": Nc_("log field", "counterattack"),
     "cover": Nc_("log field", "cover"),
     "credits": Nc_("log field", "credits"),

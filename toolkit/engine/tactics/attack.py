@@ -189,7 +189,7 @@ class AttackRules(Interpreter):
                 style=profile.profile.style,
                 counter=counter,
             )
-            self.fire("before_attack", seat, unit=attacker, extra=extra)
+            self.fire("before_attack", seat, unit=attacker, extra=extra, attack=attack)
             if not counter:
                 self.response_window(seat, ctx)
             # (an attacker destroyed or gone, or the game over, before 攻击时: the attack stops there; a unit it
@@ -213,7 +213,7 @@ class AttackRules(Interpreter):
         if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
             self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
         about = lambda viewer: self.attack_words(attack)  # noqa: E731 - (the same for every seat)
-        self.fire("on_attack", seat, unit=attacker, extra=extra)
+        self.fire("on_attack", seat, unit=attacker, extra=extra, attack=attack)
         self.specials.window("on_attack", about)
         if self.winners is None and not attacker.gone:
             # 伤害结算: its timing point comes first; range and sight are judged as the damage resolves (§13.1
@@ -227,7 +227,7 @@ class AttackRules(Interpreter):
         if resolved:
             # 攻击后 resolves when the target was lost too: only the text aimed at the target does not (§13.1 "不结算这段
             # 对目标生效的能力文字": 本次攻击的目标 and a bare 目标 name nothing then, :meth:`_attack_target`)
-            self.fire("after_attack", seat, unit=attacker, extra=extra)
+            self.fire("after_attack", seat, unit=attacker, extra=extra, attack=attack)
         self.specials.window("after_attack", about)
         if not attack.lost and not target.gone:
             self.fire("after_attacked", self.seat_for(target, seat), unit=target)
@@ -262,16 +262,17 @@ class AttackRules(Interpreter):
         attack.destroyed = target.dying or target.gone
 
     def counter_chance(self, attack: Attack) -> None:
-        """The attacked unit's counterattack (§13.1.2): only against an enemy attack in the enemy's turn,
-        never against a counterattack; 正当防卫 (tap the unit, a built-in attack) or 武装反击 (tap an
-        untapped weapon, attack with it); a destroyed unit still has it (最后一击)."""
+        """The attacked unit's counterattack (§13.1.2): against an attack by a hostile unit, in an enemy's turn
+        (index 反击 "己方单位在敌方回合被攻击后", §8.1 "在对手的回合…用于反击": not in its own player's turn nor, in team
+        play, a teammate's, T22), never against a counterattack; 正当防卫 (tap the unit, a built-in attack) or 武装反击
+        (tap an untapped weapon, attack with it); a destroyed unit still has it (最后一击)."""
         target, attacker = attack.target, attack.attacker
         seat = target.seat
         if attack.counter or not seat or target.gone or attacker.gone or attacker.dying:
             return
         if self.winners is not None:  # (the game is won: nobody is asked)
             return
-        if seat == self.active or not self.hostile(seat, attacker.seat):
+        if not self.hostile(seat, self.active) or not self.hostile(seat, attacker.seat):
             return
         if self.cannot(target, "attack"):
             return

@@ -193,8 +193,7 @@ class TacticsBase(TextRunner):
         """``card`` to its owner's discard (``seat``: to that player's, §5.4); a token is removed instead."""
         seat = seat or card.owner
         owner = self.player(seat) if seat else None
-        card.tapped = False
-        card.face = "front"
+        left_play(card)
         if card.token:
             self._remove_token(card, why, seat)
             return
@@ -749,12 +748,21 @@ class TacticsBase(TextRunner):
 
     # -- triggers
 
-    def fire(self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = ()) -> None:
+    def fire(
+        self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = (), attack: Attack | None = None
+    ) -> None:
         """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7); none once the game is
-        over (won as an agent was destroyed, say: its 消灭时 and 失联后 abilities no longer matter)."""
+        over (won as an agent was destroyed, say: its 消灭时 and 失联后 abilities no longer matter). ``attack``: the
+        attack whose 攻击前 / 攻击时 / 攻击后 this is, made by ``unit``: a weapon it wears (equipment with an attack)
+        takes part only when the attack is made with it (T21: one attack profile; its own attack texts are that
+        weapon's attack's); its other equipment and statuses take part as their text says."""
         sources: list[tuple[Any, Unit | None]] = []
         if unit is not None:
-            sources = [(unit, unit)] + [(c, unit) for c in unit.equipment + unit.statuses]
+            cards = unit.equipment + unit.statuses
+            if attack is not None:
+                used = attack.weapon.uid if attack.weapon is not None else None
+                cards = [c for c in cards if c.uid == used or not _is_weapon(c)]
+            sources = [(unit, unit)] + [(c, unit) for c in cards]
         elif timing in ("turn_start", "turn_end"):
             for u in self.player(seat).units:
                 sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses]
@@ -849,6 +857,21 @@ def idle_reason(events: Sequence[Any]) -> str:
         if event.kind in _IDLE_EVENTS:
             return _IDLE_EVENTS[event.kind]
     return f"no_change:{events[-1].kind}" if events else "no_change"
+
+
+def left_play(card: Card) -> None:
+    """``card`` left play (for a discard or the removed zone): what happened to it in play is forgotten, as a card
+    that comes back is a new card (§8.3: a used-up shield does not stay used up): untapped, on its front (§7.4.1:
+    "当倒转牌位于牌库或弃牌区中时，只有正面部分生效"), its shield whole."""
+    card.tapped = False
+    card.face = "front"
+    card.shield_left = None
+
+
+def _is_weapon(card: Card) -> bool:
+    """Whether ``card`` is a weapon: equipment with an attack (具有攻击力的装备, §7.3.1, §13.1)."""
+    equipment = getattr(card.record, "equipment", None)
+    return equipment is not None and equipment.attack is not None
 
 
 class _Face:

@@ -490,18 +490,6 @@ class TacticsGame(AttackRules):
         player.mortgage.clear()
         self.fire("turn_start", seat)
 
-    def _may_switch(self, seat: int, card: Card) -> None:
-        """切换 (§7.4.1): a reversible card with the switch ability may be turned over after the reset, even when it
-        was not tapped."""
-        reverse = card.record.reverse
-        if (
-            reverse is not None
-            and reverse.switch
-            and self.decider.confirm(seat, Phrase(N_("switch {card} to its other face?"), card=str(card)))
-        ):
-            card.face = "reverse" if card.face == "front" else "front"
-            self.log.add("switch", seat, card=str(card), face=card.face)
-
     def draw_phase(self, seat: int) -> None:
         """The mode's draw-phase rule text (e.g. 你抽 1 张牌。你购买 1 张牌。), executed for the player."""
         from toolkit.text import parse_cached
@@ -513,22 +501,29 @@ class TacticsGame(AttackRules):
             self.execute(parse_cached(text), Context(seat, None, unit))
 
     def end_turn(self, seat: int) -> None:
-        """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2); with ``discard_from_mortgage`` (T8) a
-        mortgaged card discarded raises the limit by 1 again, so the limit is worked out anew after each discard."""
+        """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2, T4); with ``discard_from_mortgage`` (T8) a
+        mortgaged card discarded raises the limit by 1 again, so the limit is worked out anew after each discard. The
+        turn's end logs the hand and, when it holds tokens, the cards the limit counts (``counted``)."""
         self.fire("turn_end", seat)
         player = self.player(seat)
 
         def limit_now() -> int:
             return max(0, self.rules.hand_limit - len(player.mortgage))  # a hand cannot hold fewer than 0 cards
 
-        while sum(1 for c in player.hand if not c.token) > (limit := limit_now()):
-            options = [c for c in player.hand if not c.token]
+        def counted() -> list[Card]:
+            return [c for c in player.hand if not c.token]  # what the limit counts, and what may be discarded
+
+        while len(options := counted()) > (limit := limit_now()):
             if self.mode.discard_from_mortgage:
                 options += player.mortgage
             card = self.decider.choose(seat, Phrase(N_("discard down to {n}"), n=limit), options)
             (player.hand if card in player.hand else player.mortgage).remove(card)
             self._to_discard(card, Phrase(N_("hand limit {n}"), n=limit))
-        self.log.add("turn_end", seat, hand=len(player.hand), limit=limit)
+        held = len(counted())
+        if held == len(player.hand):
+            self.log.add("turn_end", seat, hand=held, limit=limit)
+        else:
+            self.log.add("turn_end", seat, hand=len(player.hand), counted=held, limit=limit)
         self._expire(seat, "turn_end")
 
     # -- what a player may do (§11.1)
@@ -925,9 +920,10 @@ class TacticsGame(AttackRules):
     # -- responses (§12)
 
     def response_options(self, seat: int, ctx: Context) -> list[Action]:
-        """What ``seat`` may answer with (§12.1): a response card played from the hand, or a 响应 ability of one of
-        its units or of the equipment they wear (paying its cost). A card whose 响应 is not its first ability (光学迷彩's
-        响应 横置) is no response card: that ability is used only while the card is worn (§7.4.3)."""
+        """What ``seat`` may answer with (§12.1): a response card played from the hand by any of its units that may
+        play it (one option per card, face and unit), or a 响应 ability of one of its units or of the equipment they
+        wear (paying its cost). A card whose 响应 is not its first ability (光学迷彩's 响应 横置) is no response card:
+        that ability is used only while the card is worn (§7.4.3)."""
         out: list[Action] = []
         player = self.player(seat)
         users = [u for u in self.users(seat) if not self.cannot(u, "respond")]
@@ -935,9 +931,9 @@ class TacticsGame(AttackRules):
             for face in self.playable_faces(card):
                 if not self.response_card(card, face):
                     continue
-                unit = next((u for u in users if self.card_user_ok(card, u, seat)), None)
-                if unit is not None:
-                    out.append(Action("play", seat, unit, card, card, face=face))
+                out += [
+                    Action("play", seat, u, card, card, face=face) for u in users if self.card_user_ok(card, u, seat)
+                ]
         for unit in users:
             sources: list[Any] = [unit, *unit.equipment]
             for source in sources:

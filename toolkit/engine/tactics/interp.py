@@ -13,6 +13,7 @@ from toolkit.text import ast as A
 from toolkit.text.limits import MAX_COUNT
 
 from ..core import EngineError, rendered
+from .base import left_play
 from .board import BoardRules
 from .state import CONTINUOUS, Attack, Card, Cell, Context, TimedEffect, Unit
 
@@ -214,11 +215,30 @@ class Interpreter(BoardRules):
             )
 
     def set_tapped(self, thing: Card | Unit, tapped: bool, seat: int) -> None:
+        """横置 / 重置 ``thing`` (an effect of ``seat``'s); a reversible card with 切换 that is reset, tapped or not, may
+        then be turned over by the player whose it is (:meth:`_may_switch`)."""
         if thing.tapped == tapped:
             self.log.add("already_tapped" if tapped else "already_reset", seat, what=str(thing))
-            return
-        thing.tapped = tapped
-        self.log.add("tap" if tapped else "reset", seat, what=str(thing))
+        else:
+            thing.tapped = tapped
+            self.log.add("tap" if tapped else "reset", seat, what=str(thing))
+        if not tapped and isinstance(thing, Card):
+            holder = self.holder(thing)
+            self._may_switch(holder.seat if holder is not None and thing in holder.equipment else thing.owner or seat,
+                             thing)  # fmt: skip
+
+    def _may_switch(self, seat: int, card: Card) -> None:
+        """切换 (§7.4.1 "切换能力表示可以在重置倒转牌后将其倒转，即使其尚未横置"): a reversible card with the switch ability
+        may be turned over by ``seat`` once it is reset (at its player's turn start, or by an effect), even when it
+        was not tapped."""
+        reverse = card.record.reverse
+        if (
+            reverse is not None
+            and reverse.switch
+            and self.decider.confirm(seat, Phrase(N_("switch {card} to its other face?"), card=str(card)))
+        ):
+            card.face = "reverse" if card.face == "front" else "front"
+            self.log.add("switch", seat, card=str(card), face=card.face)
 
     def remove_card(self, card: Card) -> None:
         holder = self.holder(card)
@@ -228,6 +248,7 @@ class Interpreter(BoardRules):
         for zone in (owner.hand, owner.discard, owner.board):
             if card in zone:
                 zone.remove(card)
+        left_play(card)
         owner.removed.append(card)
         self.log.add("removed", card.owner, card=str(card))
 

@@ -670,12 +670,17 @@ class TacticianDecider(HeuristicDecider):
 
     def _attack_texts(self, g: TacticsGame, unit: Unit, profile: Profile | None) -> list[A.Ability]:
         """The triggered abilities of ``unit``, its equipment and statuses, and of ``profile``'s attack record (kept
-        for the decision; callers do not change the list)."""
+        for the decision; callers do not change the list). With a ``profile``, of the weapons worn only its own: a
+        weapon's attack texts belong to attacks made with it (T21)."""
         record = profile.record if profile is not None else None
-        key = ("attack texts", unit.uid, None if record is None else (record.kind, record.id))
+        weapon = profile.weapon if profile is not None else None
+        key = ("attack texts", unit.uid, None if record is None else (record.kind, record.id),
+               None if profile is None else (weapon.uid if weapon is not None else 0))  # fmt: skip
         found: list[A.Ability] | None = self._memo.get(key)
         if found is None:
-            sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
+            used = weapon.uid if weapon is not None else None  # (by uid: a kept profile may be a copy's)
+            worn = [c for c in unit.equipment if profile is None or c.uid == used or c.record.equipment.attack is None]
+            sources: list[Any] = [unit, *worn, *unit.statuses]
             if record is not None:
                 sources.append(RecordSource(record))
             found = []
@@ -1333,8 +1338,9 @@ class TacticianDecider(HeuristicDecider):
         cost: float | None = self._memo.get(key)
         if cost is None:
             cost = self._memo[key] = self._armour_cost(g, attacker, target)
-        if counter or not target.seat or target.seat == g.active or not g.hostile(target.seat, attacker.seat):
-            return cost
+        hostile = g.hostile
+        if counter or not target.seat or not hostile(target.seat, g.active) or not hostile(target.seat, attacker.seat):
+            return cost  # (no counterattack but in an enemy's turn, against a hostile attacker: §13.1.2, T22)
         if target.kind == "obstacle" or self.cannot(g, target, "attack"):
             return cost
         options = [p for p in g.profiles(target) if p.weapon is not None]
