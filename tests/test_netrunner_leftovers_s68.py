@@ -75,6 +75,18 @@ def test_the_searching_opponent_thinks_its_time_from_its_first_move(monkeypatch:
     assert session.game.policies[CORP].think == 0.05
 
 
+def test_the_terminal_s_searching_opponent_thinks_its_time_from_its_first_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`dossier play netrunner --vs search --think 0.05`: the terminal's session makes its player with its time
+    (it made it as search:1 and told it its time after the moves made before the person's first decision)."""
+    from toolkit.cli.play import _Machine
+
+    seen = _thinking(monkeypatch)
+    record = _record("runner")
+    made = _Machine(record, "corp", "search:0.05", 5).session(PLAIN_RECORDS, record, "runner")
+    assert made.machine == "search:0.05" and made.pending is not None and made.pending.seat == RUNNER
+    assert seen and set(seen) == {0.05}
+
+
 @pytest.mark.parametrize("machine", ["search:0", "search:61", "search:x", "searching", "search:"])
 def test_a_bad_searching_opponent_is_refused_as_no_machine(machine: str) -> None:
     with pytest.raises(EngineError, match="not a game against the machine"):

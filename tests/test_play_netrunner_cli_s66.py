@@ -207,7 +207,7 @@ def test_the_think_help_is_not_for_tactics_only(lang: str) -> None:
     assert not think.split(maxsplit=2)[-1].startswith(("Tactics:", "特工战术：`search`")), think
     if lang == "en":
         assert "Netrunner: over each action it weighs" in think
-        assert "u undoes your last decision, q or Esc stops; Netrunner: r resigns" in flat
+        assert "u undoes your last decision, r resigns once y confirms it, q or Esc stops" in flat
 
 
 # 5. --mode and --banlist

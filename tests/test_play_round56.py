@@ -412,8 +412,10 @@ def test_deployment_die_options_say_their_face() -> None:
         session = _tactics_at("deployment_die", seed=seed)
         decision = session.pending
         said[seed] = option_words(decision, view(session.game, 1, decision), "en", names)
-    assert said[0] == ["zone 3 (die 3)", "any zone (die 2)", "any zone (die 2): the same as 2"]
-    assert said[8] == ["any zone (die 5)", "any zone (die 6)", "any zone (die 5): the same as 1"]
+    assert said[0] == ["zone 3 (rolled 3)", "any zone (rolled 2: 2 dice rolled 2)",
+                       "any zone (rolled 2: 2 dice rolled 2): the same as option 2"]  # fmt: skip
+    assert said[8] == ["any zone (rolled 5: 2 dice rolled 5)", "any zone (rolled 6: the map has no zone 6)",
+                       "any zone (rolled 5: 2 dice rolled 5): the same as option 1"]  # fmt: skip
     from toolkit.cli.play import PLAY_HELP
 
     assert "a number is always a place in the list" in PLAY_HELP
@@ -488,7 +490,7 @@ def test_the_plain_view_tells_the_same_as_the_screen() -> None:
 
     with pytest.raises(EOFError):
         play_terminal(session, 1, "en", names, read=stop, write=written.append)
-    assert any(line.strip().startswith("2. any zone (die 2)") for line in written), written
+    assert any(line.strip().startswith("2. any zone (rolled 2: 2 dice rolled 2)") for line in written), written
     assert asked == ["your choice (the number of an option, its label, u to undo): "]
     session = _tactics_at("action")
     seen = view(session.game, 1, session.pending)

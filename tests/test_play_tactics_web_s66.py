@@ -164,19 +164,20 @@ def test_the_deployment_dice_are_told_apart_by_their_faces_on_the_page_in_the_ap
     duel = _start(client)
     _decide(client, duel, "no", "no", "no")
     words = [o["words"] for o in _api(client, duel)["decision"]["options"]]
-    assert words == ["any zone (die 3)", "any zone (die 4)"]  # (were two "any zone")
+    assert words == ["any zone (rolled 3: the map has no zone 3)", "any zone (rolled 4: the map has no zone 4)"]
     assert _buttons(client.get(f"{duel}?lang=en").text) == words
     duo = _start(client, mode="duo", deck="example:duo-list", seed="4")
     _decide(client, duo, "no", "no", "no")
     decision = _api(client, duo)["decision"]
-    assert [o["words"] for o in decision["options"]] == ["zone 1 (die 1)", "zone 3 (die 3)", "zone 2 (die 2)"]
-    assert [o["text"] for o in decision["options"]] == ["zone 1 (die 1)", "zone 3 (die 3)", "zone 2 (die 2)"]
+    said = ["zone 1 (rolled 1)", "zone 3 (rolled 3)", "zone 2 (rolled 2)"]
+    assert [o["words"] for o in decision["options"]] == said
+    assert [o["text"] for o in decision["options"]] == said
     zh = _api(client, duo, "zh-Hans")["decision"]
-    assert [o["words"] for o in zh["options"]] == ["部署区 1（骰子 1）", "部署区 3（骰子 3）", "部署区 2（骰子 2）"]
+    assert [o["words"] for o in zh["options"]] == ["部署区 1（掷出 1）", "部署区 3（掷出 3）", "部署区 2（掷出 2）"]
     assert _buttons(client.get(f"{duo}?lang=zh-Hans").text) == [o["words"] for o in zh["options"]]
     form = {"label": "nothing", "number": str(decision["number"]), "csrf_token": TEST_CSRF}
     refused = client.post(f"{duo}/decide?lang=en", data=form)
-    assert refused.status_code == 400 and "options: zone 1 (die 1), zone 3 (die 3), zone 2 (die 2)" in _alert(
+    assert refused.status_code == 400 and "options: zone 1 (rolled 1), zone 3 (rolled 3), zone 2 (rolled 2)" in _alert(
         refused.text)  # fmt: skip
 
 

@@ -62,7 +62,7 @@ LangOption = Annotated[
         "--lang",
         help=lang_help(
             N_(
-                "The language, zh-Hans or en, of {scope}, the roles shown to players and printed on slips included. "
+                "The language, {langs}, of {scope}, the roles shown to players and printed on slips included. "
                 "Default: {default}."
             )
         ),

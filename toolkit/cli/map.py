@@ -760,6 +760,8 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
         again = TacticsSession(records, saved.setup, saved.labels, frames=frames)  # (the same game, a frame a step)
     except EngineError as exc:
         raise unfit(exc) from None
+    if not frames:  # resigned before a step was over (a mulligan): the board as it was left, as the browser's replay
+        frames.append({"label": "", "state": again.game.board_state(), "events": again.game.log.to_json(0)})
     played = again.game.board.map_id
     if played and board.map_id and played != board.map_id:
         raise DossierError(

@@ -37,11 +37,13 @@ PLAY_HELP = help_text(
         "seat, opponent, seed, turns and language (an option that says otherwise is refused; a --lang given wins). "
         "At a terminal, a full-screen view of the map or the table, your hand, the options and the log, fitted to "
         "the terminal's size (the arrow keys, Page Up/Down, Home and End move, Enter chooses, digits jump to an "
-        "option, u undoes your last decision, q or Esc stops; Netrunner: r resigns, once y confirms it); --plain, or "
-        "input that is not a terminal, plays line by line: type an option's number (a number is always a place in "
-        "the list, never a label), its label or its words, or u to undo (Netrunner: resign to resign, once y "
-        "confirms it). Undo takes back only a decision that revealed nothing: not once the machine has played "
-        "since, nor dice rolled, cards shuffled or cards seen since."
+        "option, u undoes your last decision, r resigns once y confirms it, q or Esc stops); --plain, or input that "
+        "is not a terminal, plays line by line: type an option's number (a number is always a place in the list, "
+        "never a label), its label or its words, u to undo, or resign to resign (once y confirms it). Undo takes "
+        "back only a decision that revealed nothing: not once the machine has played since, nor dice rolled, cards "
+        "shuffled or cards seen since. A resigned game is lost, and saved so. A tactics game is saved with the "
+        "machine's decisions sealed, and the squad and deck it made up for itself: the file tells nothing its "
+        "side keeps hidden at a glance."
     ),
 )
 
@@ -303,29 +305,22 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
 
 class _Machine:
     """The machine's player of a Netrunner game played through a session, and the session: ``opponent`` on the
-    ``other`` side of the saved game ``record``. The session makes its machine's player by its name (one of its
-    :data:`~toolkit.engine.netrunner.session.MACHINES`): a ``search`` that thinks as long as ``--think`` says is
-    made as ``search:1`` and told its time; a saved game of two people is played as one (its windows as they were
-    asked) with the CLI's own player (``machine``) on the other side. Each undo plays a new game (the session's),
-    whose player is armed again (:meth:`arm`)."""
+    ``other`` side of the saved game ``record``. The session makes its machine's player by its name
+    (:func:`~toolkit.engine.netrunner.session.is_machine`): a ``search`` that thinks as long as ``--think`` says is
+    made so (``search:2``), and thinks that long from its first move; a saved game of two people is played as one
+    (its windows as they were asked) with the CLI's own player (``machine``) on the other side. Each undo plays a
+    new game (the session's), whose player is armed again (:meth:`arm`)."""
 
     def __init__(self, record: dict[str, Any], other: str, opponent: str, seed: int) -> None:
-        from toolkit.engine.core import search_think
         from toolkit.engine.netrunner.players import make_policy
         from toolkit.engine.netrunner.saved import played_by_people
-        from toolkit.engine.netrunner.session import MACHINES, PERSON
+        from toolkit.engine.netrunner.session import PERSON
         from toolkit.engine.netrunner.state import SEATS
 
         self.people = played_by_people(record)
-        self.think = search_think(opponent)
         self.seat = SEATS[other]
         self.machine: Any = make_policy(opponent, other, seed) if self.people else None
-        if self.people:
-            self.name = PERSON
-        elif opponent in MACHINES or self.think is None:
-            self.name = opponent
-        else:
-            self.name = next(m for m in MACHINES if search_think(m) is not None)  # (search:1, told its time below)
+        self.name = PERSON if self.people else opponent
 
     def session(self, records: Any, record: dict[str, Any], side: str) -> Any:
         from toolkit.engine.netrunner.session import NetrunnerSession
@@ -335,13 +330,10 @@ class _Machine:
         return made
 
     def arm(self, session: Any) -> None:
-        """The machine's player in ``session``'s game: the CLI's own in a game of two people, else the session's,
-        thinking as long as ``--think`` says."""
-        policies = session.game.policies
+        """The machine's player in ``session``'s game: the CLI's own in a game of two people, else the session's
+        (made by its name, its time with it)."""
         if self.machine is not None:
-            policies[self.seat] = self.machine
-        elif self.think is not None and hasattr(policies.get(self.seat), "think"):
-            setattr(policies[self.seat], "think", self.think)  # noqa: B010
+            session.game.policies[self.seat] = self.machine
 
 
 def _chosen_seed(seed: int | None, language: str) -> tuple[int, str | None]:
@@ -705,8 +697,8 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import TACTICS_DECIDERS
     from toolkit.engine.tactics.session import HUMAN, SavedMisfit, TacticsSession, TacticsSetup
-    from toolkit.engine.tactics.terminal import play_terminal
-    from toolkit.i18n import t, tr
+    from toolkit.engine.tactics.terminal import over_line, play_terminal
+    from toolkit.i18n import tr
 
     if load is None and opponent not in TACTICS_DECIDERS and not opponent.startswith("search:"):
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
@@ -745,8 +737,10 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
         kinds = [HUMAN, opponent] if seat == 1 else [opponent, HUMAN]
         setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
                              seed=seed, rounds=rounds)  # fmt: skip
+        # the machine's deck made up for it: its squad and deck are the machine's secrets, sealed in the saved file
+        made_up = frozenset({3 - seat}) if len(loaded) == 1 else frozenset()
         try:  # (squads that share an agent are refused here, as `simulate` refuses them: T24)
-            session = TacticsSession(records, setup)
+            session = TacticsSession(records, setup, made_up=made_up)
         except EngineError as exc:
             raise DossierError(str(exc), exit_code=1) from None
     names = LogNames(records, language)
@@ -756,7 +750,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
 
     full = not plain and is_terminal(sys.stdin, sys.stdout)
     def record() -> dict[str, Any]:  # the game, and the language it is played in (--load plays on in it)
-        return {**session.to_json(), "lang": language}
+        return {**session.to_json(sealed=True), "lang": language}  # (the machine's secrets sealed: the person's file)
 
     with _stopping(language, save, record, game="tactics") as stop:
         if not full:
@@ -769,19 +763,10 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
 
             with keys_of_terminal(sys.stdin) as keys:
                 play_screen(session, seat, language, names, Console(), keys)
-    if stop.how is None and session.pending is None:
+    if stop.how is None and session.over:  # (played to its end, or resigned)
         if full:
             typer.echo("")  # (the full-screen view's last line ends with no new line)
-        result = session.result()
-        from toolkit.cli._lang import seat_label
-        from toolkit.engine.logwords import word
-        from toolkit.i18n import tn
-
-        winners = t(language, ", ").join(seat_label(w, language) for w in result["winners"]) or "—"  # (as the log)
-        reason = str(result["reason"])
-        typer.echo(tn(language, "game over after {n} round: {winners} ({reason})",
-                      "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
-                      winners=winners, reason=word("reason", reason, language) or reason))  # fmt: skip
+        typer.echo(over_line(session, language))
         over = _over_line(language, stop.saved, "tactics")
         if over is not None:
             typer.echo(over)

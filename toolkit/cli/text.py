@@ -158,7 +158,7 @@ def render_command(
         typer.Option(
             "--lang",
             help=lang_help(
-                N_("The language, zh-Hans (the canonical text) or en, of {scope}. Default: {default}.")
+                N_("The language, {langs}, of {scope} (zh-Hans: the canonical text). Default: {default}.")
             ),
             show_default=False,
         ),
@@ -366,8 +366,10 @@ def _default_paths(paths: list[Path] | None) -> list[Path]:
     help=help_text(
         N_("Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state."),
         N_(
-            "Choices (targets, optional abilities) take the first legal option. In netrunner the executing side's "
-            "turn has begun (clicks, the corp's mandatory draw); the log starts there."
+            "Choices (targets, optional abilities) take the first legal option; in tactics a move goes as far as it "
+            "may instead (its farthest cell: staying put would show nothing), and each choice is said after the "
+            "log with the options it had. In netrunner the executing side's turn has begun (clicks, the corp's "
+            "mandatory draw); the log starts there."
         ),
         N_(
             "A triggered ability (e.g. {example}) waits for its timing and is not applied at once: in tactics the "
@@ -447,7 +449,6 @@ def run_command(
         )  # fmt: skip
     from toolkit.cli._lang import LogNames
     from toolkit.config import pool_catalog
-    from toolkit.engine.core import FirstLegalDecider
     from toolkit.engine.tactics import TacticsGame
     from toolkit.i18n import t
     from toolkit.paths import CARDS_DIR
@@ -464,10 +465,13 @@ def run_command(
 
         given_ability(text)  # the text given is read first: its error before any of the game's records'
         _quote_warnings(text, _name_pairs(catalog.records))  # (a typo in a quoted name would only find nothing)
-        engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed, decider=FirstLegalDecider())
+        decider = _run_choices()
+        engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed, decider=decider)
         start = len(engine.log)
+        decider.game = engine  # (the set-up's choices as before; the text's are kept, to be said)
         triggered = engine.run_text(text, seat=1)
     entries = [e.to_json() for e in list(engine.log)[start:]]
+    choices = [_choice_words(c, language, names) for c in decider.choices]
     state = engine.state()
     if triggered is not None:  # the unit it was given, named in the output language as the log names it
         unit = triggered["unit"]
@@ -476,15 +480,70 @@ def run_command(
         out: dict[str, Any] = {"log": [names.event(e) for e in entries], "state": state}
         if triggered is not None:
             out["triggered"] = triggered
+        if choices:
+            out["choices"] = choices
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return
     if triggered is not None:
         print(_triggered_note(triggered, language))
     _print_events(entries, lambda seat: t(language, "player {n}", n=seat), names)
+    for choice in choices:
+        shown = choice["options"][:SHOWN_OPTIONS]
+        options = t(language, "; ").join(shown) + (" …" if len(choice["options"]) > len(shown) else "")
+        print(t(language, "choice: {prompt}: took {taken} (options: {options})", prompt=choice["prompt"],
+                taken=choice["taken"], options=options))  # fmt: skip
     for p in state["players"]:
         sizes = names.fields_text({k: v for k, v in p.items() if k != "seat"})
         print(t(language, "{who}: {numbers}", who=t(language, "player {n}", n=p["seat"]), numbers=sizes))
     print(t(language, "shop: {n}", n=state["shop"]))
+
+
+MOVE_PROMPT = "move {unit} (up to {n})"  # the engine's question of where a unit moves (its Phrase's message)
+SHOWN_OPTIONS = 30  # a choice's options `text run` lists, at most (then an ellipsis)
+
+
+def _run_choices() -> Any:
+    """`text run`'s decider in tactics: the first legal option (:class:`~toolkit.engine.core.FirstLegalDecider`),
+    but a move goes as far as it may: the engine lists a move's cells nearest first (staying put first of all, for a
+    move of 0 or more), so its last. Once its ``game`` is set (after the set-up, whose choices stay as they were),
+    each choice is kept in ``choices``: the seat asked, the question, the options (as the log shows them: nothing
+    is hidden from the designer) and the index of the option taken, to be said after the log."""
+    from toolkit.engine.core import FirstLegalDecider
+
+    class RunChoices(FirstLegalDecider):
+        def __init__(self) -> None:
+            self.game: Any = None
+            self.choices: list[tuple[int, Any, list[Any], int]] = []
+
+        def choose(self, player: int, prompt: str, options: Any) -> Any:
+            pick = super().choose(player, prompt, options)
+            if self.game is None:
+                return pick
+            if getattr(prompt, "message", None) == MOVE_PROMPT and len(options) > 1:
+                pick = options[-1]
+            seat = player or self.game.active  # (an obstacle that moves: the active player's to choose)
+            self.choices.append((seat, prompt, list(options), next(i for i, o in enumerate(options) if o is pick)))
+            return pick
+
+    return RunChoices()
+
+
+def _choice_words(choice: tuple[int, Any, list[Any], int], lang: str, names: Any) -> dict[str, Any]:
+    """A choice `text run` made, in words of ``lang`` (``names``: a LogNames of it), as the terminal says a
+    decision's (a cell as the log writes it, ``0,2``): its seat, question, options and the option taken."""
+    from toolkit.engine.tactics.decisions import kind_of
+    from toolkit.engine.tactics.terminal import option_text, prompt_text
+
+    seat, prompt, options, taken = choice
+    kind = kind_of(prompt)
+
+    def said(value: Any) -> str:
+        if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"{value[0]},{value[1]}"
+        return option_text(value, str(value), lang, names, kind)
+
+    words = [said(o) for o in options]
+    return {"player": seat, "prompt": prompt_text(prompt, names), "options": words, "taken": words[taken]}
 
 
 @contextmanager

@@ -14,7 +14,9 @@ the options beside the map, they go under it. Chinese text is broken where a lin
 line's number.
 
 Keys: the arrow keys (and Page Up/Down, Home, End) move the cursor, Enter takes the option under it, digits jump to
-an option by its number, ``u`` undoes your last decision, ``q`` or Esc stops (the game is saved with ``--save``).
+an option by its number, ``u`` undoes your last decision, ``r`` resigns once ``y`` confirms it (any other key goes
+back; the session's :meth:`~.session.TacticsSession.resign`, as the browser's Resign), ``q`` or Esc stops (the game
+is saved with ``--save``).
 The keys come from :func:`toolkit.engine.keys.read_key` (the terminal in cbreak mode); any other source of keys
 works too (the tests give a list). Nothing here shows what the seat may not see: it draws the seat's
 :func:`~toolkit.engine.tactics.session.view` only. Names and card text go into rich as Text, never as markup.
@@ -25,13 +27,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.i18n import t, tn
+from toolkit.i18n import t
 
 from ..core import EngineError
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
 from ..linebreak import folded, wrap
 from .session import UNDO_REFUSALS, TacticsSession, view
-from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, table_lines, unit_order, unit_words
+from .terminal import (
+    MARKS,
+    STACK,
+    hand_line,
+    option_words,
+    over_line,
+    prompt_text,
+    resigned_line,
+    table_lines,
+    unit_order,
+    unit_words,
+)
 
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
 LOG_FEW = 3  # the log's latest lines, kept while the other players' units and the options beside the map are cut
@@ -101,16 +114,8 @@ def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -
 
 
 def _over(session: TacticsSession, lang: str) -> str:
-    """How the game ended, as the plain view's last line says it: the winners and why."""
-    from toolkit.cli._lang import seat_label
-    from toolkit.engine.logwords import word
-
-    result = session.result()
-    winners = t(lang, ", ").join(seat_label(w, lang) for w in result["winners"]) or "–"
-    reason = str(result["reason"])
-    return tn(lang, "game over after {n} round: {winners} ({reason})",
-              "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
-              winners=winners, reason=word("reason", reason, lang) or reason)  # fmt: skip
+    """How the game ended, as the plain view's last line says it: the winners and why (:func:`.terminal.over_line`)."""
+    return over_line(session, lang)
 
 
 def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cursor, note: str,
@@ -127,7 +132,7 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
 
     measure = console if console is not None else Console(file=io.StringIO(), width=width, color_system=None)
     decision = session.pending
-    seen = view(session.game, seat, decision)
+    seen = view(session.game, seat, decision, over=session.over)
     drawn = _Drawn(session, seen, lang, names)
     wide = (width - 2) * 3 // 5 >= max(WIDE, drawn.width)
     beside_map = wide or width - drawn.width - 2 >= 20  # else the options go under the map
@@ -137,7 +142,8 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
         question = t(lang, "decision {number}: {prompt}", number=session.own_number(decision),
                      prompt=prompt_text(decision.prompt, names))  # fmt: skip
         words = option_words(decision, seen, lang, names)
-        keys = folded(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), right_w, 0, "dim")
+        keys = folded(t(lang, "arrows and Enter choose, digits jump, u undoes, {r} resigns, q stops", r="r"), right_w,
+                      0, "dim")  # fmt: skip
     else:  # (no key does anything any more: the screen stays as it is, the game over)
         question, words, keys = _over(session, lang), [], None
     numbers = len(str(max(1, len(words))))
@@ -152,6 +158,9 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     players = [folded(line, right_w, 2) for line in table_lines(seen, lang, names)]
     warning = folded(note, right_w, 0, note_style)
     log = [folded(names.line(entry), width - 4) for entry in seen["log"][-max(LOG_LINES, height // 4) :]]
+    ending = resigned_line(session, seen, lang)
+    if ending is not None:  # (the log ends with the resignation, as the plain view's)
+        log = [*log[1:], folded(ending, width - 4)] if log else [folded(ending, width - 4)]
     about = folded(  # (the seed only once the game is over: while it goes on, it would give the deal away)
         t(lang, "Seat {seat} · round {round}", seat=seat, round=seen["round"]) if session.pending is not None
         else t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"], seed=session.setup.seed),
@@ -251,8 +260,11 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
 def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, console: Any,
                 keys: Callable[[], str]) -> None:  # fmt: skip
     """Play ``seat`` of ``session`` in the full-screen view on ``console`` with the keys ``keys`` gives, until the
-    game ends or the player stops (:class:`~toolkit.engine.keys.Stopped` goes up for ``q`` and Esc, EOFError for
-    Ctrl-D and the end of input). A resize of the terminal draws the view again at its new size."""
+    game ends, the player resigns (``r``, then ``y``) or stops (:class:`~toolkit.engine.keys.Stopped` goes up for
+    ``q`` and Esc, EOFError for Ctrl-D and the end of input). A resize of the terminal draws the view again at its
+    new size."""
+    from toolkit.engine.netrunner.terminal import YES
+
     cursor, note, asked = Cursor(0), "", -1
     while session.pending is not None:
         decision = session.pending
@@ -262,7 +274,16 @@ def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, conso
         width, height = console.size
         draw(console, screen(session, seat, lang, names, cursor, note, height, width, console))
         note = ""
-        asks = cursor.press(keys())
+        key = keys()
+        if key == "r":  # asked once more: any other key goes back
+            sure = t(lang, "resign this game? the other side wins, and it cannot be undone: {yes} resigns, any other "
+                           "key goes back", yes=YES)  # fmt: skip
+            draw(console, screen(session, seat, lang, names, cursor, sure, height, width, console, "bold yellow"))
+            if keys() == YES:
+                session.resign(seat)
+                break
+            continue
+        asks = cursor.press(key)
         if asks == "stop":
             raise Stopped
         if asks == "undo":

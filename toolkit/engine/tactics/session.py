@@ -6,12 +6,23 @@
 themselves, and the game stops at the first decision of a person's seat (``pending``), to go on with
 ``apply(label)``. The game is its set-up and the labels taken (``labels``): :meth:`TacticsSession.to_json` writes
 them, :meth:`TacticsSession.from_json` replays them into the same state, and :meth:`TacticsSession.undo` replays
-all but the person's last decision and what followed it (in place). :func:`view` is what one seat may see.
+all but the person's last decision and what followed it (in place); :meth:`TacticsSession.resign` ends the game as a
+loss for the seat that resigns (the browser's Resign and the terminal's). :func:`view` is what one seat may see.
+
+A game saved to a file the person keeps (``to_json(sealed=True)``: ``dossier play tactics --save``) holds nothing
+their seat may not see in plain text: the machine's decisions name cards of its hand (those it mortgages) and tell
+its hidden units' facings and which of them it put where, so each is written sealed (:func:`seal`: ``sealed:…``, read back by :meth:`TacticsSession.from_json`), and
+so are the squad and deck the machine made up for itself (``made_up``), which the person did not choose. The seed
+stays as it is: the game is replayed from it (it rebuilds the deal, as the engine alone can).
 """
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import dataclasses
+import hashlib
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -51,15 +62,22 @@ class TacticsSetup:
     hand (:attr:`~.game.TacticsGame.always_asked`). False: only a seat that has a response is asked, as in games
     saved before (a saved set-up without the field)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_json(self, sealed: Iterable[int] = ()) -> dict[str, Any]:
+        """The set-up as a saved game holds it; the squad and deck of each seat of ``sealed`` sealed
+        (:func:`seal`)."""
+        out = asdict(self)
+        for seat in sealed:
+            for key in ("squads", "decks"):
+                out[key][seat - 1] = seal(json.dumps(out[key][seat - 1]), self.seed, f"{key}:{seat}")
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> TacticsSetup:
-        """The set-up of a saved game (its ``setup``): an EngineError names the first field (``/setup/…``) that is
-        missing or of the wrong kind."""
+        """The set-up of a saved game (its ``setup``, a sealed squad or deck opened): an EngineError names the first
+        field (``/setup/…``) that is missing or of the wrong kind."""
         if not isinstance(data, dict):
             raise EngineError(tr("{field}: {problem}", field="/setup", problem=tr("expected an object")))
+        data = _opened_setup(data)
         for key, fits, problem in _SETUP_FIELDS:
             if key not in data:
                 if key in _SETUP_REQUIRED:
@@ -77,6 +95,68 @@ class TacticsSetup:
 
 def _texts(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+SEALED = "sealed:"
+"""How a sealed entry of a saved game begins (a decision's label never does)."""
+
+
+def _keystream(seed: int, where: str, size: int) -> bytes:
+    blocks = (hashlib.sha256(f"dossier-seal:{seed}:{where}:{n}".encode()).digest() for n in range(size // 32 + 1))
+    return b"".join(blocks)[:size]
+
+
+def seal(text: str, seed: int, where: str) -> str:
+    """``text`` as a saved game's file holds what the person's seat may not see: not in plain text (mixed with a
+    stream of the game's seed and the entry's place, ``where``), read back by :func:`unseal`. It keeps a reader of
+    the file from the machine's secrets at a glance; the seed it is made from rebuilds the deal anyway, for whoever
+    replays the game with the engine."""
+    raw = text.encode("utf-8")
+    mixed = bytes(a ^ b for a, b in zip(raw, _keystream(seed, where, len(raw)), strict=True))
+    return SEALED + base64.urlsafe_b64encode(mixed).decode("ascii").rstrip("=")
+
+
+def unseal(text: str, seed: int, where: str) -> str:
+    """What :func:`seal` sealed; anything else (a label of a game saved before, a sealed entry changed by hand
+    that is no longer text) as it is, to be refused as the label it is."""
+    if not text.startswith(SEALED):
+        return text
+    body = text[len(SEALED) :]
+    try:
+        mixed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        return bytes(a ^ b for a, b in zip(mixed, _keystream(seed, where, len(mixed)), strict=True)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return text
+
+
+def _opened_setup(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved set-up with its sealed squads and decks opened (one that does not open stays as it is, for the
+    check of its field to refuse)."""
+    seed = data.get("seed", 0)
+    if not _whole(seed):
+        return data
+    out = dict(data)
+    for key in ("squads", "decks"):
+        entries = data.get(key)
+        if not isinstance(entries, list):
+            continue
+        opened: list[Any] = []
+        for seat, entry in enumerate(entries, 1):
+            if isinstance(entry, str) and entry.startswith(SEALED):
+                with contextlib.suppress(ValueError):
+                    entry = json.loads(unseal(entry, seed, f"{key}:{seat}"))
+            opened.append(entry)
+        out[key] = opened
+    return out
+
+
+def _sealed_seats(data: Any) -> frozenset[int]:
+    """The seats whose squad or deck a saved set-up holds sealed."""
+    if not isinstance(data, dict):
+        return frozenset()
+    return frozenset(seat for key in ("squads", "decks") if isinstance(data.get(key), list)
+                     for seat, entry in enumerate(data[key], 1)
+                     if isinstance(entry, str) and entry.startswith(SEALED))  # fmt: skip
 
 
 def _whole(value: Any) -> bool:
@@ -113,6 +193,8 @@ class TacticsSession:
     setup: TacticsSetup
     script: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] | None = None  # given: the replay's frames are made as the game plays
+    resigned: int | None = None  # the seat that resigned (:meth:`resign`): the game is over, lost by that seat
+    made_up: frozenset[int] = frozenset()  # the seats whose squad and deck the machine made up: sealed when saved
     refused: str | None = field(default=None, init=False)  # why the last undo was refused (UNDO_REFUSALS' key)
     game: TacticsGame = field(init=False)
     decider: DecisionDecider = field(init=False)
@@ -151,8 +233,24 @@ class TacticsSession:
 
     @property
     def pending(self) -> Decision | None:
-        """The decision a person's seat is asked now; None once the game is over."""
-        return self.stepper.pending
+        """The decision a person's seat is asked now; None once the game is over (a seat resigned too)."""
+        return None if self.resigned is not None else self.stepper.pending
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: played to its end, or a seat resigned."""
+        return self.pending is None
+
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns: the game is over, won by every seat hostile to it (:meth:`result`), and saved so
+        (``to_json``: its ``status`` ``resigned`` and ``resigned_by``). An EngineError once the game is over."""
+        if self.pending is None:
+            raise EngineError(tr("the game is over: no decision is pending"))
+        seats = range(1, len(self.setup.players) + 1)
+        if seat not in seats:
+            raise EngineError(tr("{field}: {problem}", field="seat", problem=tr(
+                "expected one of {choices}", choices=tr(", ").join(map(str, seats)))))  # fmt: skip
+        self.resigned = seat
 
     @property
     def labels(self) -> list[str]:
@@ -162,6 +260,8 @@ class TacticsSession:
     def apply(self, label: str) -> Option:
         """Answer the pending decision; an EngineError names the options when ``label`` is not one of them (and the
         decision by its number as its seat is shown it: :func:`own_number`)."""
+        if self.resigned is not None:
+            raise EngineError(tr("the game is over: no decision is pending"))
         pending = self.pending
         if pending is not None:
             names, terms = self.decider.prompt_names, getattr(self.decider, "prompt_term", None)
@@ -173,7 +273,13 @@ class TacticsSession:
         return own_number(self.game, decision)
 
     def result(self) -> dict[str, Any]:
-        return self.game.result()
+        """How the game ended (the engine's ``winners``, ``reason`` and ``rounds``); a game a seat resigned is won by
+        every seat hostile to it, its reason ``resigned``."""
+        if self.resigned is None:
+            return self.game.result()
+        game, by = self.game, self.resigned
+        winners = [p.seat for p in game.players if p.seat != by and game.hostile(by, p.seat)]
+        return {"winners": winners, "reason": "resigned", "rounds": game.round}
 
     def undo(self, seat: int | None = None) -> bool:
         """Go back to when the people's last decision was asked: the game replayed from its set-up with every label
@@ -188,7 +294,7 @@ class TacticsSession:
         the other side played: ``seen``)."""
         self.refused = None
         people = [(i, s) for i, s in enumerate(self.decider.asked) if self.setup.players[s - 1] == HUMAN]
-        if not people or (seat is not None and seat not in (s for _, s in people)):
+        if not people or self.resigned is not None or (seat is not None and seat not in (s for _, s in people)):
             self.refused = "nothing"
             return False
         index, who = people[-1]
@@ -213,8 +319,20 @@ class TacticsSession:
 
     # -- saving
 
-    def to_json(self) -> dict[str, Any]:
-        return {"game": "tactics", "setup": self.setup.to_json(), "decisions": self.labels, "hidden": HIDDEN_NAMES}
+    def to_json(self, sealed: bool = False) -> dict[str, Any]:
+        """The game as it is saved: its set-up, every decision's label, and (resigned) ``status`` ``resigned`` and
+        ``resigned_by``. ``sealed``: for a file the person keeps, each decision of a machine's seat is sealed
+        (:func:`seal`), and the squad and deck of each seat of ``made_up``."""
+        labels = self.labels
+        if sealed:
+            seed, players = self.setup.seed, self.setup.players
+            labels = [seal(label, seed, f"decision:{i}") if players[seat - 1] != HUMAN else label
+                      for i, (label, seat) in enumerate(zip(labels, self.decider.asked, strict=True))]  # fmt: skip
+        setup = self.setup.to_json(sorted(self.made_up) if sealed else ())
+        out: dict[str, Any] = {"game": "tactics", "setup": setup, "decisions": labels, "hidden": HIDDEN_NAMES}
+        if self.resigned is not None:
+            out.update(status="resigned", resigned_by=self.resigned)
+        return out
 
     @classmethod
     def from_json(cls, records: Iterable[Any], data: dict[str, Any]) -> TacticsSession:
@@ -224,10 +342,17 @@ class TacticsSession:
         if not _texts(data.get("decisions")):
             raise EngineError(tr("{field}: {problem}", field="/decisions", problem=tr("expected a list of strings")))
         setup = TacticsSetup.from_json(data.get("setup"))
-        labels = list(data["decisions"])
+        labels = [unseal(x, setup.seed, f"decision:{i}") for i, x in enumerate(data["decisions"])]
         if data.get("hidden") != HIDDEN_NAMES:  # saved when a hidden unit went by its uid: by its alias now
             labels = [_HIDDEN_UID.sub(lambda m: f"hidden#{hidden_alias(setup.seed, int(m[1]))}", x) for x in labels]
-        return cls(list(records), setup, labels)
+        session = cls(list(records), setup, labels, made_up=_sealed_seats(data.get("setup")))
+        if data.get("status") == "resigned":  # (a game resigned: over, lost by that seat)
+            by, seats = data.get("resigned_by"), range(1, len(setup.players) + 1)
+            if not _whole(by) or by not in seats:
+                raise EngineError(tr("{field}: {problem}", field="/resigned_by", problem=tr(
+                    "expected one of {choices}", choices=tr(", ").join(map(str, seats)))))  # fmt: skip
+            session.resigned = by
+        return session
 
 
 class SavedMisfit(EngineError):

@@ -1,7 +1,9 @@
 """A person plays one tactics seat at a terminal: before each of their decisions they see what their seat may see
 (the new lines of the log, the map with the units on it, their hand and what the view shows of the other players)
 and the options, and type a number, a label or the option's words as shown (in either language, any case); ``u``
-undoes their last decision (the game replayed without it), end of input stops."""
+undoes their last decision (the game replayed without it), ``resign`` (or its word, ``认输``) resigns once ``y``
+confirms it (the session's :meth:`~.session.TacticsSession.resign`, as the browser's Resign: the game ends, lost by
+the person, and the log ends saying so), end of input stops."""
 
 from __future__ import annotations
 
@@ -151,36 +153,50 @@ def unit_line(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
     return words
 
 
-def _die_faces(seen: dict[str, Any], decision: Any) -> dict[int, int]:
-    """For a deployment die's options of any zone (its value None), the face of the die each is: the latest roll of
-    the seat's dice (the log's ``deployment_dice``: the faces, and ``wild`` for each die that goes anywhere); the dice
-    taken so far were the first wild ones, so those left are the last."""
+def _die_faces(seen: dict[str, Any], decision: Any) -> tuple[dict[int, int], list[int]]:
+    """For a deployment die's options of any zone (its value None), the face of the die each is, and the faces the
+    seat rolled: its latest roll (the log's ``deployment_dice``: the faces, and ``wild`` for each die that goes
+    anywhere); the dice taken so far were the first wild ones (the engine takes the first), so those left are the
+    last."""
     if decision.kind != "deployment_die":
-        return {}
+        return {}, []
     rolls = [e for e in seen["log"] if e.get("event") == "deployment_dice" and e.get("player") == seen["seat"]]
     if not rolls:
-        return {}
+        return {}, []
     faces, zones = rolls[-1].get("faces") or [], rolls[-1].get("zones") or []
     wild = [f for f, z in zip(faces, zones, strict=False) if z == "wild"]
     anywhere = [i for i, o in enumerate(decision.options) if o.value is None]
     if len(anywhere) > len(wild):
-        return {}
-    return dict(zip(anywhere, wild[len(wild) - len(anywhere) :], strict=True))
+        return {}, list(faces)
+    return dict(zip(anywhere, wild[len(wild) - len(anywhere) :], strict=True)), list(faces)
+
+
+def _die_words(value: Any, face: int, faces: list[int], lang: str) -> str:
+    """A deployment die's option in words: what the die decides (its zone, or any zone) and the face it rolled; a
+    die that goes anywhere says why: the map has no zone of its face, or another die rolled the same (T19)."""
+    if value is not None:
+        return t(lang, "zone {zone} (rolled {face})", zone=value, face=face)
+    same = faces.count(face)
+    if same > 1:
+        return tn(lang, "any zone (rolled {face}: {n} die rolled {face})", "any zone (rolled {face}: {n} dice rolled "
+                  "{face})", same, face=face, n=same)  # fmt: skip
+    return t(lang, "any zone (rolled {face}: the map has no zone {face})", face=face)
 
 
 def option_words(decision: Any, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
-    """Each option of ``decision`` in words, told apart: a deployment die's by its face (``any zone (die 5)``,
-    ``zone 4 (die 4)``; a second die of the same face that goes anywhere ``…: the same as 1``)."""
-    faces = _die_faces(seen, decision)
+    """Each option of ``decision`` in words, told apart: a deployment die's by what it decides and the face it
+    rolled (``zone 4 (rolled 4)``, ``any zone (rolled 6: the map has no zone 6)``, ``any zone (rolled 2: 2 dice
+    rolled 2)``; a second die that goes anywhere with the same face ``…: the same as option 2``)."""
+    faces, rolled = _die_faces(seen, decision)
     out: list[str] = []
     for i, option in enumerate(decision.options):
         words = option_text(option.value, option.text, lang, names, decision.kind)
         if i in faces:
-            words = t(lang, "{zone} (die {face})", zone=words, face=faces[i])
+            words = _die_words(None, faces[i], rolled, lang)
             if words in out:  # two dice of one face that go anywhere: one choice, offered twice
-                words = t(lang, "{option}: the same as {number}", option=words, number=out.index(words) + 1)
+                words = t(lang, "{option}: the same as option {number}", option=words, number=out.index(words) + 1)
         elif decision.kind == "deployment_die" and isinstance(option.value, int):
-            words = t(lang, "zone {zone} (die {face})", zone=option.value, face=option.value)
+            words = _die_words(option.value, option.value, rolled, lang)
         out.append(words)
     return out
 
@@ -246,6 +262,32 @@ def table_lines(seen: dict[str, Any], lang: str, names: Any) -> list[str]:
     return lines
 
 
+def resigned_line(session: TacticsSession, seen: dict[str, Any], lang: str) -> str | None:
+    """The line a game a seat resigned ends its log with, numbered after the log's last (``seen``: the seat's
+    view), as the browser's log ends: ``  41 P1 resigned``; None while no seat has resigned."""
+    if session.resigned is None:
+        return None
+    last = max((e["seq"] for e in seen["log"] if isinstance(e.get("seq"), int)), default=0)
+    return f"{last + 1:>4} " + t(lang, "P{seat} resigned", seat=session.resigned)
+
+
+def over_line(session: TacticsSession, lang: str) -> str:
+    """How the game ended, in ``lang``: the winners and why (a resignation: who resigned)."""
+    from toolkit.cli._lang import seat_label
+    from toolkit.engine.logwords import word
+
+    result = session.result()
+    winners = t(lang, ", ").join(seat_label(w, lang) for w in result["winners"]) or "—"  # (the log's dash)
+    reason = str(result["reason"])
+    if session.resigned is not None:
+        said = t(lang, "P{seat} resigned", seat=session.resigned)
+    else:
+        said = word("reason", reason, lang) or reason
+    return tn(lang, "game over after {n} round: {winners} ({reason})",
+              "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
+              winners=winners, reason=said)  # fmt: skip
+
+
 def _answered(session: TacticsSession, decision: Decision, seen: dict[str, Any], answer: str, said: list[str],
               others: dict[str, Any]) -> Option | str:  # fmt: skip
     """The option ``answer`` names: its number (a place in the list), its label, or its words as shown (``said``,
@@ -281,7 +323,10 @@ def _answered(session: TacticsSession, decision: Decision, seen: dict[str, Any],
 
 def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
                   read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:  # fmt: skip
-    """Play ``seat`` of ``session`` from the terminal until the game ends or the input does (EOFError goes up)."""
+    """Play ``seat`` of ``session`` from the terminal until the game ends, the person resigns (confirmed) or the input
+    ends (EOFError goes up); then the log's last lines, and the resignation's."""
+    from toolkit.engine.netrunner.terminal import RESIGN, YES, confirmed, resign_words
+
     shown = 0  # log entries already written
     others: dict[str, Any] = {lang: names}  # the LogNames of both languages, for answers in words
     hinted = False
@@ -310,6 +355,8 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
         )
         if not hinted:  # once a game, as Netrunner's: an answer may be the option's words too
             write(t(lang, "(answer with an option's number, its label or its words)"))
+            write(t(lang, "(type u to undo your last decision, or {resign} to resign the game)",
+                    resign=f"`{RESIGN}`"))  # fmt: skip
             hinted = True
         said = option_words(decision, seen, lang, names)
         for i, (option, words) in enumerate(zip(decision.options, said, strict=True), 1):
@@ -320,6 +367,14 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             if not session.undo(decision.seat):
                 write(t(lang, UNDO_REFUSALS.get(session.refused or "", UNDO_REFUSALS["nothing"])))  # (and why)
             continue
+        if resign_words(answer):  # asked once more: anything but yes goes back to the decision
+            sure = read(t(lang, "resign this game? the other side wins, and it cannot be undone ({yes} resigns, "
+                                "anything else goes back): ", yes=YES)).strip()  # fmt: skip
+            if confirmed(sure):
+                session.resign(seat)
+                break
+            write(t(lang, "not resigned: the game goes on"))
+            continue
         chosen = _answered(session, decision, seen, answer, said, others)
         if isinstance(chosen, str):
             write(chosen)
@@ -328,5 +383,9 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             session.apply(chosen.label)
         except EngineError as exc:
             write(str(exc))
-    for entry in view(session.game, seat)["log"][shown:]:
+    seen = view(session.game, seat, over=session.over)
+    for entry in seen["log"][shown:]:
         write(names.line(entry))
+    ending = resigned_line(session, seen, lang)
+    if ending is not None:
+        write(ending)

@@ -1046,6 +1046,8 @@ def _resign(request: Request, web: Any, game_id: str) -> Response:
     if isinstance(found, HTMLResponse):
         return found
     if not found.resigned and found.session.pending is not None:
+        if not found.netrunner:  # (a tactics session's call, as `dossier play tactics` resigns: saved so)
+            found.session.resign(found.seat)
         found.save(web, "resigned", resigned_by=found.seat)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
 
