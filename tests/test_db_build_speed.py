@@ -352,7 +352,7 @@ def digests(content: dict[str, list[Any]]) -> dict[str, str]:
 GOLDEN: dict[str, str] = {
     "records": "15 7f7f0d8aa63d8f40c25ddc74e1f5898c5f41fa4b4dcba3bdc580c5172d268dd4",
     "tactics_attrs": "2 d7476533c1613e4de8724d53e26d86c215e2e1d093ec34f5ff0f85baad6fb248",
-    "netrunner_attrs": "9 273b3b7cd010d3d7e05d669f56df8169b63499afc043b9836d4bda8d1163712f",
+    "netrunner_attrs": "9 e861017e1e5e196b6103414adb4d158452d7e0a62ce9a482209cea1fafd4d6e5",
     "crossfire_attrs": "1 442196405c50453022154c05daeb5596589a5aea499cfe80ed79d6c82d8c73a9",
     "mode_attrs": "3 83070e30dc650e088c6b52dd716f7e3a782cd534762203f6b4deafb3dd03ae91",
     "names": "30 63474fbac8db855e8dbd15c5f6073129172e7374a019d4e8505492a4584ac183",
@@ -362,7 +362,7 @@ GOLDEN: dict[str, str] = {
     "format_cards": "10 e27517d37c829f6e14903894fdcd00c383ac1136560c4ffce6d264a6144af721",
     "format_sets": "2 85160e7431187e8c69f107866c00fc48f5be2b6c8e4ac473f7b4bd367a48ecc0",
     "terms": "15 f0b787f57179249a752eca4c40e767615ee8691a862bafce788c1a812dea3b53",
-    "meta": "4 17998777cf63c44f372e608555b38d2ab68847335112fb6d913bab99ef6c88ff",
+    "meta": "4 f35698eb6a048e52db80e5437a43cafbca2b2c175b55c865835db231473cea02",
     "record_fts": "259 5bb2e145eee3ad3cef1e376505a3dec85c317236b55c6eaa633a7473bbbc1a1e",
     "record_grams": "326 f42205849b3fc44ead74a586a9810653176c5aaba92d30e0c2b35ae730534fb8",
 }

@@ -7,7 +7,8 @@ the build's rows need not load SQLAlchemy to know them.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "6"  # 6: mode_attrs.players_counts (双雄: 2 or 4 players); 4: records.text holds the English of the ability texts too (searched by English words)
+SCHEMA_VERSION = "7"  # 7: netrunner_attrs.starter_only (a record for the starter game only: in no format's pool)
+# 6: mode_attrs.players_counts (双雄: 2 or 4 players); 4: records.text holds the English of the ability texts too (searched by English words)
 # 5: records.text without spaces between Chinese and digits or Latin letters (toolkit.db.grams.searched_spaces)
 
 # Columns of each table, in the tables' order; the first of each per-record table is the record's pk.
@@ -77,6 +78,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "set",
         "cycle",
         "neutral",
+        "starter_only",
     ),
     "crossfire_attrs": ("pk", "team", "armed", "guns", "protects", "marks", "special", "counts_as"),
     "mode_attrs": (
@@ -233,6 +235,7 @@ SQLITE_TABLES: tuple[str, ...] = (
         '\t"set" VARCHAR, \n'
         "\tcycle VARCHAR, \n"
         "\tneutral BOOLEAN, \n"
+        "\tstarter_only BOOLEAN, \n"
         "\tPRIMARY KEY (pk), \n"
         "\tFOREIGN KEY(pk) REFERENCES records (pk) ON DELETE CASCADE\n"
         ")"

@@ -366,6 +366,7 @@ def _netrunner(record: Any, rows: _Rows, subtypes: list[str]) -> None:
             trash_cost=_get(record, "trash_cost"),
             set=record.set,
             cycle=cycle_of(record),
+            starter_only=bool(_get(record, "starter_only")),
         )
     elif kind == "identity":
         attrs.update(
@@ -376,6 +377,7 @@ def _netrunner(record: Any, rows: _Rows, subtypes: list[str]) -> None:
             base_link=record.base_link,
             set=record.set,
             cycle=cycle_of(record),
+            starter_only=bool(_get(record, "starter_only")),
         )
     elif kind == "faction":
         attrs.update(side=record.side, faction=record.id, neutral=record.neutral)

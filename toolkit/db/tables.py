@@ -177,6 +177,9 @@ class NetrunnerAttrs(Table, table=True):
     set: str | None = Field(default=None, index=True)
     cycle: str | None = Field(default=None, index=True, description="The set's cycle (the set itself if unknown).")
     neutral: bool | None = None
+    starter_only: bool | None = Field(
+        default=None, description="For the starter game only: in no format's card pool (cards and identities)."
+    )
 
 
 class CrossfireAttrs(Table, table=True):

@@ -29,7 +29,8 @@ containing it, then the rest (:meth:`Compiler.rank`).
 build gives each record with a text field (:func:`toolkit.db.constants.reading_status`).
 
 Format keys (``z:``, ``b:``, ``is_banned:``, ``is_restricted:``, ``legal:``) take
-a netrunner format by id or name; an unknown format is a query error.
+a netrunner format by id or name; an unknown format is a query error. A card or identity for the starter
+game only (``netrunner_attrs.starter_only``) is in no format's pool (``z:``, ``legal:``), as ``deck validate`` has it.
 
 Factions, sets, cycles and subtypes are named by id, by name, or by NetrunnerDB's
 codes (``f:hb``, ``e:core``, ``c:sc19``: :data:`toolkit.search.vocab.FACTION_CODES`
@@ -885,16 +886,20 @@ class Compiler:
     def _in_pool(self, formats: Sql) -> Sql:
         """In the card pool of one of ``formats``: a printing (or the record's own set) in a set of its pool.
 
-        A format without a set list (``all_sets``) takes every netrunner card and identity.
+        A format without a set list (``all_sets``) takes every netrunner card and identity. A card or identity for
+        the starter game only (``starter_only``) is in no format's pool, as ``deck validate`` has it
+        (``deck.starter_only``).
         """
         sets = select(col("format_sets", "set"), "format_sets", in_select(Sql("format_sets.format_pk"), formats))
         all_sets = and_(in_select(Sql("format_modes.pk"), formats), Sql(f"format_modes.all_sets IS {self._true}"))
         every_set = Sql(f"EXISTS ({select('1', 'mode_attrs AS format_modes', all_sets).text})", all_sets.params)
-        return or_(
+        starter = record_pk_in(f"{NA}.pk", NA, Sql(f"{NA}.starter_only IS {self._true}"))
+        in_sets = or_(
             record_pk_in("printings.record_pk", "printings", in_select(Sql(col("printings", "set")), sets)),
             record_pk_in(f"{NA}.pk", NA, in_select(Sql(col(NA, "set")), sets)),
             and_(Sql("records.game = 'netrunner'"), Sql("records.kind IN ('card', 'identity')"), every_set),
         )
+        return and_(in_sets, not_(starter))
 
     def _listed(self, formats: Sql, ban_lists: list[str], list_name: str | None) -> Sql:
         """Banned or restricted (``list_name``; None: either) by the ban list ``formats`` apply now or by ``ban_lists``."""
