@@ -23,7 +23,7 @@ from toolkit.cli._options import (
     with_think,
 )
 from toolkit.cli.deck import DeckBanlistOption, DeckModeOption
-from toolkit.config import ENV_LANG
+from toolkit.config import ENV_LANG, output_lang
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
@@ -124,8 +124,11 @@ def play(
     seconds = think_seconds(think)
     kept = _saved_options(game, data) if load is not None else {}
     if lang is None and isinstance(kept.get("lang"), str) and not os.environ.get(ENV_LANG):
-        # the language the game was played in: a --lang given wins, and DOSSIER_LANG (`dossier --lang` sets it)
+        # the language the game was played in: a --lang given wins, and DOSSIER_LANG (`dossier --lang` sets it);
+        # current at once, so that a refusal of the options given with the save is told in it too
         lang = kept["lang"]
+        with contextlib.suppress(DossierError):  # (a saved language that is no longer ours: the game says so later)
+            output_lang(lang)
     if not _given(ctx, "opponent") and isinstance(kept.get("opponent"), str):
         opponent = str(kept["opponent"]).split(":", 1)[0]  # the saved player, thinking as long as --think says
     if seconds is not None and opponent != "search":
