@@ -155,9 +155,11 @@ def tactics(
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(decider),
                               choices=tr(", ").join(DECIDERS)))  # fmt: skip
     language = output_lang(lang)
+    mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes is not None else []
+    if modes is not None and not mode_list:  # `--modes ''`, `--modes ,`: none at all (not given: the default ones)
+        raise DossierError(tr("{option} {value}: give modes such as duel,duo", option="--modes", value=repr(modes)))
     pool = load_pool(cards)
     records = list(pool.records)
-    mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes else []
     _once("--modes", modes or "", mode_list)  # duel,duel would weigh the mode twice and skew its maps
     given = bool(mode_list)
     if decks is None:

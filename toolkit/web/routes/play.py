@@ -44,6 +44,7 @@ KEPT = ("links", "creator", "resigned_by", "devices", "moves_from", "claims")  #
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 MAX_LABEL = 200  # a decision's label, at most (the games' longest are under 50 characters)
 SEED_DIGITS = 4300  # a seed's digits, at most: as the CLI's --seed, any whole number from 0 that Python reads
+SEED_BITS = 63  # a seed the server draws for a game (the form's seed left empty): as many bits (from `secrets`)
 SHOWN = 40  # a value a refusal echoes, at most (characters; longer ones are cut, with an ellipsis)
 _DECK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")  # a saved deck's id (toolkit.web.saved)
 
@@ -94,11 +95,16 @@ def _problem(request: Request, status: int, message: str, game_id: str | None = 
 
 
 def parse_seed(text: str, lang: str) -> int:
-    """The seed the form gives (empty: any), a whole number from 0 up as the CLI's ``--seed`` takes (Python's random
-    seeds with any whole number; at most :data:`SEED_DIGITS` digits, as Python reads a number); else DossierError."""
+    """The seed the form gives, a whole number from 0 up as the CLI's ``--seed`` takes (Python's random seeds with
+    any whole number; at most :data:`SEED_DIGITS` digits, as Python reads a number), kept as given; else
+    DossierError. Empty: one the server draws, :data:`SEED_BITS` bits from :mod:`secrets`: the seed rebuilds the
+    deal, and what a seat sees (its own hand, the aliases of the units hidden from it) is a function of it, so a seed
+    from a small range would be found by trying them all (a million take seconds); 2^63 of them would take
+    centuries even at a billion a second. A seed a person types is theirs to choose (a small one can be found so:
+    the docs say it)."""
     text = text.strip()
     if not text:
-        return random.SystemRandom().randrange(1_000_000)
+        return secrets.randbits(SEED_BITS)
     field = tc(lang, "log field", "seed")  # the form's field, in the page's language (the word the log says)
     if re.fullmatch(r"-?[0-9]+", text) is None:
         raise DossierError(t(lang, "{option} {value}: give a whole number", option=field, value=echoed(text)))
@@ -248,7 +254,7 @@ def play_start(
     request: Request,
     web: Web,
     mode: Annotated[str, Form()] = "duel",
-    deck: Annotated[str, Form()] = "random",
+    deck: Annotated[str, Form()] = "",  # (empty, or not sent: tactics plays a random legal deck; Netrunner refuses)
     opponent: Annotated[str, Form()] = "heuristic",
     seat: Annotated[str, Form()] = "1",
     seed: Annotated[str, Form()] = "",
@@ -282,14 +288,14 @@ def play_start(
             return _new_game(request, web, {**record, "status": "playing"}, 1 if side == "corp" else 2, opponent)
         links = _store(web).new({**record, "status": "playing", "creator": 1}, (1,))
         return RedirectResponse(request.url_for("play_game", game_id=links[1]), status_code=303)
-    if game != "tactics":
-        games = {"first": word("game", "tactics", lang), "second": word("game", "netrunner", lang)}
+    if game != "tactics":  # (the games by their names, as the site's menus say them)
+        games = {"first": word("web.game", "tactics", lang), "second": word("web.game", "netrunner", lang)}
         return _problem(request, 400, t(lang, "choose the game from the form: {first} or {second}", **games))
     if opponent not in (*OPPONENTS, PERSON, HOTSEAT) or seat.strip() not in ("1", "2"):
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
     seat_n = int(seat)
     rng = random.Random(number)
-    if deck == "random":
+    if deck in ("", "random"):
         if mode not in _modes(web):
             names = _mode_names(web, lang)
             listed = t(lang, ", ").join(names.get(m, m) for m in _modes(web))
@@ -481,8 +487,14 @@ class Opened:
         _store(web).save(self.game_id, {**_record(self.session, self.record, status), **extra}, expect=self.base)
 
 
+class Unplayable(DossierError):
+    """The game of a private link is there (its file was read) but cannot be replayed: answered 409, not 404 (a link
+    that opens no game)."""
+
+
 def _load(web: Any, link: str, lang: str) -> Opened:
-    """The game a private link opens, replayed; DossierError when there is none."""
+    """The game a private link opens, replayed; DossierError when there is none, :class:`Unplayable` when it cannot
+    be replayed (:func:`_unplayable`)."""
     import copy
 
     from toolkit.engine.core import EngineError
@@ -500,19 +512,75 @@ def _load(web: Any, link: str, lang: str) -> Opened:
             return Opened(session, record, game_id, mine, base)
         session = TacticsSession.from_json(_records(web), record)
     except EngineError as exc:
-        raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=link[:8] + "…",
-                             reason=str(exc))) from None  # fmt: skip
+        raise _unplayable(web, base, link, lang, exc) from None
     if seat is None:  # a game of one person: the seat its set-up gives a person
         seat = next((i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN), 1)
     return Opened(session, record, game_id, seat, base)
 
 
+def _unplayable(web: Any, record: dict[str, Any], link: str, lang: str, exc: Exception) -> Unplayable:
+    """Why the game of ``record`` (the file of ``link``) cannot be replayed (``exc``: the engine's refusal), in
+    ``lang``. Its saved decisions no longer fitting the game (a label that is no option of its decision any more:
+    the game was saved by an earlier version of the rules, or with other cards), the refusal names the decision by
+    its number among those saved, and nothing of it besides: its label and its options may be the other side's
+    secrets (the machine's hand), which the engine's own message would show. Else, the engine's reason."""
+    from toolkit.engine.tactics.session import SavedMisfit
+
+    number, saved = None, None
+    if record.get("game") == "netrunner":
+        from toolkit.web.routes import play_netrunner
+
+        number = play_netrunner.misfit_at(web, record)
+        saved = (record.get("record") or {}).get("decisions")
+    elif isinstance(exc, SavedMisfit):
+        number = _tactics_misfit_at(web, record)
+        saved = record.get("decisions")
+    shown = link[:8] + "…"
+    if number is None:
+        return Unplayable(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=shown,
+                            reason=str(exc)))  # fmt: skip
+    total = len(saved) if isinstance(saved, list) else number
+    return Unplayable(t(lang, "game {id} was saved by an earlier version of Dossier's rules or with other cards, and "
+                              "cannot be replayed: decision {number} of the {total} saved with it no longer fits the "
+                              "game", id=shown, number=number, total=max(total, number)))  # fmt: skip
+
+
+def _tactics_misfit_at(web: Any, record: dict[str, Any]) -> int | None:
+    """The number of the saved decision at which the tactics game of ``record`` stops fitting (1 for the first, as
+    the engine counts them: every seat's), found by replaying it once more; None when its replay does not stop
+    there."""
+    import contextlib
+
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.session import TacticsSession
+
+    reached: list[int] = []
+
+    class Counting(TacticsSession):  # (the session's replay, which says how many decisions it took)
+        def __post_init__(self) -> None:
+            try:
+                super().__post_init__()
+            except EngineError:
+                decider = getattr(self, "decider", None)
+                if decider is not None:
+                    reached.append(len(decider.taken) + 1)
+                raise
+
+    with contextlib.suppress(EngineError):
+        Counting.from_json(_records(web), record)
+    return reached[0] if reached else None
+
+
 def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
-    """The game a private link opens, or the page saying why it cannot be (404; 403 for the other seat's link in a
-    browser that plays one seat of a game of two devices)."""
+    """The game a private link opens, or the page saying why it cannot be (404; 409 for a game there is that cannot
+    be replayed; 403 for the other seat's link in a browser that plays one seat of a game of two devices)."""
     lang = request_lang(request)
     try:
         found = _load(web, link, lang)
+    except Unplayable as exc:
+        response = _problem(request, 409, exc.message)
+        response.headers.update(PRIVATE)
+        return response
     except DossierError as exc:
         return _problem(request, 404, exc.message)
     refusal = _seat_refusal(request, found, lang)
@@ -704,7 +772,9 @@ def _last_person(session: Any) -> int | None:
 
 @api_router.get(
     "/api/play/{game_id}", name="play_api", summary="A game played in the browser, as its link's seat sees it",
-    responses={404: {"description": "No game has this private link (`error`: why)"},
+    responses={404: {"description": "No game has this private link (`detail`: why)"},
+               409: {"description": "The game cannot be replayed: saved by an earlier version of the rules or with "
+                                    "other cards (`detail`: why, naming the saved decision that no longer fits)"},
                403: {"description": "A game of two devices: this browser plays the other seat, or another browser "
                                     "opened this seat's link first"}},
 )  # fmt: skip
@@ -724,6 +794,8 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     lang = request_lang(request)
     try:
         found = _load(web, game_id, lang)
+    except Unplayable as exc:  # (a game there is: 409, as the page)
+        return JSONResponse({"detail": exc.message}, status_code=409, headers=PRIVATE)
     except DossierError as exc:
         return JSONResponse({"detail": exc.message}, status_code=404, headers=PRIVATE)
     refusal = _seat_refusal(request, found, lang)

@@ -88,6 +88,9 @@ def _deck(web: Any, lang: str, deck: str, side: str) -> Any:
 
     found = records(web)
     by_id = {r.id: r for r in found if r.kind == "identity"}
+    if not deck.strip():  # (the form's deck menu sent nothing: the refusal names the field as the form does)
+        raise DossierError(t(lang, "{field}: the field is empty; choose an identity's deck or a saved deck of the "
+                                   "{side}", field=t(lang, "Your deck"), side=word("side", side, lang)))  # fmt: skip
     if deck.startswith("identity:"):
         identity = deck.removeprefix("identity:")
         if identity not in by_id:
@@ -107,10 +110,10 @@ def _deck(web: Any, lang: str, deck: str, side: str) -> Any:
 
 def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     """The view of ``/api/play/ID`` with what the page says in words, in the request's language: each log entry's
-    ``line``, the decision's ``words`` and each option's ``words``, worded as :func:`page` words them, and why the
-    game ended (``reason``, as the page's result says it: ``1 meat damage …``, ``the corp resigned``). As a
-    tactics game's answer, ``resigned_by``: the seat that resigned (None unless one did; ``winner`` then the other
-    side, and the log ends with the resignation)."""
+    ``line``, the decision's ``words`` and each option's ``words``, the text of each subroutine of the ice a run
+    encounters, worded as :func:`page` words them, and why the game ended (``reason``, as the page's result says
+    it: ``1 meat damage …``, ``the corp resigned``). As a tactics game's answer, ``resigned_by``: the seat that
+    resigned (None unless one did; ``winner`` then the other side, and the log ends with the resignation)."""
     from toolkit.engine.netrunner.state import SEATS
     from toolkit.engine.phrase import Phrase
     from toolkit.web.routes.play import log_line
@@ -124,6 +127,10 @@ def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
         seen["reason"] = str(names.say("reason", reason))
     for entry in seen["log"]:
         entry["line"] = log_line(names, entry, lang, side)
+    run = seen.get("run")
+    encounter = run.get("encounter") if isinstance(run, dict) else None
+    for sub in (encounter or {}).get("subroutines") or []:  # the ice's subroutines, worded as the page words them
+        sub["text"] = str(names.value("text", sub["text"]))
     decision = seen.get("decision")
     if decision is not None and pending is not None:
         decision["words"] = str(names.say("prompt", pending.prompt))
@@ -157,6 +164,32 @@ def load(web: Any, data: dict[str, Any]) -> Any:
     if data.get("status") == "resigned":
         resigned(session, data.get("resigned_by"))
     return session
+
+
+def misfit_at(web: Any, data: dict[str, Any]) -> int | None:
+    """The number of the saved decision at which the game of ``data`` (a game's file) stops fitting (1 for the
+    first, as the engine counts them: both sides'), found by replaying it once more; None when its replay fails
+    before it plays (a file the engine refuses as it reads it) or does not fail."""
+    import contextlib
+
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.netrunner.session import NetrunnerSession
+
+    reached: list[int] = []
+
+    class Counting(NetrunnerSession):  # (the session's replay, which says how many decisions it took)
+        def __init__(self, *args: Any) -> None:
+            try:
+                super().__init__(*args)
+            except EngineError:
+                game = getattr(self, "game", None)
+                if game is not None:  # (its decisions replayed: it failed on the next one)
+                    reached.append(len(game.decisions) + 1)
+                raise
+
+    with contextlib.suppress(EngineError):
+        Counting.from_json(records(web), data)
+    return reached[0] if reached else None
 
 
 def resigned(session: Any, seat: Any) -> None:
@@ -231,7 +264,8 @@ def replay(request: Request, web: Any, found: Any) -> str:
     lang = request_lang(request)
     names = names_of(web, lang)
     session = found.session
-    title = t(lang, "{game} · seed {seed}", game=word("game", "netrunner", lang), seed=session.record["seed"])
+    # (the game by its name, as the site's menus and the tactics replay's mode name it)
+    title = t(lang, "{game} · seed {seed}", game=word("web.game", "netrunner", lang), seed=session.record["seed"])
     return render_replay(session.frames(), title, lang, names)
 
 
