@@ -204,7 +204,8 @@ SEARCH_KEYS = {"cost", "o"}
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # a code in running text
 CODE_TOKEN = re.compile(
-    r"[^\s，、。；：（）]*[A-Za-z0-9][:/_=<>|#@.][^\s,;，、。；）)]+"  # t:ice, deck.txt:1, a_b, o<=3
+    r"[^\s，、。；：（）‹›]*[A-Za-z0-9][:/_=<>|#@.][^\s,;，、。；）)‹›]+"  # t:ice, deck.txt:1, a_b, o<=3 (never a
+    # pseudo-locale's ‹ ›: "win."› ends a message, and taking its › would leave the message unmatched)
     r"|'[^'\s]+'|\$[A-Za-z_]+|(?<![A-Za-z0-9])\.[a-z0-9]{2,4}\b"  # 'quoted' input, $schema, .json
 )
 
@@ -301,8 +302,9 @@ def untranslated(page: str, phrases: list[str], lang: str, extra: tuple[str, ...
         text = text.replace(phrase, " ")
     text = CODE_TOKEN.sub(" ", text)
     text = _phrases_pattern(tuple(phrases)).sub(" ", text)
-    if lang == "en-XA":
-        text = re.sub(r"‹[^‹›]*(‹[^‹›]*›[^‹›]*)*›", " ", text)
+    if lang == "en-XA":  # each message, innermost first (a message's placeholder may hold messages, nested deep)
+        while (inner := re.sub(r"‹[^‹›]*›", " ", text)) != text:
+            text = inner
     return sorted({w for w in LATIN_WORD.findall(text) if w not in BRAND and (lang == "en-XA" or w not in CODES)})
 
 
