@@ -1,8 +1,9 @@
 """A person plays one tactics seat in a full-screen view of the terminal (``dossier play tactics`` at a terminal):
 the map with a letter on each unit (yours in green, the others' in red, a face-down enemy as a yellow ``?``, ``+``
 where units share a cell), the units (yours first, then the other players', the neutral ones last; with their
-equipment and status cards), your hand and what the view shows of the other players, the question and the options
-of the pending decision with a cursor, and the latest lines of the log; once the game is over, how it ended.
+equipment and status cards), your hand with the counts of your deck and discard pile, the matrix shop's size (a mode
+with the shop) and what the view shows of the other players, the question and the options of the pending decision
+with a cursor, and the latest lines of the log; once the game is over, how it ended.
 
 The view fits the terminal, whatever its size: when everything does not fit, the log is shortened first to its
 latest few lines, then the neutral units' lines go, then the options beside the map are fewer, then the log keeps

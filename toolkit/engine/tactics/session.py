@@ -448,9 +448,10 @@ def _card(card: Card) -> dict[str, Any]:
 
 def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bool = False) -> dict[str, Any]:
     """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#N``, its alias, with its cell only), its own
-    hand and standby agents, the other players' counts and public piles, the log it may see (masked), and its
-    pending decision, and what each of its units may do from where it stands (:func:`.prospects.prospects`: moves,
-    attacks with hit chance and cover). Nothing another seat keeps hidden is in it: not the seed either, while the
+    hand and standby agents, the other players' counts and public piles (every player's discard pile, its own too),
+    the matrix shop's size (``shop``: its count only, never its cards or their order; None in a mode without the
+    shop), the log it may see (masked), and its pending decision, and what each of its units may do from where it
+    stands (:func:`.prospects.prospects`: moves, attacks with hit chance and cover). Nothing another seat keeps hidden is in it: not the seed either, while the
     game goes on (the set-up's entry without it: the seed rebuilds the deal, every hand, deck order, hidden obstacle
     and alias); once the game is over (``over``: ended otherwise, as by a resignation), the set-up's entry has it. The
     decision's ``number`` counts the seat's own decisions only (:func:`own_number`)."""
@@ -502,6 +503,7 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bo
         "map": game.board.map_id,
         "units": units,
         "players": players,
+        "shop": len(game.shop) if game.mode.matrix_shop else None,
         "result": game.result() if game.winners is not None else None,
         "log": log,
         "decision": _asked(game, seat, pending),

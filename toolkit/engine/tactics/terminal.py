@@ -1,7 +1,8 @@
 """A person plays one tactics seat at a terminal: before each of their decisions they see what their seat may see
-(the new lines of the log, the map with the units on it, their hand and what the view shows of the other players)
-and the options, and type a number, a label or the option's words as shown (in either language, any case); ``u``
-undoes their last decision (the game replayed without it), ``resign`` (or its word, ``认输``) resigns once ``y``
+(the new lines of the log, the map with the units on it, their hand with the counts of their deck and discard
+pile, the matrix shop's size in a mode with the shop, and what the view shows of the other players) and the
+options, and type a number, a label or the option's words as shown (in either language, any case); ``u`` undoes
+their last decision (the game replayed without it), ``resign`` (or its word, ``认输``) resigns once ``y``
 confirms it (the session's :meth:`~.session.TacticsSession.resign`, as the browser's Resign: the game ends, lost by
 the person, and the log ends saying so), end of input stops."""
 
@@ -225,18 +226,33 @@ def map_lines(session: TacticsSession, seen: dict[str, Any], lang: str, names: A
 
 
 def hand_line(seen: dict[str, Any], lang: str, names: Any) -> str:
+    """The seat's hand (its cards by name and number), the counts of its own deck and discard pile (public: what a
+    reshuffle, 重洗, puts back in the deck, and 预算超支 in an empty shop) and its score."""
     me = next(p for p in seen["players"] if p["seat"] == seen["seat"])
     cards = t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}") for c in me.get("hand_cards", []))
-    return t(lang, "your hand: {cards}; deck {deck}, score {score}", cards=cards or "–", deck=me["deck"],
-             score=me["score"])  # fmt: skip
+    return t(lang, "your hand: {cards}; deck {deck}, discard {discard}, score {score}", cards=cards or "–",
+             deck=me["deck"], discard=len(me.get("discard") or []), score=me["score"])  # fmt: skip
+
+
+def shop_line(seen: dict[str, Any], lang: str) -> str | None:
+    """The matrix shop's size (a public pile: whether it is empty decides 预算超支, §2.2), said plainly when it is
+    empty; None in a mode without the shop (the view's ``shop`` None)."""
+    size = seen.get("shop")
+    if size is None:
+        return None
+    if not size:
+        return t(lang, "matrix shop: empty (no cards)")
+    return tn(lang, "matrix shop: {n} card", "matrix shop: {n} cards", size, n=size)
 
 
 def table_lines(seen: dict[str, Any], lang: str, names: Any) -> list[str]:
-    """What the seat's view shows of the players besides its hand (:func:`hand_line`): its own mortgaged cards and
-    standby agents, when it has any; then each other player's score and the counts of its hand, deck, discard (its
-    top card: the pile is open), mortgage zone and standby agents (the counts only: the view gives no more)."""
+    """What the seat's view shows of the table besides its hand (:func:`hand_line`): the matrix shop's size
+    (:func:`shop_line`, in a mode with the shop); its own mortgaged cards and standby agents, when it has any; then
+    each other player's score and the counts of its hand, deck, discard (its top card: the pile is open), mortgage
+    zone and standby agents (the counts only: the view gives no more)."""
     me = next(p for p in seen["players"] if p["seat"] == seen["seat"])
-    lines = []
+    shop = shop_line(seen, lang)
+    lines = [shop] if shop is not None else []
     if me.get("mortgage_cards"):
         lines.append(t(lang, "your mortgage zone: {cards}",
                        cards=t(lang, ", ").join(card_name(c, names) for c in me["mortgage_cards"])))  # fmt: skip

@@ -782,7 +782,8 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     """What the link's seat may see of the game, and its pending decision, as JSON: `game_id` is the private link's
     id (`/play/ID`). Tactics: `status` (`playing`, `over`, `resigned`), `seat`, `round`, `active`, `map`,
     `units` (a unit face down and not the seat's: `hidden#N`, its alias, and its cell only), `players` (the seat's own hand,
-    mortgage and standby agents; the others' counts), `result` (`winners`, `reason` and, in the request's language,
+    mortgage and standby agents; the others' counts; every player's `discard` pile, open), `shop` (the matrix shop's
+    count; null in a mode without the shop), `result` (`winners`, `reason` and, in the request's language,
     `reason_words`; a resigned game's: the other side wins, its reason `resigned`), `resigned_by` (the seat that
     resigned, else null), `log` (each entry's `line` in the request's language; a resigned game's ends with an
     entry `resigned`), `decision` (`number`: the seat's own decisions counted, 1 for its first; `prompt` and
