@@ -1640,6 +1640,101 @@ RULES_SINCE = [
         '        else:\n'
         '            self.log.add("turn_end", seat, hand=len(player.hand), counted=held, limit=limit)\n',
     ),
+    # session 68, later: a face-down agent's own triggered ability (its text's, its exclusive card's) turns it face up
+    # as it is used (§8.4 "使用其能力…时"): its 如果 read and its 你可以 answered first, logged with its trigger once it
+    # is; one that does nothing logs nothing; …
+    (
+        "toolkit/engine/tactics/state.py",
+        '    until: str | None = None  # inside 直到…，: how long what the effects start lasts (turn_end,'
+        ' your_next_turn_start)\n',
+        '    until: str | None = None  # inside 直到…，: how long what the effects start lasts (turn_end,'
+        ' your_next_turn_start)\n'
+        '    unused: Any = None  # [unit, player, trigger entry, held entries, used]\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '                        self.log.add(\n'
+        '                            "trigger",\n'
+        '                            owner,\n'
+        '                            timing=timing,\n'
+        '                            source=key[0],\n'
+        '                            ability=key[1],\n'
+        '                            card=str(card or holder),\n'
+        '                            text=render(ability),\n'
+        '                        )\n'
+        '                        self.run_ability(ability, Context(owner, card, holder, source=key), pay=False)\n',
+        '                        entry = {"timing": timing, "source": key[0], "ability": key[1],'
+        ' "card": str(card or holder), "text": render(ability)}\n'
+        '                        ctx = Context(owner, card, holder, source=key)\n'
+        '                        if holder is not None and self.exposed_by(holder, card):\n'
+        '                            ctx.unused = [holder, owner, entry, [], False]\n'
+        '                        else:\n'
+        '                            self.log.add("trigger", owner, **entry)\n'
+        '                        self.run_ability(ability, ctx, pay=False)\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '    def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:\n',
+        '    def exposed_by(self, unit: Unit, card: Card | None) -> bool:\n'
+        '        if not unit.hidden or unit.kind != "agent" or unit.gone:\n'
+        '            return False\n'
+        '        return card is None or getattr(card.record, "agent", None) == unit.id\n'
+        '\n'
+        '    def use_hidden(self, unused: Any) -> None:\n'
+        '        unused[4] = True\n'
+        '        unit = unused[0]\n'
+        '        if unit.hidden and not unit.gone:\n'
+        '            self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))\n'
+        '        self.log.add("trigger", unused[1], **unused[2])\n'
+        '        for kind, seat, data in unused[3]:\n'
+        '            self.log.add(kind, seat, **data)\n'
+        '        unused[3] = []\n'
+        '\n'
+        '    def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        self.hint = ("effect", e)  # what a target is chosen for (heuristic players)\n',
+        '        if ctx.unused is not None and not ctx.unused[4]:\n'
+        '            self.use_hidden(ctx.unused)\n'
+        '            if self.winners is not None:\n'
+        '                return\n'
+        '        self.hint = ("effect", e)  # what a target is chosen for (heuristic players)\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '    def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the'
+        ' language\n',
+        '    def _control(self, e: Any, ctx: Any, seat: int) -> bool:\n'
+        '        unused = getattr(ctx, "unused", None)\n'
+        '        if unused is None or unused[4] or not isinstance(e, A.If | A.YouMay):\n'
+        '            return super()._control(e, ctx, seat)\n'
+        '        if isinstance(e, A.If):\n'
+        '            holds = self._condition(e.condition, ctx)\n'
+        '            unused[3].append(("condition", seat, {"condition": render(e.condition), "holds": holds}))\n'
+        '            if holds:\n'
+        '                self._effects(e.effects, ctx)\n'
+        '        elif self.decider.confirm(seat, f"use: {render(A.Sentence(e.effects))}?"):\n'
+        '            self._effects(e.effects, ctx)\n'
+        '        else:\n'
+        '            unused[3].append(("declined", seat, {"text": render(A.Sentence(e.effects))}))\n'
+        '        return True\n'
+        '\n'
+        '    def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the'
+        ' language\n',
+    ),
+    (  # … and the tactician resolves such a trigger after its others of the moment
+        "toolkit/engine/tactics/tactician.py",
+        '            return mine + (record.hp / 10 if record is not None else 0.0)\n'
+        '        return self.rng.random()\n',
+        '            return mine + (record.hp / 10 if record is not None else 0.0)\n'
+        '        if prompt.startswith("which trigger"):\n'
+        '            named = str(option).rsplit(": ", 1)[0]\n'
+        '            own = [(u, c) for u in g.units() if u.hidden and u.kind == "agent"\n'
+        '                   for c in (None, *u.equipment, *u.statuses) if str(c or u) == named]\n'
+        '            return self.rng.random() - (1.0 if any(g.exposed_by(u, c) for u, c in own) else 0.0)\n'
+        '        return self.rng.random()\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same

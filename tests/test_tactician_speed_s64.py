@@ -21,8 +21,9 @@ from toolkit.engine.tactics.tactician import AGENT_KILL, GAME, MINION_KILL, Tact
 
 from .tactics_util import RECORDS
 
-POSITIONS = [("duel", 3, 6), ("duel", 6, 6), ("duo", 0, 4), ("duo", 2, 8), ("duo", 7, 14)]  # (mode, seed, rounds);
-# duel 6 and duo 0: a unit face down to the other seat
+POSITIONS = [("duel", 3, 6), ("duel", 6, 6), ("duo", 8, 3), ("duo", 2, 8), ("duo", 4, 14)]  # (mode, seed, rounds);
+# duo 8: units face down to the other seat (duo 0 at round 4 and duo 7 at round 14, before: since session 68 an
+# agent's own triggered ability exposes it, and those games went otherwise: every agent face up, duo 7 won in round 9)
 
 
 def position(mode: str, seed: int, rounds: int) -> TacticsGame:

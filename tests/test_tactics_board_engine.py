@@ -52,8 +52,9 @@ def test_on_attack_modifiers_change_the_attack() -> None:
     assert events(game, "attack_modifier")[0].data == {"stat": "damage", "delta": 1, "attack": str(blade)}
     assert events(game, "hit_dice")[0].data["damage"] == 1
     assert target.hp == target.max_hp - 2
-    # a built-in attack does not expose (§8.4): only the sight of the enemy beside it does
-    assert [str(e.data["reason"]) for e in events(game, "exposed")] == [f"in sight of {target} at distance 0-1"]
+    # a built-in attack does not expose (§7.3.1); 雾刃's own 攻击时 text does, as it is used (§8.4, session 68: it
+    # was the sight of the enemy beside it), its condition read while 雾刃 was face down
+    assert [str(e.data["reason"]) for e in events(game, "exposed")] == ["uses its own ability (§8.4)"]
 
 
 def test_after_attack_modifiers_change_the_game() -> None:

@@ -112,26 +112,37 @@ def _play(seed: int, seat: int) -> Iterator[tuple[TacticsSession, int]]:
 @pytest.mark.parametrize(("seed", "seat"), [(11, 1), (12, 1), (2, 1), (6, 2), (5, 2)])
 @pytest.mark.slow
 def test_no_entry_tells_the_other_seat_which_unit_a_face_down_one_is(seed: int, seat: int) -> None:
+    """Since session 68 an agent's own ability turns it face up as it is used, its triggered ones too (§8.4, docs/
+    rulings.md): no entry of one is shown while it is face down (it was, masked, and still told which unit it was:
+    only 蜂后 and 假面 have a 登场时), and an enemy using its own is shown turning face up."""
     resolved = 0  # entries a face-down enemy's own ability wrote while it was face down, as the seat saw them
+    used = 0  # enemies shown turning face up as they used their own ability
     for session, since in _play(seed, seat):
         leaks = _leaks(session, seat, since)
         assert not leaks, leaks[:5]
         causes = _causes(session)
         resolved += sum(1 for seq, u in causes.items() if seq > since and hidden_from(u, seat))
-    assert resolved, "no face-down enemy's own ability resolved: the game tells nothing"
+        used += sum(1 for e in view(session.game, seat)["log"] if e["seq"] > since and e["event"] == "exposed"
+                    and e["player"] != seat and str(e["reason"]) == "uses its own ability (§8.4)")  # fmt: skip
+    assert not resolved, "a face-down enemy's own ability resolved while it stayed face down"
+    assert used, "no enemy used its own ability: the game tells nothing"
 
 
 @pytest.mark.slow
-def test_a_face_down_unit_s_ability_keeps_what_it_did_in_the_open() -> None:
-    """Its words are hidden, the unit goes by its handle; what it did stays: a condition held or not, an attack's
-    number changed by so much."""
+def test_a_face_down_agent_turns_face_up_before_its_own_text_changes_an_attack() -> None:
+    """Session 68 (§8.4 "使用其能力…时"): 山猫's "攻击前：如果本单位处于隐蔽状态，本次攻击命中骰结果 +1。" turns it face up
+    first, then its trigger, its condition (read face down: it holds) and the attack's number changed are shown in
+    words. (Before, they were shown with their words hidden and the unit as its handle, which still told which unit it
+    was.)"""
     shown: dict[int, dict[str, Any]] = {}
     for session, since in _play(11, 1):
         shown.update((e["seq"], e) for e in view(session.game, 1)["log"] if e["seq"] > since)
-    modifiers = [e for e in shown.values() if e["event"] == "attack_modifier" and e["attack"].startswith("hidden#")]
+    modifiers = [e for e in shown.values() if e["event"] == "attack_modifier" and e["player"] == 2]
     assert modifiers
     for entry in modifiers:
-        condition, trigger = shown[entry["seq"] - 1], shown[entry["seq"] - 2]
-        assert (trigger["event"], trigger["timing"], trigger["text"]) == ("trigger", "hidden", "hidden")
-        assert (condition["event"], condition["condition"], condition["holds"]) == ("condition", "hidden", True)
-        assert (entry["stat"], entry["delta"]) == ("hidden", 1)
+        condition, trigger, exposed = shown[entry["seq"] - 1], shown[entry["seq"] - 2], shown[entry["seq"] - 3]
+        assert (exposed["event"], exposed["unit"], str(exposed["reason"])) == (
+            "exposed", entry["attack"], "uses its own ability (§8.4)")
+        assert (trigger["event"], trigger["timing"], trigger["source"]) == ("trigger", "before_attack", "lynx")
+        assert (condition["event"], condition["condition"], condition["holds"]) == ("condition", "本单位处于隐蔽状态", True)
+        assert (entry["stat"], entry["delta"]) == ("hit_result", 1)

@@ -36,11 +36,15 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # are worn again with their shields (duo 2's is used up and destroyed again)
 # Then (session 68): the turn's end logs the cards the hand limit counts (``counted``) when the hand holds tokens (T4):
 # duel 6, duo 2 and duo 7 end turns holding tokens
+# Then (session 68, later): a face-down agent's own triggered ability turns it face up as it is used (§8.4
+# "使用其能力…时"; its trigger and what its 如果 read are logged once it is, one that does nothing logs nothing), and
+# the tactician resolves such a trigger after its others of the moment: duo 2's 蜂后 and duo 7's 假面 turn face up at
+# the start with their 登场时, so both games go otherwise (duo 7 is won by seat 1 in round 9, not seat 2 in round 15)
 PINNED = {
     ("duel", 3): "95a0ed60b4d7231d71d8e29517382b2617107fd0d9069fa75e1346fa2d13c13d",
     ("duel", 6): "80243f572949b050963230f36cbf85c869ff71a6fb6df4fac357e9f37625cb9f",
-    ("duo", 2): "85c72a6231163524cc7b85b047c5fb0c91d8800c30b6fab75355fbc9d012a3c0",
-    ("duo", 7): "fe52fffcc57bafd57dc35a5047b1fe91fbd4fb71b7ddaeef7bf5b05df95f6698",
+    ("duo", 2): "5dbd14dc7f8826b73ee0866fee52e72778215fd03c472709f9dd9a67b6167fc3",
+    ("duo", 7): "4223d5756083c29e7f12326e37dbc4f2368817f0d0ec92bf9ad0a3e779f4635e",
 }
 
 

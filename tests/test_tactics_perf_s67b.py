@@ -22,7 +22,9 @@ from toolkit.text import ast as A
 
 from .tactics_util import RECORDS
 
-POSITIONS = [("duel", 3, 6), ("duel", 6, 6), ("duo", 0, 4), ("duo", 2, 8), ("duo", 7, 14)]  # (mode, seed, rounds)
+POSITIONS = [("duel", 3, 6), ("duel", 6, 6), ("duo", 8, 3), ("duo", 2, 8), ("duo", 4, 14)]  # (mode, seed, rounds)
+# (duo 0 at round 4 and duo 7 at round 14, before session 68, where an agent's own triggered ability came to expose
+# it: those games went otherwise, duo 0 with no agent face down, duo 7 won in round 9)
 
 
 def position(mode: str, seed: int, rounds: int) -> TacticsGame:

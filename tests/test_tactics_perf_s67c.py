@@ -53,7 +53,9 @@ def _face_down_agents(game: TacticsGame, seat: int) -> list[Unit]:
     return [u for u in pieces(game) if u.kind == "agent" and TacticianDecider.unseen(u, seat)]
 
 
-@pytest.mark.parametrize(("mode", "seed", "rounds"), [*POSITIONS, ("duo", 4, 3), ("duo", 6, 5)])
+# (duo 6 at round 5 and duo 0 at round 4 had agents face down before session 68, where an agent's own triggered
+# ability came to expose it; duo 8 and 12 at round 3 have)
+@pytest.mark.parametrize(("mode", "seed", "rounds"), [*POSITIONS, ("duo", 4, 3), ("duo", 12, 3)])
 def test_an_attack_on_a_face_down_agent_is_worked_out_once_for_its_guesses(mode: str, seed: int, rounds: int) -> None:
     game = position(mode, seed, rounds)
     decider = fresh(game)
@@ -80,7 +82,7 @@ def test_an_attack_on_a_face_down_agent_is_worked_out_once_for_its_guesses(mode:
                 for guess, hit in zip(guesses, each, strict=True):
                     assert hit == plain(decider, game, attacker, profile, guess)  # what each would give on its own
                     checked += 1
-    if (mode, seed) in (("duo", 4), ("duo", 6)):
+    if (mode, seed, rounds) in (("duo", 4, 3), ("duo", 8, 3), ("duo", 12, 3)):
         assert checked  # (these positions have agents face down)
 
 
@@ -127,7 +129,7 @@ def _landed_plainly(d: TacticianDecider, g: TacticsGame, attacker: Unit, profile
     return sum(each) / len(each)
 
 
-@pytest.mark.parametrize(("mode", "seed", "rounds"), [("duo", 0, 4), ("duo", 4, 3), ("duo", 6, 5)])
+@pytest.mark.parametrize(("mode", "seed", "rounds"), [("duo", 8, 3), ("duo", 4, 3), ("duo", 12, 3)])
 def test_an_attack_landing_on_a_face_down_unit_is_the_mean_over_its_guesses(mode: str, seed: int, rounds: int) -> None:
     game = position(mode, seed, rounds)
     checked = 0

@@ -86,8 +86,14 @@ def test_a_weapons_attack_texts_do_not_change_an_attack_made_with_another_profil
     """§13.1, T21: 蝉翼匕首's "攻击时：如果目标是特工，本次攻击攻速 +1。" is the dagger's; 雾刃 wearing it and shooting 寒鸦
     with 制式手枪 rolls the sidearm's one die (it rolled two). Equipment that is no weapon keeps its text for every
     attack of its wearer: 光学迷彩's "攻击时：如果本单位处于隐蔽状态，本次攻击命中骰结果 +2。" adds 2 to the roll of a
-    hidden 雾刃."""
-    game = board_game(squads=(("mistblade", "gale"), ("jackdaw", "egret")), decider=Asked(_sidearm), rows=OPEN)
+    hidden 雾刃 (resolved before 雾刃's own 攻击时, which turns it face up as it is used since session 68, §8.4)."""
+
+    def pick(seat: int, prompt: str, options: list[Any]) -> Any:
+        if prompt.startswith("which trigger"):
+            return next(o for o in options if "optical_camouflage" in str(o.key))
+        return _sidearm(seat, prompt, options)
+
+    game = board_game(squads=(("mistblade", "gale"), ("jackdaw", "egret")), decider=Asked(pick), rows=OPEN)
     blade = put(game, 1, "mistblade", (0, 4), "e")
     jackdaw = put(game, 2, "jackdaw", (3, 4), "w")
     for card in (game._card("cicada_wing_dagger", 1), game._card("optical_camouflage", 1)):

@@ -6,7 +6,11 @@ since session 61 each target, choice and unit a status is attached to comes befo
 §11.5, and the attack's new timing points for special abilities are passed: the labels are in that order; since
 session 65 an attack's one response window comes after its target is chosen, T21, and a hidden unit in sight at
 distance 0-1 is exposed whatever the facing, §8.4: the tester's responses to 袭击 are answered at that window and
-白鹭, exposed by 烈风 beside it at deployment, is no longer exposed by choice)."""
+白鹭, exposed by 烈风 beside it at deployment, is no longer exposed by choice; since session 68 an agent's own
+triggered ability exposes it as it is used, §8.4: 蜂后 in the melee game turns face up with its 登场时 and 山猫 in the
+duo game with its 移动后 in round 3, so the voluntary exposures offered for them are no longer asked (their "none"
+left out), and the duo game stops in round 4, as 寒鸦 is to use its 指挥终端: past it the answers no longer fit the
+game)."""
 
 from __future__ import annotations
 
@@ -44,13 +48,13 @@ DUO = (  # the set-up and the labels of the decisions taken so far
      "draft": False},
     "no yes no no no no none~2 cell:0,0 n none cell:1,1 w 1 cell:1,0 n none cell:0,10 n "
     "play:shock_plate_armor#49@jackdaw#1 none none none play:laser_designator_mark#11@jackdaw#1 "
-    "emergency_tourniquet#4 hidden#6434 none none play:folding_bipod#7@jackdaw#1 none none ability:jackdaw#1:march:0 "
-    "none none cell:0,0 w play:field_suture_kit#6@egret#2 jackdaw#1 none none end play:deployable_cover#27@gale#19 "
-    "thunderclap_flashbang#34 none play:thermal_scope#50@gale#19 none ability:lynx#20:resupply:0 none "
-    "ability:gale#19:strike:0 attack:sidearm egret#2 none none none none play:precision_demolition#47@gale#19 "
-    "adrenaline_shot#21 multispectral_binoculars#32 shock_plate_armor#49 none ability:gale#19:deployable_cover#27:0 "
-    "none end yes ability:jackdaw#1:strike:0 attack:sidearm egret#2 none none none none "
-    "play:optical_camouflage#44@jackdaw#1 none play:field_first_aid#5@egret#2 jackdaw#1 none end "
+    "emergency_tourniquet#4 hidden#6434 none none play:folding_bipod#7@jackdaw#1 none none "
+    "ability:jackdaw#1:march:0 none none cell:0,0 w play:field_suture_kit#6@egret#2 jackdaw#1 none none end "
+    "play:deployable_cover#27@gale#19 thunderclap_flashbang#34 none play:thermal_scope#50@gale#19 none "
+    "ability:lynx#20:resupply:0 none ability:gale#19:strike:0 attack:sidearm egret#2 none none none none "
+    "play:precision_demolition#47@gale#19 adrenaline_shot#21 multispectral_binoculars#32 shock_plate_armor#49 none "
+    "ability:gale#19:deployable_cover#27:0 none end yes ability:jackdaw#1:strike:0 attack:sidearm egret#2 none none "
+    "none none play:optical_camouflage#44@jackdaw#1 none play:field_first_aid#5@egret#2 jackdaw#1 none end "
     "play:kill_order#41@gale#19 egret#2 none ability:jackdaw#1:optical_camouflage#44:1 ability:gale#19:strike:0 "
     "attack:brawl egret#2 none cell:0,1 e none none none ability:lynx#20:resupply:0 none "
     "play:mainframe_intrusion#42@gale#19 trailblazing#35 none suppressive_fire#17 play:compact_carbine#25@gale#19 "
@@ -59,24 +63,11 @@ DUO = (  # the set-up and the labels of the decisions taken so far
     "emergency_tourniquet#4 none none ability:jackdaw#1:march:0 none none cell:1,0 e ability:egret#2:march:0 none "
     "none cell:3,0 n end ability:gale#19:strike:0 attack:compact_carbine#25 egret#2 none "
     "ability:jackdaw#1:optical_camouflage#44:1 cell:1,1 w none none none none ability:lynx#20:march:0 none cell:0,7 "
-    "n egret#2 ability:gale#19:deployable_cover#27:0 none end no play:heightened_alert#8@egret#2 egret#2 none none "
-    "play:smoke_grenade#14@egret#2 none none play:night_vision_goggles#13@egret#2 none none coil_railgun#36 "
-    "ability:jackdaw#1:march:0 none none cell:1,0 n play:armored_medpack#3@egret#2 held_breath_focus#9 none none "
-    "ability:egret#2:march:0 none none cell:1,0 s play:supply_crate#16@egret#2 none none "
-    "play:command_tablet#37@jackdaw#1 none none ability:jackdaw#1:command_tablet#37:0 emergency_tourniquet#4 "
-    "jackdaw#1 none none ability:jackdaw#1:march:0 none none cell:1,1 e play:steady_aim#15@jackdaw#1 attack:brawl "
-    "hidden#8769 none none trigger:brawl:on_attack cell:1,1 e none none none end ability:gale#19:strike:0 "
-    "attack:compact_carbine#25 egret#2 none ability:jackdaw#1:optical_camouflage#44:1 cell:2,1 w none none none "
-    "ability:lynx#20:march:0 none play:smoke_cloud#57@jackdaw#1 cell:0,4 n jackdaw#1 "
-    "ability:gale#19:deployable_cover#27:0 none end nano_med_injector#43 yes play:vital_sign_monitor#18@egret#2 "
-    "emergency_tourniquet#4 jackdaw#1 none none play:powered_exoskeleton#46@jackdaw#1 intel_dossier#10 none none "
-    "ability:jackdaw#1:aim:0 none none ability:jackdaw#1:command_tablet#37:0 drone_swarm#38 egret#2 none none "
-    "ability:egret#2:strike:0 attack:sidearm hidden#2509 none none none none none play:held_breath_focus#9@jackdaw#1 "
-    "longbow_sniper_rifle#12 attack:sidearm hidden#6434 none none none none none end play:coil_railgun#36@lynx#20 "
-    "marker_beacon#31 trailblazing#35 none none ceramic_body_armor#24 ability:lynx#20:strike:0 "
-    "attack:coil_railgun#36 egret#2 none ability:jackdaw#1:optical_camouflage#44:1 none none none yes none end "
-    "satellite_uplink#48 no trigger:powered_exoskeleton#46:turn_start ability:jackdaw#1:strike:0 attack:brawl "
-    "hidden#5548 none none trigger:brawl:on_attack none none none",
+    "n egret#2 ability:gale#19:deployable_cover#27:0 end no play:heightened_alert#8@egret#2 egret#2 none "
+    "play:smoke_grenade#14@egret#2 none play:night_vision_goggles#13@egret#2 none coil_railgun#36 "
+    "ability:jackdaw#1:march:0 none cell:1,0 n play:armored_medpack#3@egret#2 held_breath_focus#9 none "
+    "ability:egret#2:march:0 none cell:1,0 s play:supply_crate#16@egret#2 none play:command_tablet#37@jackdaw#1 "
+    "none",
 )
 DUEL = (  # the set-up and the labels of the decisions taken so far
     {"mode": "duel",
@@ -110,7 +101,7 @@ MELEE = (  # the set-up and the labels of the decisions taken so far
      "rounds": 200,
      "draft": False},
     "yes yes yes no no no none cell:0,0 n 3 cell:15,0 w none cell:0,0 n none cell:15,0 w last_stand#33 "
-    "play:decoy_emitter#5@queen_bee#1 none none cell:0,0",
+    "play:decoy_emitter#5@queen_bee#1 none cell:0,0",
 )
 
 
@@ -270,7 +261,7 @@ def test_the_other_players_and_your_own_piles_are_shown(lang: str) -> None:
         assert "hand_cards" not in other  # (what the view does not give is not shown: only counts)
     if lang == "en":
         duo = "\n".join(_lines(_session(DUO), lang, 300, 60))
-        assert "P2: score 1, hand 6, deck 4, discard 5 (Satellite Uplink#48 on top), mortgage zone 2" in duo
+        assert "P2: score 0, hand 7, deck 6, discard 1 (Precision Demolition#47 on top)" in duo
         assert "your mortgage zone: Shadow Shift#7" in _plain(_session(DUEL), lang)
         said = "\n".join(_lines(expert, lang, 300, 60))
         assert re.search(r"your standby agents: \w[\w ]*#\d+, ", said) and ", standby agents 2" in said

@@ -21,7 +21,9 @@
   (直到回合结束, 直到你的下个回合开始); reversible cards show one face (§7.4.1);
 - triggered abilities resolve through :class:`~toolkit.engine.core.Triggers`
   (§11.4, §11.7); every resolving ability is logged with its ``source`` record id
-  and ``ability`` index, and :attr:`coverage` records whether it changed the game.
+  and ``ability`` index, and :attr:`coverage` records whether it changed the game;
+  a face-down agent's own turns it face up as its text first does something, and is
+  logged then (§8.4, :meth:`TacticsBase.use_hidden`).
 """
 
 from __future__ import annotations
@@ -37,8 +39,19 @@ from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
 from toolkit.text import ast as A
 
-from ..core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities, rendered
-from .state import CONTINUOUS, Attack, Card, Context, Player, TimedEffect, Unit
+from ..core import (
+    Decider,
+    EngineError,
+    Event,
+    FirstDecider,
+    Log,
+    Pending,
+    TextRunner,
+    Triggers,
+    parse_abilities,
+    rendered,
+)
+from .state import CONTINUOUS, Attack, Card, Context, Player, TimedEffect, Unit, Unused
 
 SourceKey = tuple[str, int]
 
@@ -796,16 +809,14 @@ class TacticsBase(TextRunner):
                         holder: Unit | None = holder,
                         key: SourceKey = (source.record.id, index),
                     ) -> None:
-                        self.log.add(
-                            "trigger",
-                            owner,
-                            timing=timing,
-                            source=key[0],
-                            ability=key[1],
-                            card=str(card or holder),
-                            text=rendered(ability),
-                        )
-                        self.run_ability(ability, Context(owner, card, holder, source=key), pay=False)
+                        entry: dict[str, Any] = {"timing": timing, "source": key[0], "ability": key[1],
+                                                 "card": str(card or holder), "text": rendered(ability)}  # fmt: skip
+                        ctx = Context(owner, card, holder, source=key)
+                        if holder is not None and self.exposed_by(holder, card):  # (§8.4: as its text is used)
+                            ctx.unused = Unused(holder, owner, entry)
+                        else:
+                            self.log.add("trigger", owner, **entry)
+                        self.run_ability(ability, ctx, pay=False)
 
                     if isinstance(source, Unit | Card):
                         ident = f"{source.id}#{source.uid}"
@@ -816,9 +827,33 @@ class TacticsBase(TextRunner):
                     pending.append(Pending(owner, said, run, key))
         self.triggers.resolve(pending)
 
+    def exposed_by(self, unit: Unit, card: Card | None) -> bool:
+        """Whether a triggered ability of ``unit``'s own (its record's text, ``card`` None, or its exclusive card's)
+        exposes it as it is used: while it is a hidden agent (§8.4 "使用其能力、专用牌，或佩戴专用装备时"). Generic
+        equipment and statuses do not (§7.3.1 "隐蔽状态特工使用通用指令牌…均不会暴露"), nor a minion's own text (its
+        card was played in the open; 外包安保员 deploys face down with a 登场时 text), nor a scene obstacle's."""
+        if not unit.hidden or unit.kind != "agent" or unit.gone:
+            return False
+        return card is None or getattr(card.record, "agent", None) == unit.id
+
+    def use_hidden(self, unused: Unused) -> None:
+        """A face-down agent's own triggered ability does something (its first effect): the agent turns face up, its
+        暴露时 abilities firing (§8.4, T26), then its trigger and what its 如果 and 你可以 checked are logged."""
+        unused.used = True
+        unit = unused.unit
+        if unit.hidden and not unit.gone:
+            self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
+        self.log.add("trigger", unused.player, **unused.entry)
+        for kind, seat, data in unused.held:
+            self.log.add(kind, seat, **data)
+        unused.held = []
+        if self.measures:
+            unused.baseline = (self.fingerprint(), len(self.log))
+
     def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         """Execute an ability, then expose the hidden units it brought into an enemy's sight at 0-1 (§8.4), and, if
-        the game :attr:`measures`, record whether it changed the game (for the coverage measure)."""
+        the game :attr:`measures`, record whether it changed the game (for the coverage measure; a face-down agent's
+        own ability from where its use turned it face up, :class:`~.state.Unused`)."""
         if ctx.source is None or not self.measures:
             self.execute(ability, ctx, pay=pay)
             self.check_exposure()
@@ -827,10 +862,16 @@ class TacticsBase(TextRunner):
         start = len(self.log)
         self.execute(ability, ctx, pay=pay)
         self.check_exposure()  # what it did may let a unit see a hidden enemy at 0-1 (§8.4): its doing too
+        events: Sequence[Any] = ()
+        if ctx.unused is not None:
+            if ctx.unused.baseline is not None:
+                before, start = ctx.unused.baseline
+            elif not ctx.unused.used:  # (what it checked was never logged)
+                events = [Event(0, kind, seat, data) for kind, seat, data in ctx.unused.held]
         changed = self.fingerprint() != before
         self.mark(ctx.source, changed)
         if not changed:
-            self.idle.setdefault(ctx.source, Counter())[idle_reason(self.log.since(start))] += 1
+            self.idle.setdefault(ctx.source, Counter())[idle_reason(events or self.log.since(start))] += 1
 
     def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         raise NotImplementedError

@@ -96,10 +96,32 @@ class Interpreter(BoardRules):
             raise EngineError(tr("{n} repetitions: more than {limit} is refused", n=count, limit=MAX_REPEAT))
         return count
 
+    def _control(self, e: Any, ctx: Any, seat: int) -> bool:
+        """如果 and 你可以 (:class:`~toolkit.engine.core.TextRunner`); while a face-down agent's own triggered ability
+        is not used yet (``ctx.unused``, §8.4) what they check waits to be logged until it is: a 如果 that does not
+        hold or a 你可以 declined uses nothing and tells nothing (:class:`~.state.Unused`)."""
+        unused = ctx.unused if isinstance(ctx, Context) else None
+        if unused is None or unused.used or not isinstance(e, A.If | A.YouMay):
+            return super()._control(e, ctx, seat)
+        if isinstance(e, A.If):
+            holds = self._condition(e.condition, ctx)
+            unused.held.append(("condition", seat, {"condition": rendered(e.condition), "holds": holds}))
+            if holds:
+                self._effects(e.effects, ctx)
+        elif self.decider.confirm(seat, Phrase(N_("use: {text}?"), text=rendered(e, sentence=True))):
+            self._effects(e.effects, ctx)
+        else:
+            unused.held.append(("declined", seat, {"text": rendered(e, sentence=True)}))
+        return True
+
     def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
         seat = ctx.player
         if self._control(e, ctx, seat):
             return
+        if ctx.unused is not None and not ctx.unused.used:  # a face-down agent's own text does something (§8.4)
+            self.use_hidden(ctx.unused)
+            if self.winners is not None:  # (its 暴露时 abilities won the game)
+                return
         self.hint = ("effect", e)  # what a target is chosen for (heuristic players)
         if isinstance(e, A.Until):
             outer, ctx.until = ctx.until, e.until  # what the effects start lasts that long (a control taken)

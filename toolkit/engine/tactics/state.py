@@ -211,6 +211,25 @@ class Context:
     attack: Attack | None = None
     source: tuple[str, int] | None = None  # (record id, ability index) being resolved
     until: str | None = None  # inside 直到…，: how long what the effects start lasts (turn_end, your_next_turn_start)
+    unused: Unused | None = None  # a hidden agent's own triggered ability, until its text first does something
+
+
+@dataclass(eq=False)
+class Unused:
+    """A face-down agent's own triggered ability, resolving but not used yet (§8.4 "使用其能力…时" exposes it). Its
+    trigger entry (``entry``, of ``player``'s) and what its 如果 and 你可以 check (``held``: kind, seat, data) wait;
+    its text's first effect turns the agent face up, then they are logged. A text that never does anything (a 如果
+    that does not hold, a 你可以 declined) is not used and logs nothing: an entry its player alone saw would still
+    leave a gap in the others' numbering where a face-down unit's text ran. ``baseline``: what the game was
+    (fingerprint, log length) once the agent was face up (whether the ability changed the game is measured from
+    there: exposing its user is the rules' doing, not the text's)."""
+
+    unit: Unit
+    player: int
+    entry: dict[str, Any]
+    held: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)
+    used: bool = False
+    baseline: tuple[Any, int] | None = None
 
 
 @dataclass(eq=False)

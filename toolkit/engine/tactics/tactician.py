@@ -49,7 +49,7 @@ from toolkit.board import FACINGS
 from toolkit.i18n import tr
 from toolkit.text import ast as A
 
-from ..core import Decider, EngineError, said
+from ..core import Decider, EngineError, Pending, said
 from .attack import SELF_DEFENSE, Profile, RecordSource
 from .game import OBSTACLE_COPIES, Action, TacticsGame
 from .players import HeuristicDecider
@@ -447,6 +447,10 @@ class TacticianDecider(HeuristicDecider):
             record = g.by_id.get(("agent", option))
             mine = sum(1 for c in g.player(seat).deck if c.record.agent == option)
             return mine + (record.hp / 10 if record is not None else 0.0)
+        if prompt.startswith("which trigger") and isinstance(option, Pending):
+            # a face-down agent's own text exposes it as it is used (§8.4): resolved last, what needs it hidden
+            # (光学迷彩's 如果本单位处于隐蔽状态) resolves while it is
+            return self.rng.random() - (1.0 if _exposes(g, option) else 0.0)
         return self.rng.random()
 
     # -- the plan of the chosen action
@@ -2735,6 +2739,21 @@ def _uses(g: TacticsGame, ability: A.Ability, source: Any, seat: int, cards: int
         return 1
     each = sum(cost.count for cost in ability.costs if isinstance(cost, _CARD_COSTS))
     return most if each == 0 else min(most, cards // each)
+
+
+def _exposes(g: TacticsGame, pending: Pending[Any]) -> bool:
+    """Whether the trigger ``pending`` is a face-down agent's own (its text, or its exclusive card's), which exposes it
+    as it is used (:meth:`~.base.TacticsBase.exposed_by`): its key names its source, ``trigger:<id>#<uid>:<timing>``."""
+    ident = (pending.key or "").split(":")[1:2]
+    for unit in g.units():
+        if not unit.hidden or unit.kind != "agent":
+            continue
+        if ident == [f"{unit.id}#{unit.uid}"]:
+            return g.exposed_by(unit, None)
+        for card in (*unit.equipment, *unit.statuses):
+            if ident == [f"{card.id}#{card.uid}"]:
+                return g.exposed_by(unit, card)
+    return False
 
 
 def _is_self(ref: A.Node) -> bool:
