@@ -1,4 +1,4 @@
-"""The games at /play, round 68 of a sweep: a seed the server chooses cannot be guessed (63 bits from ``secrets``:
+"""The games at /play, round 68 of a sweep: a seed the server chooses cannot be guessed (53 bits from ``secrets``:
 the face-down units' aliases and a seat's own hand no longer give the deal away to a search of the seeds), a seed
 typed in the form is kept as given; a game saved by an earlier engine that no longer replays is a 409 that says
 so and names the decision (never its options: the machine's hand is among them), not a 404 blaming the cards;
@@ -48,13 +48,13 @@ def _kept_seed(settings: Any, path: str) -> int:
 # ---------------------------------------------------------------------- 1. a seed the server chooses
 
 
-def test_a_seed_left_empty_is_drawn_from_63_bits() -> None:
+def test_a_seed_left_empty_is_drawn_from_53_bits() -> None:
     from toolkit.web.routes.play import parse_seed
 
     drawn = [parse_seed("", "en") for _ in range(40)]
-    assert all(0 <= s < 2**63 for s in drawn)
+    assert all(0 <= s < 2**53 for s in drawn)
     assert len(set(drawn)) == len(drawn)
-    # 40 draws of 63 bits all under 2^40: odds of 2^-920; a draw from a million always is
+    # 40 draws of 53 bits all under 2^40: odds of 2^-520; a draw from a million always is
     assert max(drawn) >= 2**40, drawn
     assert parse_seed("  ", "en") >= 0
 
@@ -244,9 +244,9 @@ def test_balance_tactics_refuses_an_empty_modes_list(cli: Any, tmp_path: Any, gi
     assert len(lines) == 1 and "--modes" in lines[0] and "give modes such as duel,duo" in lines[0], result.output
     assert not (tmp_path / "report").exists()
 
-def test_the_terminal_s_seed_chosen_at_random_has_63_bits() -> None:
+def test_the_terminal_s_seed_chosen_at_random_has_53_bits() -> None:
     from toolkit.cli.play import _chosen_seed
 
     drawn = [_chosen_seed(None, "en")[0] for _ in range(40)]
-    assert all(0 <= s < 2**63 for s in drawn) and max(drawn) >= 2**40, drawn
+    assert all(0 <= s < 2**53 for s in drawn) and max(drawn) >= 2**40, drawn
     assert _chosen_seed(7, "en") == (7, None)  # a seed given is kept as given

@@ -32,6 +32,13 @@ def check_seed(ctx: typer.Context, param: typer.CallbackParam, value: int | None
     return value
 
 
+DRAWN_SEED_BITS = 53
+"""The bits of a seed drawn for a game a person plays (`dossier play`, the browser's /play, with no seed given), from
+:mod:`secrets`: what a seat sees is a function of the seed (its own hand, the aliases of the units hidden from it), so
+a seed from a small range would be found by trying them all; 2^53 seeds take thousands of years at the engine's
+speed on one core. No more: the seed stays exact as a JSON number in a browser (JavaScript's integers end at 2^53),
+and a saved game holding it stays within lint's 18 digits when it sits among card files."""
+
 KEPT_SEED_MAX = 2**63 - 1
 """The largest seed a balance run takes: the runs' table keeps a run's seed as a signed 64-bit integer
 (``BIGINT``, SQLite's ``INTEGER``), which holds no larger number."""

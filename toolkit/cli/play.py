@@ -14,6 +14,7 @@ import typer
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption
 from toolkit.cli._options import (
+    DRAWN_SEED_BITS,
     OUTPUT_FILE,
     THINK_OPTION,
     CardsOption,
@@ -343,17 +344,16 @@ def _chosen_seed(seed: int | None, language: str) -> tuple[int, str | None]:
     """``seed``, or (``--seed`` not given) one at random, with the line that says it (None for a seed given) so that
     the game can be played again. The line is said when the game is over (won, or at the turn limit), never before
     nor when it is only stopped (:func:`_stopping`): the seed gives the deal away (every hand, the order of each
-    deck), and a stopped game may go on from its saved file. A seed chosen at random has 63 bits (from
-    :mod:`secrets`, as the browser's games): what the person's side sees is a function of it (its own hand, the
-    aliases of the units hidden from it), so a seed from a small range would be found by trying them all (a
-    billion take hours on one core); 2^63 would take centuries even at a billion a second."""
+    deck), and a stopped game may go on from its saved file. A seed chosen at random has
+    :data:`~toolkit.cli._options.DRAWN_SEED_BITS` bits (from :mod:`secrets`, as the browser's games): what the
+    person's side sees is a function of it, so a seed from a small range would be found by trying them all."""
     if seed is not None:
         return seed, None
     import secrets
 
     from toolkit.i18n import t
 
-    seed = secrets.randbits(63)
+    seed = secrets.randbits(DRAWN_SEED_BITS)
     return seed, t(language, "seed {seed} (give {option} to play this game again)", seed=seed,
                    option=f"--seed {seed}")  # fmt: skip
 

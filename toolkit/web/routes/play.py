@@ -25,6 +25,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from markupsafe import Markup
 
+from toolkit.cli._options import DRAWN_SEED_BITS
 from toolkit.errors import DossierError
 from toolkit.i18n import t, tc
 from toolkit.web.app import Web
@@ -44,7 +45,7 @@ KEPT = ("links", "creator", "resigned_by", "devices", "moves_from", "claims")  #
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 MAX_LABEL = 200  # a decision's label, at most (the games' longest are under 50 characters)
 SEED_DIGITS = 4300  # a seed's digits, at most: as the CLI's --seed, any whole number from 0 that Python reads
-SEED_BITS = 63  # a seed the server draws for a game (the form's seed left empty): as many bits (from `secrets`)
+SEED_BITS = DRAWN_SEED_BITS  # a seed the server draws for a game (the form's seed left empty): as many bits
 SHOWN = 40  # a value a refusal echoes, at most (characters; longer ones are cut, with an ellipsis)
 _DECK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")  # a saved deck's id (toolkit.web.saved)
 
