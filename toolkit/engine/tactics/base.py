@@ -314,7 +314,8 @@ class TacticsBase(TextRunner):
 
     def mulligan(self, seat: int) -> int:
         """调度: put any cards of the hand at the bottom, draw as many, shuffle the deck (a token put back is removed
-        instead, §7.4.2)."""
+        instead, §7.4.2; a gold card goes to the bottom of its own pile, the matrix shop: §7.5 "分别洗入对应的牌库",
+        §2.2 no common draw takes a shop card)."""
         player = self.player(seat)
         asked = N_("mulligan: put {card} at the bottom?")
         chosen = [c for c in list(player.hand) if self.decider.confirm(seat, Phrase(asked, card=str(c)))]
@@ -322,6 +323,8 @@ class TacticsBase(TextRunner):
             player.hand.remove(card)
             if card.token:
                 self._remove_token(card, Phrase(N_("put at the bottom of the deck by a mulligan")))
+            elif card.shop:
+                self.shop.insert(0, card)  # (the shop's top is its end: bought from there)
             else:
                 player.deck.insert(0, card)
         self.log.add("mulligan", seat, cards=len(chosen))

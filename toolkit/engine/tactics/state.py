@@ -175,7 +175,7 @@ class Player:
             "discard": len(self.discard),
             "mortgage": len(self.mortgage),
             "removed": len(self.removed),
-            "lost": len(self.lost),
+            "lost": sum(1 for x in self.lost if isinstance(x, Unit)),  # (a minion's card goes with its unit: one lost)
             "standby": len(self.standby),
             "score": self.score,
         }
