@@ -306,7 +306,7 @@ def test_effects_on_cards_in_play(name: str, text: str, side: Side, cards: list[
         ("你获得 1 个负面声誉。", "runner", "only the corp takes bad publicity"),
         ("你对总部发起潜袭。", "corp", "only the runner makes runs"),
         ("你从研发中心搜寻 1 张议案，展示后加入你的手牌。", "runner", "the runner has no rnd"),
-        ("你可以安装 1 个防火墙。", "runner", "the runner cannot install a ice"),
+        ("你可以安装 1 个防火墙。", "runner", "the runner cannot install an ice"),
         ("[click][click][click][click][click]：你抽 1 张牌。", "runner", "cannot spend 5"),
         ("9[credit]：你抽 1 张牌。", "corp", "cannot pay 9"),
         ("对目标敌方单位造成 1 点伤害。", "corp", "not a netrunner effect"),

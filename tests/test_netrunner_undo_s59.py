@@ -44,7 +44,10 @@ def _run_rnd(session: NetrunnerSession) -> None:
 
 
 def test_the_refusals_are_the_tactics_session_s() -> None:
-    assert UNDO_REFUSALS is TACTICS_REFUSALS
+    """The tactics session's keys and words, and one of Netrunner's own (``bid``: a psi game's bids revealed since,
+    stop 68)."""
+    assert {k: v for k, v in UNDO_REFUSALS.items() if k in TACTICS_REFUSALS} == TACTICS_REFUSALS
+    assert set(UNDO_REFUSALS) - set(TACTICS_REFUSALS) == {"bid"}
 
 
 def test_a_card_of_rnd_accessed_cannot_be_undone_to_access_it_again() -> None:

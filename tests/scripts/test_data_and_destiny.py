@@ -648,7 +648,7 @@ def test_independent_thinking_draws_double_for_a_directive() -> None:
 
 def test_prey_trashes_the_passed_ice_for_installed_cards() -> None:
     servers = {"hq": {"ice": [rezzed("nbn_static_veil")]}}
-    r = play(RECORDS, ["play:prey", "hq", "break:rockbit_drill#3/0", "yes", "debug_lamp", "continue"],
+    r = play(RECORDS, ["play:prey", "hq", "break:rockbit_drill/0", "yes", "debug_lamp", "continue"],
              corp=corp(servers=servers), runner=runner(hand=["prey"], rig=[{"card": "rockbit_drill"},
                                                                           {"card": "debug_lamp"}]))  # fmt: skip
     g = r.game

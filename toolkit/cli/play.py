@@ -42,9 +42,9 @@ PLAY_HELP = help_text(
         "is not a terminal, plays line by line: type an option's number (a number is always a place in the list, "
         "never a label), its label or its words, u to undo, or resign to resign (once y confirms it). Undo takes "
         "back only a decision that revealed nothing: not once the machine has played since, nor dice rolled, cards "
-        "shuffled or cards seen since. A resigned game is lost, and saved so. A tactics game is saved with the "
-        "machine's decisions sealed, and the squad and deck it made up for itself: the file tells nothing its "
-        "side keeps hidden at a glance."
+        "shuffled, cards seen or a psi game's bids revealed since. A resigned game is lost, and saved so. A game is "
+        "saved with the machine's decisions sealed (a tactics game: and the squad and deck it made up for itself): "
+        "the file tells nothing its side keeps hidden at a glance."
     ),
 )
 
@@ -176,7 +176,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     from toolkit.engine.keys import is_terminal
     from toolkit.engine.netrunner import NetrunnerGame
     from toolkit.engine.netrunner.players import PLAYERS
-    from toolkit.engine.netrunner.saved import game_record
+    from toolkit.engine.netrunner.saved import game_record, opened
     from toolkit.engine.netrunner.screen import icon_words, resigned_reason
     from toolkit.engine.netrunner.state import SEATS, SIDE_OF_SEAT
     from toolkit.engine.netrunner.terminal import Resigned, TakenBack, TerminalPolicy
@@ -202,7 +202,9 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     language = deck_lang(lang, loaded)  # else the settings', else the decks' own (a saved game's: none)
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
+    kept_data = data  # (the saved game as its file holds it: the machine's decisions sealed)
     if load is not None:
+        data = opened(data)  # the machine's sealed decisions, opened to be replayed
         if isinstance(data, dict) and isinstance(data.get("seed"), int):
             seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
         _refuse_misfit(load, pool.records, data, turns)
@@ -223,10 +225,11 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         base = game_record(fresh, deck_map, turns)
     state: dict[str, Any] = {"session": None, "resigned": data.get("resigned") if load is not None else None}
 
-    def record() -> dict[str, Any]:
+    def record() -> dict[str, Any]:  # (the machine's decisions sealed: the person's file shows nothing it hides)
         session = state["session"]
-        kept = {**(session.saved() if session is not None else base), "side": side, "opponent": opponent,
-                "lang": language}  # fmt: skip
+        unplayed = {**kept_data, "turns": turns} if load is not None else base  # (no session: the file as it was)
+        kept = {**(session.saved(sealed=True) if session is not None else unplayed), "side": side,
+                "opponent": opponent, "lang": language}  # fmt: skip
         return {**kept, "resigned": state["resigned"]} if state["resigned"] is not None else kept
 
     seat = SEATS[side]

@@ -48,6 +48,7 @@ from ..core import (
     side_word,
     type_word,
 )
+from ..decisions import worded
 from .decisions import Decision, Option, Policy, as_policy, generic_options
 from .nodes import effect_nodes
 from .state import (
@@ -63,6 +64,7 @@ from .state import (
     Server,
     Side,
     Sub,
+    a_or_an,
     ability_text,
     other,
 )
@@ -701,8 +703,26 @@ class NetrunnerGame:
         older = (_older_facedown(decision, label) or self.older_handle(decision, label)) if replayed else None
         found = _older_trigger(decision, label) or older
         option = found or decision.find(label, term=self.prompt_term, said=self.prompt_words)
+        if replayed and found is None and _other_number(label, option.label):
+            raise self._not_an_option(decision, label)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
+
+    def _not_an_option(self, decision: Decision, label: str) -> EngineError:
+        """The refusal of a replayed label (a scenario's decision, a saved game's) that names a card by a number
+        none of the options has (``play:account_siphon#99`` where the grip holds ``#9``), worded as
+        :meth:`Decision.find` refuses a label that is no option: read without its number, it would take another copy
+        of the card (or another card) than the one it names. A label without a number still names the first copy;
+        a saved game's label naming a card by a number it had then is read by :meth:`older_handle` first."""
+        shown = ", ".join(o.label for o in decision.options[:30]) + (" …" if len(decision.options) > 30 else "")
+        prompt = self.prompt_words(decision.prompt)
+        if str(decision.prompt).startswith(decision.kind.replace("_", " ")):  # the prompt says its kind
+            return EngineError(tr("decision {number} ({prompt}): {label} is not an option; options: {options}",
+                                  number=decision.number + 1, prompt=prompt, label=repr(label), options=shown))  # fmt: skip
+        kind = worded(Term("decision", decision.kind), term=self.prompt_term)
+        return EngineError(tr("decision {number} ({kind}: {prompt}): {label} is not an option; options: {options}",
+                              number=decision.number + 1, kind=kind, prompt=prompt, label=repr(label),
+                              options=shown))  # fmt: skip
 
     def _older_answer(self, decision: Decision) -> str | None:
         """What a game saved before this version answered, without being asked, to a question it asks now: the
@@ -778,7 +798,7 @@ class NetrunnerGame:
                places: Mapping[int, tuple[Card, str]], corp: bool) -> Option | None:  # fmt: skip
         """:meth:`older_handle` for one side: ``dropped`` and ``handles`` its handles of the other side's cards lost
         and held, ``places`` where it sees the other side's secret cards. The runner's face-down cards are not
-        offered by their uid; the corp's label is read without its number only when it had none."""
+        offered by their uid; a label is read without its number only when it had none."""
         own = renamed(label, dropped)
         found = _CARD_LABEL.fullmatch(own)
         if found is not None:
@@ -792,9 +812,10 @@ class NetrunnerGame:
         if wanted != label and (same := next((o for o in decision.options if o.label == wanted), None)) is not None:
             return same
         # a label without the card's number (a scenario's ``neutral_pilot_scheme``): the first option it names once
-        # the numbers, and the places of secret cards, are dropped (as Decision.find reads labels)
+        # the numbers, and the places of secret cards, are dropped (as Decision.find reads labels); a label with a
+        # number none of the above finds names no card offered (never another copy: NetrunnerGame._not_an_option)
         loose = _UID.sub("", own)
-        if corp and loose != label:
+        if loose != label:
             return None
         return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
 
@@ -1425,7 +1446,8 @@ class NetrunnerGame:
         if pile is None:
             raise EngineError(tr("cannot search the {zone}: the cards there are in the hand already", zone=zone))
         matches = [c for c in reversed(pile) if c.type == card_type]
-        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", zone), type=Term("type", card_type))
+        prompt = Phrase(a_or_an(card_type, N_("search the {zone} for a {type}"), N_("search the {zone} for an {type}")),
+                        zone=Term("zone", zone), type=Term("type", card_type))  # fmt: skip
         if pile is player.deck:
             found = self.find_in_hidden(side, prompt, matches, count)
         else:
@@ -2723,6 +2745,15 @@ def _label(value: Any) -> str:
 _UID = re.compile(r"#\d+")
 _OLD_FACEDOWN = re.compile(r"facedown#(\d+)")  # a face-down card as a game saved before named it: by its uid
 _OLD_TRIGGER = re.compile(r"[^:\s][^:]*: [a-z_]+( \(\d+\))?")  # a trigger as a saved game named it: 寒鸦#3: run_ends
+
+
+def _other_number(label: str, taken: str) -> bool:
+    """Whether ``label`` names a card by a number (``#99``) and ``taken``, the option it was read as, by another
+    (``#9``): the label was read without its number, as another copy. An option that names its card by no number
+    (``trash:<id>``, a card of R&D: the number a game saved before gave it is dropped) is the card the label
+    names."""
+    numbers, offered = _UID.findall(label), _UID.findall(taken)
+    return bool(numbers) and bool(offered) and label != taken and offered != numbers
 
 
 def _older_trigger(decision: Decision, label: str) -> Option | None:

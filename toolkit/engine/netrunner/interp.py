@@ -24,7 +24,20 @@ from toolkit.text.render import render
 from ..core import EngineError, given_ability, said, side_word, type_word
 from ..forms import NETRUNNER_CORP_NODES, NETRUNNER_CORP_TIMINGS, NETRUNNER_RUNNER_NODES
 from .decisions import Option
-from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Card, Context, RunState, Side, other
+from .state import (
+    AN_TYPES,
+    CENTRALS,
+    INSTALLABLE,
+    SEATS,
+    SIDES,
+    ZONE_SIDES,
+    Card,
+    Context,
+    RunState,
+    Side,
+    a_or_an,
+    other,
+)
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -370,7 +383,7 @@ class Interpreter:
         g = self.game
         owner = side_of_type(card_type)
         options = [c for c in g.installed(owner) if g.seen_type(c, ctx.side) == card_type and g.may_trash(c, ctx.side)]
-        prompt = Phrase(N_("trash a {type}"), type=Term("type", card_type))
+        prompt = Phrase(a_or_an(card_type, N_("trash a {type}"), N_("trash an {type}")), type=Term("type", card_type))
         chosen = g.choose_many(ctx.side, "target", prompt, options, count)
         if not chosen:
             reason = Phrase(N_("no installed {type} the {side} can see"), type=Term("type", card_type),
@@ -383,6 +396,9 @@ class Interpreter:
         g = self.game
         side = ctx.side
         if card_type not in INSTALLABLE or side_of_type(card_type) != side:
+            if card_type in AN_TYPES:
+                raise EngineError(tr("the {side} cannot install an {type}", side=side_word(side),
+                                     type=type_word(card_type)))  # fmt: skip
             raise EngineError(tr("the {side} cannot install a {type}", side=side_word(side), type=type_word(card_type)))
         seat = SEATS[side]
         if hosted and (side != "runner" or ctx.card is None or ctx.card not in g.runner.rig):
@@ -396,9 +412,11 @@ class Interpreter:
                 self._failed_unseen(side, reason)
                 return
             if hosted:
-                prompt = Phrase(N_("install a {type} on {card}"), type=Term("type", card_type), card=str(ctx.card))
+                prompt = Phrase(a_or_an(card_type, N_("install a {type} on {card}"), N_("install an {type} on {card}")),
+                                type=Term("type", card_type), card=str(ctx.card))  # fmt: skip
             else:
-                prompt = Phrase(N_("install a {type}"), type=Term("type", card_type))
+                prompt = Phrase(a_or_an(card_type, N_("install a {type}"), N_("install an {type}")),
+                                type=Term("type", card_type))  # fmt: skip
             card = g.choose(side, "install", prompt, options)
             g.install(side, card, host=ctx.card if hosted else None)
 

@@ -9,12 +9,17 @@ pile up. The heuristic runner installs an icebreaker for each
 kind of ice it has met or may meet, builds economy, runs where it can pay its way in
 (advanced remotes first, then R&D and HQ), jacks out when it cannot afford the next
 rezzed ice, breaks subroutines that end the run first, trashes what it can afford to,
-and answers a purge by building its counters again. Both decide with the same
+and answers a purge by building its counters again. It runs into no rezzed ice it cannot break that may end the run
+(its text, a card script's printed paragraph, or a run it ended: each run would only lose the click and what the
+other subroutines take), nor plays a run event into it, and draws for the icebreaker it lacks; damage it knows a run
+does (a face-up or accessed card that hurts when the run succeeds, rezzed ice it cannot break) it never takes when it
+would flatline it (N4: more than the grip), and weighs as a cost when it would not. Both decide with the same
 information a person has: the state they may see and the decision's options.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from typing import TYPE_CHECKING, Any
@@ -25,7 +30,7 @@ from toolkit.text import ast as A
 from ..core import search_think
 from .decisions import Decision, Option, RandomPolicy
 from .nodes import walked
-from .state import CENTRALS, Card
+from .state import CENTRALS, SEATS, Card
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -100,6 +105,43 @@ def _damage_of(game: NetrunnerGame, card: Card, kind: str | None) -> int:
     return total
 
 
+_PER_ADVANCEMENT = re.compile(  # (a printed card's word for the counter, whichever it is)
+    r"(\d+) (?:additional |more )?(?:net |meat |brain |core )?damage (?:more )?(?:for each|per) advancement\b",
+    re.IGNORECASE,
+)
+ACCESS_TIMINGS = frozenset({"access", "run_successful", "agenda_stolen"})  # what a card does to a runner that gets in
+
+
+def _access_damage(game: NetrunnerGame, card: Card) -> int:
+    """The damage ``card`` in a server's root does to the runner whose run on it succeeds, as a player reads the
+    card: its abilities that fire when the run succeeds, when it is accessed or (an agenda) stolen, each counter
+    it counts (本牌上每有 1 个推进标记) counted as the card holds them now; a card script's part by its printed
+    paragraph ("do 2 meat damage and 1 additional meat damage for each advancement counter on it")."""
+    total = 0
+    for ability in game.abilities(card):
+        if ability.kind != "triggered" or ability.timing not in ACCESS_TIMINGS:
+            continue
+        total += _damage_in(card, ability)
+    return total
+
+
+def _damage_in(card: Card, node: Any) -> int:
+    if isinstance(node, A.TypedDamage):
+        return node.amount
+    if isinstance(node, A.Scripted):
+        text = _printed(card, node)
+        per = sum(int(n) for n in _PER_ADVANCEMENT.findall(text))
+        return sum(int(n) for n in _PRINTED_DAMAGE.findall(text)) + per * card.advancement
+    if isinstance(node, A.ForEachCounter):
+        held = card.advancement if node.kind == "advancement" else card.counters.get(node.kind, 0)
+        return held // max(node.per, 1) * sum(_damage_in(card, e) for e in node.effects)
+    if isinstance(node, A.Node):  # (a sentence, a condition, a choice …: the damage anywhere under it)
+        return sum(_damage_in(card, getattr(node, f.name)) for f in dataclasses.fields(node))
+    if isinstance(node, tuple | list):
+        return sum(_damage_in(card, n) for n in node)
+    return 0
+
+
 RUN_TIMINGS = frozenset({"run_begins", "approach_ice"})  # what a run fires before the corp's first window in it
 
 
@@ -118,8 +160,22 @@ def _by_kind(d: Decision) -> dict[str, list[Option]]:
     return out
 
 
-def _ends_run(ability: A.Ability) -> bool:
-    return any(isinstance(n, A.EndRun) for n in walked(ability))
+_PRINTED_ENDS_RUN = re.compile(r"\bend the run\b|\bthe run ends\b", re.IGNORECASE)
+
+
+def _printed(card: Card | None, node: A.Scripted) -> str:
+    """The printed paragraph (English) a card script's part carries out: what a player reads of it."""
+    printed = list(getattr(getattr(getattr(card, "record", None), "printed_text", None), "en", None) or [])
+    return str(printed[node.paragraph]) if 0 <= node.paragraph < len(printed) else ""
+
+
+def _ends_run(ability: A.Ability, card: Card | None = None) -> bool:
+    """Whether ``ability`` may end the run: its text's "终止潜袭", or (``card`` given) the printed paragraph of a card
+    script's part that says "end the run" (as in "end the run unless the runner spends a click")."""
+    for n in walked(ability):
+        if isinstance(n, A.EndRun) or (isinstance(n, A.Scripted) and _PRINTED_ENDS_RUN.search(_printed(card, n))):
+            return True
+    return False
 
 
 class _Base:
@@ -321,8 +377,9 @@ class HeuristicRunner(_Base):
     # -- what breaking a piece of ice costs
 
     def break_cost(self, game: NetrunnerGame, ice: Card) -> int | None:
-        """The cheapest credits any installed icebreaker needs to break every subroutine of ``ice``."""
-        subs = sum(1 for a in game.abilities(ice) if a.kind == "subroutine")
+        """The cheapest credits any installed icebreaker needs to break every subroutine of ``ice`` (those of its
+        text, or, for ice with none there, those it gained when the runner last met it: :func:`_gained`)."""
+        subs = sum(1 for a in game.abilities(ice) if a.kind == "subroutine") or _gained(game, ice)
         if subs == 0:
             return 0
         best: int | None = None
@@ -351,17 +408,18 @@ class HeuristicRunner(_Base):
 
     def path_cost(self, game: NetrunnerGame, server: str) -> int | None:
         """Credits to get through every piece of ice of ``server`` (unrezzed ice counted as a small risk);
-        None when a rezzed ice would end the run or do more damage than the grip can take."""
+        None when a rezzed ice the rig cannot break may end the run (its text, or a card script's printed
+        paragraph, says so: a run into it only loses the click and what its other subroutines take) or would do more
+        damage than the grip can take."""
         total = 0
         for ice in game.servers[server].ice:
             if ice.rezzed:
                 cost = self.break_cost(game, ice)
                 if cost is None:
                     subs = [a for a in game.abilities(ice) if a.kind == "subroutine"]
-                    if any(_ends_run(a) for a in subs):
+                    if any(_ends_run(a, ice) for a in subs) or _ended_a_run(game, ice):
                         return None
-                    damage = sum(n.amount for a in subs for n in A.walk(a) if isinstance(n, A.TypedDamage))
-                    if damage >= len(game.runner.hand):
+                    if _damage(game, ice, "subroutine") >= len(game.runner.hand):
                         return None
                     cost = 0
                 total += cost
@@ -376,26 +434,52 @@ class HeuristicRunner(_Base):
             return True
         return game.damage_dealt > 0
 
+    def known_damage(self, game: NetrunnerGame, server: str) -> int:
+        """The damage a successful run on ``server`` does for sure, as the runner knows the server: each rezzed piece
+        of ice's subroutines it cannot break, and what each card of the root it knows (face up, rezzed, or one it
+        accessed there) does when the run succeeds, when it is accessed or stolen (:func:`_access_damage`: a City
+        Works Project-like agenda, an ambush seen before, an upgrade that hurts)."""
+        damage = 0
+        for ice in game.servers[server].ice:
+            if ice.rezzed and self.break_cost(game, ice) is None:
+                damage += _damage(game, ice, "subroutine")
+        for card in game.servers[server].root:
+            if card.rezzed or game.runner_knows(card):
+                damage += _access_damage(game, card)
+        return damage
+
     def damage_risk(self, game: NetrunnerGame, server: str) -> int:
-        """The damage a run on ``server`` may do, as far as the runner can tell: each rezzed piece of ice's
-        subroutines it cannot break, and against a corp that deals damage, 2 for each unrezzed piece of ice
+        """The damage a run on ``server`` may do, as far as the runner can tell: what it does for sure
+        (:meth:`known_damage`), and against a corp that deals damage, 2 for each unrezzed piece of ice
         (the corp can pay to rez it), 3 for an unknown card in a remote's root (a trap) and 2 for the cards a
         central may show (an ambush, an agenda that hurts when stolen)."""
-        risk = 0
-        hurts = self.hurts(game)
-        for ice in game.servers[server].ice:
-            if ice.rezzed:
-                if self.break_cost(game, ice) is None:
-                    risk += _damage(game, ice, "subroutine")
-            elif hurts and game.corp.credits >= 1:
-                risk += 2
-        if not hurts:
+        risk = self.known_damage(game, server)
+        if not self.hurts(game):
             return risk
+        if game.corp.credits >= 1:
+            risk += 2 * sum(1 for ice in game.servers[server].ice if not ice.rezzed)
         if server in CENTRALS:
             return risk + 2
         if any(not c.rezzed and not game.runner_knows(c) for c in game.servers[server].root):
             risk += 3
         return risk
+
+    def too_hurt(self, game: NetrunnerGame, server: str) -> bool:
+        """Whether a run on ``server`` is not worth the damage: what it does for sure would flatline the runner
+        (N4: damage greater than the cards in the grip), or what it may do, counting the cards the runner cannot
+        see, would take the whole grip."""
+        grip = len(game.runner.hand)
+        known = self.known_damage(game, server)
+        if known > grip:
+            return True
+        guess = self.damage_risk(game, server)
+        return guess > known and guess >= grip
+
+    def hurt_cost(self, game: NetrunnerGame, server: str) -> float:
+        """What the damage a run on ``server`` does for sure costs it, in the units of :meth:`value`: half a point a
+        card lost, and more for a run that leaves the grip empty (the next damage flatlines the runner)."""
+        known = self.known_damage(game, server)
+        return 0.5 * known + (1.5 if known and known >= len(game.runner.hand) else 0.0)
 
     def value(self, game: NetrunnerGame, server: str) -> float:
         s = game.servers[server]
@@ -403,12 +487,9 @@ class HeuristicRunner(_Base):
             return 2.0 if game.corp.deck else 0.0
         if server == "hq":
             return 1.5 if game.corp.hand else 0.0
-        if server == "archives":
-            return (
-                0.8
-                if any(not c.faceup for c in game.corp.discard) or any(c.type == "agenda" for c in game.corp.discard)
-                else 0.0
-            )
+        if server == "archives":  # (the type of a face-down card of Archives is the corp's to know)
+            unseen = any(not c.faceup for c in game.corp.discard)
+            return 0.8 if unseen or any(c.faceup and c.type == "agenda" for c in game.corp.discard) else 0.0
         if not s.root:
             return 0.0
         unknown = [c for c in s.root if not c.rezzed and not game.runner_knows(c)]
@@ -431,7 +512,7 @@ class HeuristicRunner(_Base):
             for s in a.sentences
             for e in s.effects
             if isinstance(e, A.BreakSubroutine)
-        }
+        } | _breaks(game, runner.rig)
         for o in installs:
             card = o.value.card
             kinds = {
@@ -440,27 +521,24 @@ class HeuristicRunner(_Base):
                 for s in a.sentences
                 for e in s.effects
                 if isinstance(e, A.BreakSubroutine)
-            }
+            } | _breaks(game, [card])
             if kinds - covered and runner.credits - o.value.credits >= 1:
                 return self._hosting(game, by_kind) or o.label
-        # a run worth making, and one the grip survives: damage as great as the grip flatlines the runner
+        # a run worth making, and one the grip survives (N4: damage greater than the grip flatlines the runner; the
+        # damage it knows of is a cost to weigh)
         best: tuple[float, str] | None = None
         too_risky = False
         for o in by_kind.get("run", []):
             server = o.value.server
             value = self.value(game, server)
             cost = self.path_cost(game, server)
-            if (
-                value <= 0
-                or cost is None
-                or cost > game.available("runner", "icebreaker") + (0 if server in CENTRALS else 0)
-            ):
+            if value <= 0 or cost is None or cost > game.available("runner", "icebreaker"):
                 continue
-            if self.damage_risk(game, server) >= len(runner.hand):
+            if self.too_hurt(game, server):
                 too_risky = True
                 continue
-            score = value - 0.2 * cost
-            if best is None or score > best[0]:
+            score = value - 0.2 * cost - self.hurt_cost(game, server)
+            if score > 0 and (best is None or score > best[0]):
                 best = (score, o.label)
         if best is not None and (runner.credits >= 3 or best[0] >= 2.5):
             return best[1]
@@ -487,11 +565,52 @@ class HeuristicRunner(_Base):
             ):
                 return self._hosting(game, by_kind) or o.label
         for o in by_kind.get("runner_play", []):
-            if runner.credits - o.value.credits >= 2 and not _gains(game, o.value.card):
+            card = o.value.card
+            if runner.credits - o.value.credits >= 2 and not _gains(game, card) and self.runs_somewhere(game, card):
                 return o.label
+        # rezzed ice that ends its runs, and no icebreaker for it in the grip: look for one (with a full grip, once it
+        # has the credits to install what it finds: the turn's end discards the worst)
+        full = len(runner.hand) >= game.hand_size("runner")
+        if "draw" in labels and (not full or runner.credits >= 6) and self.breaker_wanted(game):
+            return "draw"
         if len(runner.hand) < 3 and "draw" in labels:
             return "draw"
         return "credit" if "credit" in labels else self.default(d)
+
+    def runs_somewhere(self, game: NetrunnerGame, card: Card) -> bool:
+        """Whether ``card``, a run event, has a server to run worth its run (as :meth:`on_action` weighs a run: one
+        the runner can get into, without damage it cannot take); any other card: True. A run event a card script
+        carries out (no text to read where it runs) may run any server."""
+        runs = [n for n in _nodes(game, card) if isinstance(n, A.Run)]
+        if not runs and "run" not in card.subtypes:
+            return True
+        servers = {t for n in runs for t in game.runs.targets(n.server)} if runs else set(game.servers)
+        money = game.available("runner", "icebreaker") - int(getattr(card.record, "cost", 0) or 0)
+        return any(
+            self.value(game, s) > 0
+            and (cost := self.path_cost(game, s)) is not None
+            and cost <= money
+            and not self.too_hurt(game, s)
+            for s in servers
+        )
+
+    def breaker_wanted(self, game: NetrunnerGame) -> bool:
+        """Whether the runner knows of ice it cannot get through and holds no icebreaker for it: a rezzed piece of
+        ice that may end the run, of a subtype none of its icebreakers breaks, installed or in the grip."""
+        covered = _breaks(game, game.runner.rig) | _breaks(game, game.runner.hand)
+        for server in game.servers.values():
+            for ice in server.ice:
+                if (
+                    ice.rezzed
+                    and not covered & set(ice.subtypes)
+                    and self.break_cost(game, ice) is None
+                    and (
+                        any(_ends_run(a, ice) for a in game.abilities(ice) if a.kind == "subroutine")
+                        or _ended_a_run(game, ice)
+                    )
+                ):
+                    return True
+        return False
 
     @staticmethod
     def _hosting(game: NetrunnerGame, by_kind: dict[str, list[Option]]) -> str | None:
@@ -545,7 +664,7 @@ class HeuristicRunner(_Base):
             if enc is not None and game.strength_of(o.value.card) < game.strength_of(enc.ice):
                 return o.label
         clickbreaks = [o for o in d.options if o.label.startswith("clickbreak:")]
-        if clickbreaks and enc is not None and any(_ends_run(s.ability) for s in enc.subs if not s.broken):
+        if clickbreaks and enc is not None and any(_ends_run(s.ability, enc.ice) for s in enc.subs if not s.broken):
             return clickbreaks[0].label  # a click for the run is worth more than the run ending here
         if boosts and enc is not None:
             cost = self.break_cost(game, enc.ice)
@@ -566,8 +685,10 @@ class HeuristicRunner(_Base):
         return "done"
 
     def on_subroutine(self, game: NetrunnerGame, d: Decision) -> str:
+        run = game.current_run
+        ice = run.encounter.ice if run is not None and run.encounter is not None else None
         for o in d.options:
-            if _ends_run(o.value.ability):
+            if _ends_run(o.value.ability, ice):
                 return o.label
         return d.options[0].label
 
@@ -579,7 +700,7 @@ class HeuristicRunner(_Base):
         if ice.rezzed:
             cost = self.break_cost(game, ice)
             unaffordable = cost is None or cost > game.available("runner", "icebreaker")
-            if unaffordable and any(_ends_run(a) for a in game.abilities(ice) if a.kind == "subroutine"):
+            if unaffordable and any(_ends_run(a, ice) for a in game.abilities(ice) if a.kind == "subroutine"):
                 return "jack_out"
         return "continue"
 
@@ -606,8 +727,53 @@ class HeuristicRunner(_Base):
 
     def on_server(self, game: NetrunnerGame, d: Decision) -> str:
         labels = d.labels()
-        scored = [(self.value(game, s), s) for s in labels if s in game.servers and self.path_cost(game, s) is not None]
+        scored = [(self.value(game, s) - self.hurt_cost(game, s), s) for s in labels
+                  if s in game.servers and self.path_cost(game, s) is not None and not self.too_hurt(game, s)]  # fmt: skip
         return max(scored)[1] if scored else labels[0]
+
+
+BREAKS_BY_KIND = {"fracter": ("barrier",), "decoder": ("code_gate",), "killer": ("sentry",),
+                  "ai": ("barrier", "code_gate", "sentry")}  # fmt: skip
+"""The ice an icebreaker of each kind breaks, for one whose breaking a card script carries out (no text to read)."""
+
+
+LOOKBACK = 600  # the log entries a player looks back over for what it saw of a piece of ice (the last turns)
+
+
+def _recent(game: NetrunnerGame) -> list[Any]:
+    """The runner's view of the log's last :data:`LOOKBACK` entries, the latest first."""
+    runner = SEATS["runner"]
+    events = game.log.since(max(0, len(game.log) - LOOKBACK))
+    return [e for e in reversed(events) if e.visible == "all" or runner in e.visible]
+
+
+def _gained(game: NetrunnerGame, ice: Card) -> int:
+    """The subroutines ``ice`` gained (a card script's: one for each advancement counter, say) when the runner last
+    encountered it, as the log showed it: what the runner expects of it next time (0 for ice it has not met so)."""
+    name = str(ice)
+    for event in _recent(game):
+        if event.kind == "gain_subroutines" and event.data.get("ice") == name:
+            return int(event.data.get("count") or 0)
+    return 0
+
+
+def _ended_a_run(game: NetrunnerGame, ice: Card) -> bool:
+    """Whether ``ice`` ended one of the runner's runs lately (the log names it as the reason): ice whose text does not
+    say it ends the run (a subroutine it gains, a card script's) may still."""
+    name = str(ice)
+    return any(e.kind == "end_run" and str(e.data.get("reason")) == name for e in _recent(game))
+
+
+def _breaks(game: NetrunnerGame, cards: list[Card]) -> set[str]:
+    """The subtypes of ice the icebreakers among ``cards`` break: their text's 破解 X 个<子类型>子进程, or (a card
+    script's breaker) what its kind breaks (:data:`BREAKS_BY_KIND`)."""
+    out: set[str] = set()
+    for card in cards:
+        if "icebreaker" not in card.subtypes:
+            continue
+        read = {n.subtype for n in _nodes(game, card) if isinstance(n, A.BreakSubroutine)}
+        out |= read or {t for kind in card.subtypes for t in BREAKS_BY_KIND.get(kind, ())}
+    return out
 
 
 def _scripted_role(game: NetrunnerGame, option: Option) -> str | None:

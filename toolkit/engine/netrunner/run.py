@@ -146,6 +146,9 @@ class Runs:
             if run.moved:  # moved while approaching: approach the new server's outermost ice
                 run.moved = False
                 continue
+            if not g.is_installed(ice):  # it left play as it was approached: never passed, the run goes on inward
+                self._gone(run)
+                continue
             if run.server not in g.servers or not 0 < run.position <= len(g.servers[run.server].ice):
                 continue  # the ice is gone: approach what is there now
             ice = g.servers[run.server].ice[run.position - 1]  # swapped while approached: the new one is met
@@ -157,6 +160,9 @@ class Runs:
             if self._stopped(run) or run.moved:
                 run.moved = False
                 continue
+            if not g.is_installed(ice):  # trashed while encountered (its log says what it was): never passed
+                self._gone(run)
+                continue
             run.step = "movement"
             g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")), server=run.server)
             g.announce("pass_ice", ice, ice=ice)
@@ -167,6 +173,17 @@ class Runs:
             if run.position > 0:
                 self._movement(run)
                 run.moved = False  # a move in this movement step set the position: go on from there
+
+    def _gone(self, run: RunState) -> None:
+        """The ice at the run's position left play as it was approached or encountered (trashed, say): the runner
+        does not pass it (nothing that fires as ice is passed fires for it, and the log says no pass: its leaving
+        play says what it was), and the run goes on from the movement step to the next position inward, as after a
+        pass (N5)."""
+        run.step = "movement"
+        run.position -= 1
+        if run.position > 0:
+            self._movement(run)
+            run.moved = False  # a move in this movement step set the position: go on from there
 
     def _stopped(self, run: RunState) -> bool:
         return run.ended or self.game.over

@@ -1,4 +1,13 @@
-"""A game saved as its seed, its decks and its decisions; loading replays them (the same state again)."""
+"""A game saved as its seed, its decks and its decisions; loading replays them (the same state again).
+
+A game saved to a file a person keeps (``dossier play netrunner --save``) holds nothing their side may not see in plain
+text: the machine's decisions name the cards it installs face down (``install:hb_sentinel_frame#45@rnd``), the cards
+of its hand it plays or keeps and its secret bids, so each is written sealed (:func:`sealed_decisions`:
+``sealed:…``, as a tactics save seals the machine's: :func:`~toolkit.engine.tactics.session.seal`), and opened again
+as the game is read (:func:`opened`, :func:`replay_game`). The seed stays as it is, as a tactics save keeps it: the
+game is replayed from it (it rebuilds the deal, as the engine alone can; the person is not shown it while the game
+goes on).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +24,7 @@ from toolkit.jsonio import atomic_write_text
 from toolkit.models.deck import Deck
 
 from ..core import EngineError
+from ..tactics.session import SEALED, seal, unseal
 from .game import NetrunnerGame
 
 FORMAT = NETRUNNER_GAME_FORMAT  # (what tells a saved game from other files: toolkit.filekinds)
@@ -32,6 +42,28 @@ def game_record(game: NetrunnerGame, decks: Mapping[str, Deck], turns: int) -> d
     }
 
 
+def sealed_decisions(labels: list[str], seats: list[int], seed: int, kept: int) -> list[str]:
+    """``labels`` (a game's decisions, each of the seat of ``seats`` at its place) as a person's saved file holds
+    them: the decisions of every seat but ``kept`` (the person's) sealed (:func:`~toolkit.engine.tactics.session.seal`,
+    at ``decision:N``, its place), the person's own as they are."""
+    return [label if seat == kept else seal(label, seed, f"decision:{i}")
+            for i, (label, seat) in enumerate(zip(labels, seats, strict=True))]  # fmt: skip
+
+
+def opened(data: Any) -> Any:
+    """A saved game with its sealed decisions opened (:func:`sealed_decisions`); anything else as it is (a decision
+    that does not open stays sealed, to be refused as the label it is; a record without a whole-number seed is left
+    for :func:`check_saved` to refuse)."""
+    if not isinstance(data, dict) or not isinstance(data.get("decisions"), list):
+        return data
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return data
+    labels = [unseal(x, seed, f"decision:{i}") if isinstance(x, str) and x.startswith(SEALED) else x
+              for i, x in enumerate(data["decisions"])]  # fmt: skip
+    return {**data, "decisions": labels}
+
+
 def save_game(path: Path, game: NetrunnerGame, decks: Mapping[str, Deck], turns: int) -> None:
     atomic_write_text(path, json.dumps(game_record(game, decks, turns), ensure_ascii=False, indent=1) + "\n")
 
@@ -44,7 +76,9 @@ def played_by_people(data: dict[str, Any]) -> bool:
 
 
 def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] | None = None) -> NetrunnerGame:
-    """A new game from a saved record with its decisions queued (answered before any policy)."""
+    """A new game from a saved record with its decisions queued (answered before any policy); sealed decisions
+    (a person's saved file) are opened (:func:`opened`)."""
+    data = opened(data)
     check_saved(data)
     decks = {}
     for side, deck in data["decks"].items():

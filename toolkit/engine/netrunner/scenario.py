@@ -77,6 +77,9 @@ def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
                          announce=False)  # fmt: skip
     for side, setup in (("corp", scenario.corp), ("runner", scenario.runner)):
         _lay_out(game, side, setup)  # type: ignore[arg-type]
+        identity = game.player(side).identity  # type: ignore[arg-type]  # (N10: as a turn's start fills them)
+        if game.recurring_uses(identity):
+            game.refill_recurring(identity, "scenario")
     # the corp's cards face down to the runner get the uids the runner sees them by, once every card has its own
     for card in [*game.installed("corp"), *(c for c in game.corp.discard if not c.faceup)]:
         game.hide(card)
@@ -173,6 +176,8 @@ def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
                     card = _placed(game, placed, "corp", pointer)
                     _check_place(game, server, where, card, pointer)
                     (server.ice if where == "ice" else server.root).append(card)
+                    for j, inner in enumerate(placed.hosted):  # runner cards on it (a Parasite on a piece of ice)
+                        _place_runner(game, inner, card, f"{pointer}/hosted/{j}")
                     if placed.rezzed and card.type == "agenda":
                         raise _refused(f"{pointer}/rezzed", N_("{where}: {id} is an agenda, and agendas are never "
                                                                "rezzed"), id=repr(card.id))  # fmt: skip
@@ -226,8 +231,6 @@ def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str, h
     load = game.load_of(card)
     if load is not None and (card.credits if load == "credit" else card.counters.get(load, 0)) > 0:
         card.notes["loaded"] = load
-    if placed.hosted and side == "corp":
-        raise _at(f"{pointer}/hosted", tr("{id}: hosting is modelled for runner cards", id=placed.card))
     return card
 
 

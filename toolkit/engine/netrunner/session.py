@@ -21,18 +21,28 @@ import re
 from typing import Any
 
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 
 from ..core import EngineError, search_think
 from ..decisions import Decision, Option, Stepper, shown_nodes
 from ..phrase import Phrase
-from ..tactics.session import UNDO_REFUSALS as UNDO_REFUSALS  # why an undo was refused: the same keys and words
+from ..tactics.session import UNDO_REFUSALS as TACTICS_REFUSALS
 from .game import NetrunnerGame
 from .players import make_policy
-from .saved import FORMAT, game_record, replay_game
+from .saved import FORMAT, game_record, opened, replay_game, sealed_decisions
 from .state import SEATS
 
 SIDES = ("corp", "runner")
+UNDO_REFUSALS = {
+    **TACTICS_REFUSALS,
+    "bid": N_("the other side's secret bid has been revealed since your last decision, so it cannot be undone"),
+}
+"""Why :meth:`NetrunnerSession.undo` refused (its ``refused``), as a person is told (through ``tr``): the tactics
+session's keys and words, and ``bid``: a psi game's bids were revealed since (N7)."""
+SECRET_REVEALS = ("psi",)
+"""The log's entries that reveal what a side chose in secret (N7: both psi bids, revealed together). A trace hides
+nothing (N6: the corp pays first, and the runner is told the trace strength before it pays)."""
 MACHINES = ("search:1", "heuristic", "random")  # the machine's players, the strongest first
 PERSON = "person"  # the other side is a person too (the session's ``machine``): a game of two people
 
@@ -100,6 +110,7 @@ class NetrunnerSession:
     def __init__(self, records: list[Any], record: dict[str, Any], side: str, machine: str) -> None:
         if side not in SIDES or not (machine == PERSON or is_machine(machine)) or record.get("format") != FORMAT:
             raise EngineError(tr("not a game against the machine: {reason}", reason=f"{side}, {machine}"))
+        record = opened(record)  # (a person's saved file: the other side's decisions sealed)
         self.records, self.record, self.side, self.machine = records, record, side, machine
         self.people = machine == PERSON  # both sides are people's
         self.refused: str | None = None  # why the last undo was refused (a key of UNDO_REFUSALS)
@@ -138,9 +149,15 @@ class NetrunnerSession:
         (the corp is offered a rez only when it can pay for one)."""
         return 1 + sum(1 for d in self.game.decisions[: decision.number] if d["seat"] == decision.seat)
 
-    def saved(self) -> dict[str, Any]:
-        """The saved record of the game so far (the format :mod:`.saved` reads: ``dossier play --load`` goes on)."""
-        return {**self.record, "decisions": self.labels}
+    def saved(self, sealed: bool = False) -> dict[str, Any]:
+        """The saved record of the game so far (the format :mod:`.saved` reads: ``dossier play --load`` goes on).
+        ``sealed``: for a file the person keeps, the decisions of the other side (the machine's, or the other
+        person's) sealed (:func:`~.saved.sealed_decisions`); the person's own stay as they are."""
+        labels = self.labels
+        if sealed:
+            seats = [int(d["seat"]) for d in self.game.decisions]
+            labels = sealed_decisions(labels, seats, int(self.record["seed"]), self.seat)
+        return {**self.record, "decisions": labels}
 
     def to_json(self) -> dict[str, Any]:
         """The game as kept: the saved record, the person's side and the machine's player."""
@@ -160,7 +177,8 @@ class NetrunnerSession:
         only what revealed nothing: False (and :attr:`refused` says why, a key of :data:`UNDO_REFUSALS`, as the
         tactics session says it) when the person has not decided yet or ``seat`` is not the person's (``nothing``);
         when the machine has decided since (``machine``); when the game's random generator was used since (a
-        shuffle, a card trashed at random: ``rolled``); when the person's side has seen since a card it could not see
+        shuffle, a card trashed at random: ``rolled``); when the other side's secret bid was revealed since (a psi
+        game the decision bid in, or led to: ``bid``, N7); when the person's side has seen since a card it could not see
         then (a card drawn, accessed, looked at or revealed, the other side's card rezzed or played: ``seen``).
         In a game of two people, ``seat``'s (default: the side that decided last) last decision, and only while the
         other has not been asked since: not when the other has decided since (``other``), nor while the pending
@@ -198,12 +216,16 @@ class NetrunnerSession:
 
     def _take_back(self, index: int, seat: int) -> bool:
         """The game replayed without decision ``index`` and what followed it, unless that replay would differ
-        from what ``seat`` lived through in what it cannot see: the random generator used since (``rolled``), or a
-        card it could not see then seen since (``seen``)."""
+        from what ``seat`` lived through in what it cannot see: the random generator used since (``rolled``), the
+        other side's secret bid revealed since (``bid``: a psi game's, :data:`SECRET_REVEALS`), or a card it could not
+        see then seen since (``seen``)."""
         fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[:index]}, self.side,
                                  self.machine)  # fmt: skip
         if fresh.game.rng.getstate() != self.game.rng.getstate():
             self.refused = "rolled"
+            return False
+        if _secrets_revealed(self.game, seat) > _secrets_revealed(fresh.game, seat):
+            self.refused = "bid"
             return False
         if revealed(fresh.game, self.game, seat):
             self.refused = "seen"
@@ -251,6 +273,11 @@ class NetrunnerSession:
             seen["decision"] = {**pending.to_json(), "number": self.own_number(pending)}
         seen["log"] = [e.to_json() for e in self.game.seen_log(seat, over=over)]
         return seen
+
+
+def _secrets_revealed(game: NetrunnerGame, seat: int) -> int:
+    """How many of the log's entries ``seat`` sees reveal a side's secret choice (:data:`SECRET_REVEALS`)."""
+    return sum(1 for e in game.log.seen_by(seat) if e.kind in SECRET_REVEALS)
 
 
 _CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)

@@ -31,6 +31,14 @@ ZONE_SIDES: dict[str, Side] = {
     "heap": "runner",
 }
 INSTALLABLE = {"ice", "asset", "upgrade", "agenda", "program", "hardware", "resource"}
+AN_TYPES = frozenset({"ice", "asset", "upgrade", "agenda", "operation", "event", "identity"})
+"""The card types whose English word begins with a vowel sound: "an ice", "an asset" (never "a ice")."""
+
+
+def a_or_an(card_type: str, a: str, an: str) -> str:
+    """The message (``a``, or ``an`` for a type of :data:`AN_TYPES`) whose ``{type}`` is ``card_type``: its article
+    fits the English word (both read the same in Chinese)."""
+    return an if card_type in AN_TYPES else a
 COUNTER_KINDS = ("advancement", "virus", "power", "agenda")
 
 

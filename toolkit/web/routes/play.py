@@ -1090,8 +1090,9 @@ def _undo(request: Request, web: Any, game_id: str) -> Response:
 
 
 def _undo_refusal(lang: str, reason: str | None) -> str:
-    """Why a tactics undo was refused (:attr:`TacticsSession.refused`), in ``lang``."""
-    from toolkit.engine.tactics.session import UNDO_REFUSALS
+    """Why an undo was refused (the session's ``refused``), in ``lang``: Netrunner's refusals are the tactics
+    session's and its own (``bid``: a psi game's bids revealed since)."""
+    from toolkit.engine.netrunner.session import UNDO_REFUSALS
 
     return t(lang, UNDO_REFUSALS.get(reason or "", UNDO_REFUSALS["other"]))
 
