@@ -21,25 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from toolkit.cli import app
+from tests.test_bad_input_s67 import one_line_error, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-
-
-def run(*args: Any) -> Any:
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def one_line_error(result: Any) -> str:
-    """The command's error: one line on stderr, no traceback."""
-    assert "Traceback" not in result.output and "Traceback" not in result.stderr, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 def hints_of(stdout: str, name: str) -> list[str]:

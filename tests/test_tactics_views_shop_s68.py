@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from tests.test_play_tactics_web_s66 import _api
+from tests.test_play_tactics_web_s66 import _start as _start_game
 from tests.test_tactics_decisions import RECORDS, _setup
 from tests.web import conftest as web
-from tests.web.conftest import BASE, TEST_CSRF
+from tests.web.conftest import TEST_CSRF
 from toolkit.cli._lang import LogNames
 from toolkit.engine.keys import Cursor
 from toolkit.engine.tactics.screen import screen
@@ -128,17 +130,8 @@ def test_the_full_screen_shows_the_shop_and_your_own_discard_pile(lang: str) -> 
 
 
 def _start(client: Any, **form: str) -> str:
-    data = {"mode": "duo", "deck": "example:duo-list", "opponent": "heuristic", "seat": "1", "seed": "4",
-            "csrf_token": TEST_CSRF, **form}  # fmt: skip
-    answer = client.post("/play", data=data, follow_redirects=False)
-    assert answer.status_code == 303, answer.text[:500]
-    return str(answer.headers["location"]).removeprefix(BASE)
-
-
-def _api(client: Any, path: str, lang: str = "en") -> dict[str, Any]:
-    answer = client.get(f"/api{path}?lang={lang}")
-    assert answer.status_code == 200, answer.text[:300]
-    return dict(answer.json())
+    """A Duo game against the tactician at seed 4 (the web play tests' helper, with this module's set-up)."""
+    return _start_game(client, **{"mode": "duo", "deck": "example:duo-list", "seed": "4", **form})
 
 
 def _to_action(client: Any, path: str) -> dict[str, Any]:
