@@ -448,10 +448,11 @@ class TextRunner:
         raise NotImplementedError
 
     def _control(self, e: Any, ctx: Any, seat: int) -> bool:
-        """Run ``e`` if it is 如果… or 你可以…; True when it was one of them."""
+        """Run ``e`` if it is 如果… or 你可以…; True when it was one of them. What they checked is logged through
+        :meth:`_checked`."""
         if isinstance(e, A.If):
             holds = self._condition(e.condition, ctx)
-            self.log.add("condition", seat, condition=rendered(e.condition), holds=holds)
+            self._checked(ctx, "condition", seat, {"condition": rendered(e.condition), "holds": holds})
             if holds:
                 self._effects(e.effects, ctx)
             return True
@@ -459,6 +460,10 @@ class TextRunner:
             if self.decider.confirm(seat, Phrase(N_("use: {text}?"), text=rendered(e, sentence=True))):
                 self._effects(e.effects, ctx)
             else:
-                self.log.add("declined", seat, text=rendered(e, sentence=True))
+                self._checked(ctx, "declined", seat, {"text": rendered(e, sentence=True)})
             return True
         return False
+
+    def _checked(self, ctx: Any, kind: str, seat: int, data: dict[str, Any]) -> None:
+        """Log what a 如果 or 你可以 of ``ctx``'s ability checked (an engine may hold it back: tactics' hidden agents)."""
+        self.log.add(kind, seat, **data)

@@ -96,23 +96,15 @@ class Interpreter(BoardRules):
             raise EngineError(tr("{n} repetitions: more than {limit} is refused", n=count, limit=MAX_REPEAT))
         return count
 
-    def _control(self, e: Any, ctx: Any, seat: int) -> bool:
-        """如果 and 你可以 (:class:`~toolkit.engine.core.TextRunner`); while a face-down agent's own triggered ability
-        is not used yet (``ctx.unused``, §8.4) what they check waits to be logged until it is: a 如果 that does not
-        hold or a 你可以 declined uses nothing and tells nothing (:class:`~.state.Unused`)."""
+    def _checked(self, ctx: Any, kind: str, seat: int, data: dict[str, Any]) -> None:
+        """What a 如果 or 你可以 checked; while a face-down agent's own triggered ability is not used yet
+        (``ctx.unused``, §8.4) it waits to be logged until it is: a 如果 that does not hold or a 你可以 declined uses
+        nothing and tells nothing (:class:`~.state.Unused`)."""
         unused = ctx.unused if isinstance(ctx, Context) else None
-        if unused is None or unused.used or not isinstance(e, A.If | A.YouMay):
-            return super()._control(e, ctx, seat)
-        if isinstance(e, A.If):
-            holds = self._condition(e.condition, ctx)
-            unused.held.append(("condition", seat, {"condition": rendered(e.condition), "holds": holds}))
-            if holds:
-                self._effects(e.effects, ctx)
-        elif self.decider.confirm(seat, Phrase(N_("use: {text}?"), text=rendered(e, sentence=True))):
-            self._effects(e.effects, ctx)
+        if unused is None or unused.used:
+            super()._checked(ctx, kind, seat, data)
         else:
-            unused.held.append(("declined", seat, {"text": rendered(e, sentence=True)}))
-        return True
+            unused.held.append((kind, seat, data))
 
     def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
         seat = ctx.player
