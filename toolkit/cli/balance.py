@@ -157,7 +157,8 @@ def tactics(
     language = output_lang(lang)
     mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes is not None else []
     if modes is not None and not mode_list:  # `--modes ''`, `--modes ,`: none at all (not given: the default ones)
-        raise DossierError(tr("{option} {value}: give modes such as duel,duo", option="--modes", value=repr(modes)))
+        raise DossierError(tr("{option} {value}: give modes such as {example}", option="--modes", value=repr(modes),
+                              example="duel,duo"))  # fmt: skip
     pool = load_pool(cards)
     records = list(pool.records)
     _once("--modes", modes or "", mode_list)  # duel,duel would weigh the mode twice and skew its maps
