@@ -18,6 +18,7 @@ import pytest
 
 from tests.conftest import CARDS
 from tests.test_crossfire_web_fixes import create, room_of
+from tests.test_crossfire_web_s67 import _settings
 from tests.web.conftest import writing_client
 from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire
@@ -155,13 +156,6 @@ def test_the_most_guns_message_in_chinese(cli: Any, tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- 4. the end of a round on the web
-
-
-def _settings(tmp_path: Path) -> Any:
-    from toolkit.web.settings import WebSettings
-
-    return WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
-                       data=tmp_path / "data")  # fmt: skip
 
 
 @pytest.fixture

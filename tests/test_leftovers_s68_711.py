@@ -16,6 +16,8 @@ from toolkit.catalog import load_catalog
 from toolkit.coverage import CoverageReport, plan_games, play_game, tactics_abilities
 
 from .conftest import CARDS
+from .web.test_play_routes_s64 import _decide
+from .web.test_play_routes_s64 import _start as _start_netrunner
 
 # ---------------------------------------------------------------- 1. text coverage: a game that raised
 
@@ -257,24 +259,6 @@ def test_the_rule_menu_shows_words_and_sends_the_id(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- 5. a refusal page shows the input as typed
 
 ALERT = re.compile(r'role="alert"[^>]*>(.*?)</p>', re.S)
-
-
-def _start_netrunner(client: Any) -> str:
-    from tests.web.conftest import BASE, TEST_CSRF
-
-    data = {"game": "netrunner", "side": "runner", "deck": "identity:zero_weaver", "opponent": "heuristic",
-            "seed": "3", "csrf_token": TEST_CSRF}  # fmt: skip
-    answer = client.post("/play", data=data, follow_redirects=False)
-    assert answer.status_code == 303, answer.text[:500]
-    return str(answer.headers["location"]).removeprefix(BASE)
-
-
-def _decide(client: Any, path: str, label: str, lang: str = "en") -> Any:
-    from tests.web.conftest import TEST_CSRF
-
-    number = client.get(f"/api{path}").json()["decision"]["number"]
-    form = {"label": label, "number": str(number), "csrf_token": TEST_CSRF}
-    return client.post(f"{path}/decide?lang={lang}", data=form, follow_redirects=False)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])

@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import ROOT
 from tests.test_tactics_decisions import RECORDS, _setup
+from tests.test_tactics_screen import _keys
 from tests.web import conftest as web
 from toolkit.cli import app
 from toolkit.cli._lang import LogNames
@@ -83,18 +84,6 @@ def test_the_plain_terminal_goes_on_when_a_resignation_is_not_confirmed() -> Non
     assert session.resigned is None and session.pending is not None
     assert "not resigned: the game goes on" in written
     assert any("or `resign` to resign the game" in line for line in written), written  # (said once, as Netrunner)
-
-
-def _keys(script: list[str]) -> Any:
-    it = iter(script)
-
-    def next_key() -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return next_key
 
 
 def test_the_full_screen_resigns_with_r_once_y_confirms_it() -> None:

@@ -18,13 +18,14 @@ from rich.console import Console
 from tests.test_play_tactics_web_s66 import _api
 from tests.test_play_tactics_web_s66 import _start as _start_game
 from tests.test_tactics_decisions import RECORDS, _setup
+from tests.test_tactics_screen_s60 import _plain
 from tests.web import conftest as web
 from tests.web.conftest import TEST_CSRF
 from toolkit.cli._lang import LogNames
 from toolkit.engine.keys import Cursor
 from toolkit.engine.tactics.screen import screen
 from toolkit.engine.tactics.session import TacticsSession, view
-from toolkit.engine.tactics.terminal import hand_line, play_terminal, table_lines
+from toolkit.engine.tactics.terminal import hand_line, table_lines
 from toolkit.i18n import t, tn
 
 # the web tests' fixtures (tests/web/conftest.py), for this module outside tests/web
@@ -59,18 +60,6 @@ def _shop_words(n: int, lang: str) -> str:
     if n == 0:
         return t(lang, "matrix shop: empty (no cards)")
     return tn(lang, "matrix shop: {n} card", "matrix shop: {n} cards", n, n=n)
-
-
-def _plain(session: TacticsSession, lang: str) -> str:
-    """What the plain view writes before its question (the input ends there)."""
-    out: list[str] = []
-
-    def read(prompt: str) -> str:
-        raise EOFError
-
-    with pytest.raises(EOFError):
-        play_terminal(session, 1, lang, LogNames(RECORDS, lang), read, out.append)
-    return "\n".join(out)
 
 
 def _screen(session: TacticsSession, lang: str, width: int = 300, height: int = 80) -> str:
