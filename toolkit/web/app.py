@@ -102,6 +102,7 @@ class WebState:
         self._memo_locks: dict[str, threading.Lock] = {}
         self._memo_locks_lock = threading.Lock()
         self._warming: threading.Thread | None = None
+        self._warming_lock = threading.Lock()  # the warm-up is made, started and recorded as one step
         self._cache: OrderedDict[Any, Any] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._cache_bytes = 0
@@ -397,15 +398,17 @@ class WebState:
             with contextlib.suppress(Exception):  # a page asking for it meets the same error and reports it
                 legality_sets(self)
 
-        thread = threading.Thread(target=warm, name="dossier-warm", daemon=True)
-        self._warming = thread
-        thread.start()
+        with self._warming_lock:  # a reload on another thread waits for a started warm-up, never a thread yet to start
+            thread = threading.Thread(target=warm, name="dossier-warm", daemon=True)
+            thread.start()
+            self._warming = thread
         return thread
 
     def _wait_warming(self) -> None:
         """Let a warm-up under way finish before its database is closed (SQLite must not lose a connection
         in the middle of a query on another thread)."""
-        thread = self._warming
+        with self._warming_lock:
+            thread = self._warming
         if thread is not None and thread is not threading.current_thread():
             thread.join(60)
 
