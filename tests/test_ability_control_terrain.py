@@ -162,7 +162,8 @@ def test_lint_reports_a_sentence_that_cannot_apply_with_file_line_and_column(gam
     file, number, column = where.rsplit(":", 2)
     assert Path(file).name == "outbid.json"
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[int(number) - 1][int(column) - 1 :].startswith('"你获得距离')
+    text = '"你获得距离 0-4 内的目标障碍的操控权。"'
+    assert lines[int(number) - 1][int(column) - 1 - 15 :].startswith(text)  # (at the 15th character of the text)
     assert "column 15 of the text" in message and "neutral and never changes control" in message
 
 

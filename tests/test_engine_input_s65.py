@@ -101,7 +101,8 @@ def test_the_commands_say_it_first_and_print_no_game(tmp_path: Path, card: str, 
     file = pool / "cards" / f"{card}.json"  # (named as lint names it, with the place of the text in it)
     line = file.read_text(encoding="utf-8").splitlines().index(f'    "{BAD}"') + 1
     what = WHAT.replace("med_kit", card)
-    assert _error_lines(result) == [f"dossier: error: {file}:{line}:5: {what}; expected a number; hint: a number "
+    # (at the error's character, as lint places it: the 7th of the text, whose quote is at column 5)
+    assert _error_lines(result) == [f"dossier: error: {file}:{line}:12: {what}; expected a number; hint: a number "
                                     "is missing here (Arabic 2 or Chinese 两 both work)"]  # fmt: skip
 
 

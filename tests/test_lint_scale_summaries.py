@@ -72,6 +72,11 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Expect
     def expect(code: str, path: Path, needle: str, *words: str) -> None:
         expected.append((code, path, *_place(path, needle), words))
 
+    def expect_in(code: str, path: Path, needle: str, offset: int, *words: str) -> None:
+        """A finding at the character ``offset`` of the ability text ``needle`` (written with its quotes)."""
+        line, column = _place(path, needle)
+        expected.append((code, path, line, column + 1 + offset, words))
+
     # a duplicate id across files: the later file (by name) has it
     original = pick(tactics / "cards", lambda d: not d.get("agent") and not d.get("minion"))
     copy = tactics / "cards" / "zz_same_id.json"
@@ -113,22 +118,22 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Expect
     _edit(unit, lambda d: d["attack"].update(subtype="plasma_cannon"))
     expect("card.ref", unit, '"subtype": "plasma_cannon"', "plasma_cannon")
 
-    # ability texts: one that does not parse (its place is the text's, its column the problem's), one that names
-    # no record and an unknown symbol, one with both problems (the name first: the checks' order)
+    # ability texts: one that does not parse (placed at the problem's character in the text, as its column says),
+    # one that names no record and an unknown symbol (each at its first character), one with both problems
     bad_text = pick(tactics / "cards", lambda d: not d.get("agent") and not d.get("minion"))
     _edit(bad_text, lambda d: d.update(text=["你抽 1 牌。"]))
-    expect("card.text.parse", bad_text, '"你抽 1 牌。"', "/text/0", "column 6")
+    expect_in("card.text.parse", bad_text, '"你抽 1 牌。"', 5, "/text/0", "column 6")
     names = pick(tactics / "cards", lambda d: not d.get("agent") and not d.get("minion"))
     _edit(names, lambda d: d.update(text=["你获得 1 张「查无此卡」。"]))  # it parses: the name is its only problem
-    expect("card.text.ref", names, '"你获得 1 张「查无此卡」。"', "「查无此卡」")
+    expect_in("card.text.ref", names, '"你获得 1 张「查无此卡」。"', 7, "「查无此卡」")
     _edit(netrunner / "game.json", lambda d: d.update(symbols=[s for s in d["symbols"] if s["id"] != "mu"]))
     symbol = pick(netrunner / "cards", lambda d: "[mu]" not in json.dumps(d, ensure_ascii=False))
     _edit(symbol, lambda d: d.update(text=["你的内存上限 +1[mu]。"]))  # it parses: the symbol is its only problem
-    expect("card.text.symbol", symbol, '"你的内存上限 +1[mu]。"', "[mu]")
+    expect_in("card.text.symbol", symbol, '"你的内存上限 +1[mu]。"', 9, "[mu]")
     both = pick(tactics / "cards", lambda d: not d.get("agent") and not d.get("minion"))
     _edit(both, lambda d: d.update(text=["你抽 1 牌。「无名之辈」"]))
-    expect("card.text.ref", both, '"你抽 1 牌。「无名之辈」"', "「无名之辈」")
-    expect("card.text.parse", both, '"你抽 1 牌。「无名之辈」"', "/text/0")
+    expect_in("card.text.ref", both, '"你抽 1 牌。「无名之辈」"', 7, "「无名之辈」")
+    expect_in("card.text.parse", both, '"你抽 1 牌。「无名之辈」"', 5, "/text/0")
 
     # a character the print font lacks, and art that is not there
     font, again = (pick(tactics / "cards", lambda d: not d.get("agent") and not d.get("minion")) for _ in range(2))
@@ -203,12 +208,13 @@ def test_each_finding_across_records_is_found_and_placed(planted: tuple[Path, li
 
 
 def test_a_finding_on_a_text_and_a_name_keeps_the_order_of_the_checks(planted: tuple[Path, list[Expected]]) -> None:
-    """The same place: the name's finding (across records) before the text's (the ability texts come after)."""
+    """One text, two places: the text's parse error (its 6th character) before the name it quotes (its 8th), each
+    at its character, in the order of the text."""
     root, expected = planted
     result = lint_files(discover([root]), [root], jobs=1)
     [(_, both, line, column, _)] = [e for e in expected if e[0] == "card.text.parse" and "「" in e[1].read_text("utf-8")]
-    here = [f.code for f in result.findings if f.file == str(both) and (f.line, f.column) == (line, column)]
-    assert here == ["card.text.ref", "card.text.parse"]
+    here = [(f.code, f.column) for f in result.findings if f.file == str(both) and f.line == line]
+    assert here == [("card.text.parse", column), ("card.text.ref", column + 2)]
 
 
 @pytest.mark.parametrize("workers_first", [False, True])

@@ -88,7 +88,7 @@ BAD = [
             "special": False,
             "win": ["x"],
         },
-        "guns must be 0",
+        "guns is 0, but an armed role shoots: write guns 1",
     ),
     (
         {

@@ -140,6 +140,7 @@ def test_fmt_leaves_a_file_with_broken_text_alone(cli: Callable[..., Any], game_
     result = cli("text", "fmt", card)
     assert result.exit_code == 1
     line, column = line_of(card, "你抽 1 牌。")
+    column += 1 + 5  # (at the error's character: the 6th of the text)
     assert f"med_kit.json:{line}:{column}: error card.text.parse: /text/1: column 6 of the text" in result.output
     assert card.read_bytes() == before
 
@@ -173,6 +174,12 @@ def test_lint_reports_text_with_its_position(
     result = cli("lint", card)
     assert result.exit_code == (1 if severity == "error" else 0), result.output
     line, column = line_of(card, bad)
+    if code == "card.text.parse":  # at the character of the error in the file (the message says its column)
+        from toolkit.text import AbilitySyntaxError, parse
+
+        with pytest.raises(AbilitySyntaxError) as error:
+            parse(bad)
+        column += 1 + error.value.offset
     first = f"med_kit.json:{line}:{column}: {severity} {code}: tactics card 'med_kit': /text/1: "
     assert first in result.output
     assert in_message in result.output

@@ -80,5 +80,58 @@ def finding_line(finding: Finding, lang: str | None = None) -> str:
               message=finding.message)  # fmt: skip
 
 
+def at_character(text: str, at: tuple[int, int], offset: int) -> tuple[int, int]:
+    """Where a finding about the character ``offset`` of a string of the JSON document ``text`` goes, as a compiler
+    places an error (the editor jumps there): the line and column (1-based, in characters) of that character in the
+    file, each escape counted as it is written (``\\n``, ``\\"``, ``\\u7ec8``: one character of the string, two or
+    six of the file). ``at`` is where the string is, as :func:`toolkit.jsonio.value_positions` places a value: an
+    item's own place, or for an object member its key's (the string is the value after the colon); ``at`` itself
+    where no string is, and the string's closing quote for an offset past its end."""
+    line, column = at
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if not start:
+            return at
+    start += column - 1
+    try:
+        if text[start] != '"':
+            return at
+        after = _past_blanks(text, _string_end(text, start))
+        if text[after : after + 1] == ":":  # a member's key: its value after the colon
+            start = _past_blanks(text, after + 1)
+            if text[start] != '"':
+                return at
+        i, count = start + 1, 0
+        while count < offset and text[i] != '"':
+            if text[i] != "\\":
+                i += 1
+            elif text[i + 1] != "u":
+                i += 2
+            else:  # (a surrogate pair written as two escapes is one character)
+                pair = 0xD800 <= int(text[i + 2 : i + 6], 16) < 0xDC00 and text[i + 6 : i + 8] == "\\u"
+                i += 12 if pair and 0xDC00 <= int(text[i + 8 : i + 12], 16) < 0xE000 else 6
+            count += 1
+    except (IndexError, ValueError):  # (no string there after all)
+        return at
+    line_start = text.rfind("\n", 0, i) + 1
+    return text.count("\n", 0, i) + 1, i - line_start + 1
+
+
+def _string_end(text: str, start: int) -> int:
+    """The offset just past the JSON string that opens at ``start``."""
+    i = start + 1
+    while text[i] != '"':
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+def _past_blanks(text: str, at: int) -> int:
+    """The offset of the first character from ``at`` on that is no JSON whitespace."""
+    while text[at : at + 1] in (" ", "\t", "\n", "\r"):
+        at += 1
+    return at
+
+
 def count_errors(findings: list[Finding]) -> int:
     return sum(1 for f in findings if f.severity == "error")

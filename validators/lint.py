@@ -65,6 +65,7 @@ from pydantic import ValidationError
 from toolkit.catalog import FileSource, file_key, file_keys, file_signature, signature_of
 from toolkit.engine.forms import ENGINE_NODES, runs_node
 from toolkit.filekinds import NOT_RECORDS, not_a_record
+from toolkit.findings import at_character
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
@@ -100,6 +101,7 @@ from .font_lint import covered_characters, may_miss
 from .font_lint import message as font_message
 from .map_lint import check_map_rows, check_maps
 from .text_lint import (
+    InText,
     TextVerdicts,
     ability_text_findings,
     check_ability_texts,
@@ -115,6 +117,9 @@ SYMBOL_REF = re.compile(r"(?<!追踪)(?<!追踪 )\[([a-z0-9_]+)\]")
 
 
 Path_ = tuple[str | int, ...]  # a JSON path (``("text", 0)``)
+# a reference of a refused record's data to another record: (what it names, its pointer, the id, what else the
+# check needs: a card's side, a substitution's index), :func:`_raw_references`
+RawRef = tuple[str, str, str, Any]
 
 
 class Entry:
@@ -148,6 +153,7 @@ class Entry:
         "signature",
         "content",
         "rejected",
+        "refs",
     )
 
     def __init__(self, source: Source, target: bool, key: str = "") -> None:
@@ -177,6 +183,9 @@ class Entry:
         # a record the model refused whose game and kind are known: (game, kind, label), its names in ``names``
         # from its data, so that a duplicate name is told in the same run as the file's other problems
         self.rejected: tuple[str, str, str] | None = None
+        # a target the model refused: the references its data makes to other records (:func:`_raw_references`),
+        # checked with the records of its game (:func:`_check_raw_refs`) in the same run as its other problems
+        self.refs: tuple[RawRef, ...] = ()
 
     @property
     def findings(self) -> list[Finding]:
@@ -198,9 +207,16 @@ class Entry:
             return self.source.path.name
         return record_label(record.game, record.kind, record.id)
 
-    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
+    def add(
+        self, code: str, message: str, ptr: str = "", severity: Severity = "error", offset: int | None = None
+    ) -> None:
+        """A finding at ``ptr`` (``offset``: at that character of the ability text there, :class:`InText`)."""
         if self.target:
-            self.findings.append(Finding(code, message, severity, str(self.source.path), ptr or None))
+            path = str(self.source.path)
+            if offset is None:
+                self.findings.append(Finding(code, message, severity, path, ptr or None))
+            else:
+                self.findings.append(InText(code, message, severity, path, ptr or None, offset=offset))
 
 
 class RecordSummary:
@@ -849,7 +865,10 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
                     entry.add("card.model", message, where)
                     continue
                 entry.add("card.model", tr("{label}: {problem}", label=_label(data), problem=model_message(err)), where)
-        # the rest of the file's problems now, not one round of fixes later
+        # the rest of the file's problems now, not one round of fixes later: the references its data makes are
+        # checked with the records of its game (those the findings so far say nothing of)
+        if entry.target:
+            entry.refs = _raw_references(data, game, kind, {f.pointer for f in entry._findings or ()})
         _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
         _keep_raw_names(entry, data, game, kind)
         return
@@ -860,14 +879,15 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
 
 def _keep_raw_names(entry: Entry, data: dict[str, Any], game: str, kind: str) -> None:
     """A refused record's names as its data gives them (each a non-empty string, else left out), for the check
-    of duplicate names across records (:func:`_check_names`)."""
+    of duplicate names across records (:func:`_check_names`), and its label (its findings of the checks across
+    records name it as the others do)."""
+    entry.rejected = (game, kind, _label(data))
     name = data.get("name")
     if not isinstance(name, dict):
         return
     zh, en = name.get("zh-Hans"), name.get("en")
     entry.names = (zh if isinstance(zh, str) and zh else "", en if isinstance(en, str) and en else None)
     entry.private = data.get("private") is True
-    entry.rejected = (game, kind, _label(data))
 
 
 def _validator(game: str, kind: str) -> Callable[[Any], Any]:
@@ -1233,12 +1253,17 @@ def _name_twins(group: list[Entry], column: int, lang: str) -> None:
 
 
 def _check_texts(index: GameIndex) -> None:
+    """``card.text.ref`` and ``card.text.symbol``: a name a text quotes that no record of the game has, a symbol the
+    game does not know; each once a text, placed at its first place in the text (at that character in the file)."""
     symbols = index.vocabulary("symbols")
     for entry in index.entries:
         for item in entry.texts:
             path, text = item[0], item[1]
-            for name in NAME_REF.findall(text) if "「" in text else ():
-                if name not in index.names and name not in index.refused_names:
+            told: set[str] = set()
+            for found in NAME_REF.finditer(text) if "「" in text else ():
+                name = found.group(1)
+                if name not in index.names and name not in index.refused_names and name not in told:
+                    told.add(name)
                     quoted = "「" + name + "」"
                     named = index.by_english_name(name)
                     if named is not None and named.names[0]:  # quoted by its English name: the text quotes the zh-Hans
@@ -1250,7 +1275,7 @@ def _check_texts(index: GameIndex) -> None:
                             id=repr(named.record.id),
                             zh="「" + named.names[0] + "」",
                         )
-                        entry.add("card.text.ref", message, pointer(*path))
+                        entry.add("card.text.ref", message, pointer(*path), offset=found.start())
                         continue
                     message = tr(
                         "{label}: text names {name}, which is no record of {game}",
@@ -1258,20 +1283,27 @@ def _check_texts(index: GameIndex) -> None:
                         name=quoted,
                         game=game_word(index.game),
                     )
-                    entry.add("card.text.ref", message + did_you_mean(name, index.names), pointer(*path))
+                    message += did_you_mean(name, index.names)
+                    entry.add("card.text.ref", message, pointer(*path), offset=found.start())
             if len(item) > 2:  # (a tactics text that does something with a name it quotes)
                 _check_uses(entry, index, path, item[2])
             if symbols is not None and "[" in text:
+                shown_symbols: set[str] = set()
                 for found in SYMBOL_REF.finditer(text):
                     symbol = found.group(1)
-                    if symbol not in symbols and not _symbol_told(index.game, text, found.start(1) - 1, found.end()):
-                        shown = "[" + symbol + "]"
-                        message = tr("{label}: unknown symbol {symbol} in text", label=entry.label, symbol=shown)
-                        if symbols:
-                            message += did_you_mean(symbol, symbols) + _known(symbols)
-                        else:
-                            message += tr("; the {game} game record names no symbols", game=game_word(index.game))
-                        entry.add("card.text.symbol", message, pointer(*path))
+                    start = found.start(1) - 1
+                    if symbol in symbols or symbol in shown_symbols:
+                        continue
+                    if _symbol_told(index.game, text, start, found.end()):
+                        continue
+                    shown_symbols.add(symbol)
+                    shown = "[" + symbol + "]"
+                    message = tr("{label}: unknown symbol {symbol} in text", label=entry.label, symbol=shown)
+                    if symbols:
+                        message += did_you_mean(symbol, symbols) + _known(symbols)
+                    else:
+                        message += tr("; the {game} game record names no symbols", game=game_word(index.game))
+                    entry.add("card.text.symbol", message, pointer(*path), offset=start)
 
 
 def _symbol_told(game: str, text: str, start: int, end: int) -> bool:
@@ -1373,8 +1405,100 @@ def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str
         return
     for i, value in enumerate(values):
         if value not in vocab:
-            message = tr("{value} is not in the game's {field}", value=repr(value), field=attr)
-            _missing(entry, pointer(*base, i), message + did_you_mean(value, vocab) + _known(vocab))
+            _not_in_vocab(entry, vocab, attr, value, pointer(*base, i))
+
+
+def _not_in_vocab(entry: Entry, vocab: set[str], attr: str, value: str, ptr: str) -> None:
+    """``value`` (at ``ptr``) is not in the game record's vocabulary ``attr`` (``vocab``, its ids)."""
+    message = tr("{value} is not in the game's {field}", value=repr(value), field=attr)
+    _missing(entry, ptr, message + did_you_mean(value, vocab) + _known(vocab))
+
+
+# The reference checks each kind of record makes, each once: for a record the model takes (the checks across the
+# records of a game below) and, from its data, for one it refused (:func:`_check_raw_refs`).
+
+
+def _attack_subtype_ref(entry: Entry, attack_subtypes: set[str] | None, subtype: str | None, ptr: str) -> None:
+    if subtype is not None and attack_subtypes is not None and subtype not in attack_subtypes:
+        message = tr("attack subtype {value} is not in the game's {field}", value=repr(subtype), field="attack_subtypes")
+        _missing(entry, ptr, message)
+
+
+def _attack_ref(entry: Entry, attacks: set[str], attack: str, ptr: str) -> None:
+    if attack not in attacks:
+        message = tr("built-in attack {attack} is no attack record", attack=repr(attack))
+        _missing(entry, ptr, message + did_you_mean(attack, attacks))
+
+
+def _agent_ref(entry: Entry, index: GameIndex, agent_id: str, ptr: str = "/agent") -> None:
+    """An exclusive card's agent: an agent record of the game, no private."""
+    agent = index.record("agent", agent_id)
+    if agent is None:
+        message = tr("exclusive to agent {agent}, which does not exist", agent=repr(agent_id))
+        _missing(entry, ptr, message + did_you_mean(agent_id, index.ids("agent")))
+    elif agent.private:
+        message = tr(
+            "{label}: exclusive to {agent}, a private (privates have no exclusive cards)",
+            label=entry.label,
+            agent=repr(agent_id),
+        )
+        entry.add("card.ref", message, ptr)
+
+
+def _minion_ref(entry: Entry, index: GameIndex, unit_id: str, ptr: str = "/minion") -> None:
+    unit = index.record("unit", unit_id)
+    if not (unit is not None and unit.type == "minion"):
+        message = tr("deploys {unit}, which is no minion unit", unit=repr(unit_id))
+        _missing(entry, ptr, message + did_you_mean(unit_id, index.ids("unit")))
+
+
+def _faction_ref(entry: Entry, index: GameIndex, faction_id: str, side: str | None, ptr: str = "/faction") -> None:
+    """A netrunner card's or identity's faction: a faction record of the game, of the record's ``side`` (None: not
+    known, a refused record's type or side is not one)."""
+    faction = index.record("faction", faction_id)
+    if faction is None:
+        message = tr("faction {faction} does not exist", faction=repr(faction_id))
+        _missing(entry, ptr, message + did_you_mean(faction_id, index.ids("faction")))
+    elif side is not None and faction.side != side:
+        message = tr(
+            "{label}: a {side} record in the {faction_side} faction {faction}",
+            label=entry.label,
+            side=word("side", side, current_lang()),
+            faction_side=word("side", faction.side, current_lang()),
+            faction=repr(faction_id),
+        )
+        entry.add("card.side", message, ptr)
+
+
+def _forbidden_faction_ref(entry: Entry, factions: set[str], faction: str, ptr: str) -> None:
+    if faction not in factions:
+        message = tr("forbids faction {faction}, which does not exist", faction=repr(faction))
+        _missing(entry, ptr, message + did_you_mean(faction, factions))
+
+
+def _listed_card_ref(entry: Entry, records: set[str], attr: str, card_id: str, ptr: str) -> None:
+    """A card a format's ``banned`` or ``restricted`` (``attr``) lists."""
+    if card_id not in records:
+        if attr == "banned":
+            message = tr("banned card {card} does not exist", card=repr(card_id))
+        else:
+            message = tr("restricted card {card} does not exist", card=repr(card_id))
+        _missing(entry, ptr, message + did_you_mean(card_id, records))
+
+
+def _role_ref(entry: Entry, roles: set[str], what: str, role: str, ptr: str) -> None:
+    """A crossfire role a record names (``what``: where, :data:`_ROLE_PLACES`)."""
+    if role not in roles:
+        _missing(entry, ptr, _ROLE_PLACES[what](role) + did_you_mean(role, roles))
+
+
+_ROLE_PLACES: dict[str, Callable[[str], str]] = {
+    "counts_as": lambda role: tr("counts as {role}, which is no role", role=repr(role)),
+    "composition": lambda role: tr("role {role} does not exist", role=repr(role)),
+    "substitution": lambda role: tr("substitution names role {role}, which does not exist", role=repr(role)),
+    "public_role": lambda role: tr("public role {role} does not exist", role=repr(role)),
+    "rule_role": lambda role: tr("rule counts role {role}, which does not exist", role=repr(role)),
+}
 
 
 def _refs_tactics(index: GameIndex) -> None:
@@ -1384,18 +1508,14 @@ def _refs_tactics(index: GameIndex) -> None:
 
     def attack_subtype(entry: Entry, profile: Any, base: tuple[str, ...]) -> None:
         subtype = None if profile is None else profile.subtype
-        if subtype is not None and attack_subtypes is not None and subtype not in attack_subtypes:
-            message = tr("attack subtype {value} is not in the game's {field}", value=repr(subtype), field="attack_subtypes")
-            _missing(entry, pointer(*base, "subtype"), message)
+        _attack_subtype_ref(entry, attack_subtypes, subtype, pointer(*base, "subtype"))
 
     for entry in index.entries:
         record: Any = entry.record
         if record.kind == "agent":
             _check_vocab(entry, index, "agent_subtypes", record.subtypes, ("subtypes",))
             for i, attack in enumerate(record.attacks):
-                if attack not in attacks:
-                    message = tr("built-in attack {attack} is no attack record", attack=repr(attack))
-                    _missing(entry, pointer("attacks", i), message + did_you_mean(attack, attacks))
+                _attack_ref(entry, attacks, attack, pointer("attacks", i))
             if record.symbol is not None:
                 if record.symbol in symbols_seen:
                     message = tr(
@@ -1408,22 +1528,9 @@ def _refs_tactics(index: GameIndex) -> None:
                 symbols_seen.setdefault(record.symbol, entry)
         elif record.kind == "card":
             if record.agent is not None:
-                agent = index.record("agent", record.agent)
-                if agent is None:
-                    message = tr("exclusive to agent {agent}, which does not exist", agent=repr(record.agent))
-                    _missing(entry, "/agent", message + did_you_mean(record.agent, index.ids("agent")))
-                if agent is not None and agent.private:
-                    message = tr(
-                        "{label}: exclusive to {agent}, a private (privates have no exclusive cards)",
-                        label=entry.label,
-                        agent=repr(record.agent),
-                    )
-                    entry.add("card.ref", message, "/agent")
+                _agent_ref(entry, index, record.agent)
             if record.minion is not None:
-                unit = index.record("unit", record.minion)
-                if not (unit is not None and unit.type == "minion"):
-                    message = tr("deploys {unit}, which is no minion unit", unit=repr(record.minion))
-                    _missing(entry, "/minion", message + did_you_mean(record.minion, index.ids("unit")))
+                _minion_ref(entry, index, record.minion)
             if record.equipment is not None:
                 attack_subtype(entry, record.equipment.attack, ("equipment", "attack"))
         elif record.kind == "unit" and record.type == "minion" or record.kind == "attack":
@@ -1439,20 +1546,8 @@ def _refs_netrunner(index: GameIndex) -> None:
     for entry in index.entries:
         record: Any = entry.record
         if record.kind in ("card", "identity"):
-            faction = index.record("faction", record.faction)
             side = record.side if record.kind == "identity" else side_of_type(record.type)
-            if faction is None:
-                message = tr("faction {faction} does not exist", faction=repr(record.faction))
-                _missing(entry, "/faction", message + did_you_mean(record.faction, factions))
-            elif faction.side != side:
-                message = tr(
-                    "{label}: a {side} record in the {faction_side} faction {faction}",
-                    label=entry.label,
-                    side=word("side", side, current_lang()),
-                    faction_side=word("side", faction.side, current_lang()),
-                    faction=repr(record.faction),
-                )
-                entry.add("card.side", message, "/faction")
+            _faction_ref(entry, index, record.faction, side)
             _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
             # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
@@ -1460,38 +1555,27 @@ def _refs_netrunner(index: GameIndex) -> None:
                     message = tr("{label}: {field} is given for runner identities only", label=entry.label, field="base_link")
                     entry.add("card.model", message, "/base_link")
                 for i, rule in enumerate(record.deck_rules):
-                    if getattr(rule, "rule", None) == "forbid_faction" and rule.faction not in factions:
-                        message = tr("forbids faction {faction}, which does not exist", faction=repr(rule.faction))
-                        _missing(
-                            entry, pointer("deck_rules", i, "faction"), message + did_you_mean(rule.faction, factions)
-                        )
+                    if getattr(rule, "rule", None) == "forbid_faction":
+                        _forbidden_faction_ref(entry, factions, rule.faction, pointer("deck_rules", i, "faction"))
         elif record.kind == "format":
             for attr in ("banned", "restricted"):
                 for i, card_id in enumerate(getattr(record, attr)):
-                    if card_id not in records:
-                        if attr == "banned":
-                            message = tr("banned card {card} does not exist", card=repr(card_id))
-                        else:
-                            message = tr("restricted card {card} does not exist", card=repr(card_id))
-                        _missing(entry, pointer(attr, i), message + did_you_mean(card_id, records))
+                    _listed_card_ref(entry, records, attr, card_id, pointer(attr, i))
 
 
 def _refs_crossfire(index: GameIndex) -> None:
     roles = index.ids("role")
     for entry in index.entries:
         record: Any = entry.record
-        if record.kind == "role" and record.counts_as is not None and record.counts_as not in roles:
-            message = tr("counts as {role}, which is no role", role=repr(record.counts_as))
-            _missing(entry, "/counts_as", message + did_you_mean(record.counts_as, roles))
+        if record.kind == "role" and record.counts_as is not None:
+            _role_ref(entry, roles, "counts_as", record.counts_as, "/counts_as")
         if record.kind != "mode":
             continue
         counts = Counter(c.players for c in record.compositions)
         for i, comp in enumerate(record.compositions):
             base = ("compositions", i)
             for role in comp.roles:
-                if role not in roles:
-                    message = tr("role {role} does not exist", role=repr(role))
-                    _missing(entry, pointer(*base, "roles", role), message + did_you_mean(role, roles))
+                _role_ref(entry, roles, "composition", role, pointer(*base, "roles", role))
             total = sum(comp.roles.values())
             if total != comp.players:
                 message = trn(
@@ -1541,8 +1625,7 @@ def _refs_crossfire(index: GameIndex) -> None:
                 if role not in roles:
                     unknown.setdefault(role, place)
             for role, place in unknown.items():
-                message = tr("substitution names role {role}, which does not exist", role=repr(role))
-                _missing(entry, place, message + did_you_mean(role, roles))
+                _role_ref(entry, roles, "substitution", role, place)
             added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
             if sub.role not in sub.add:
                 message = tr("{label}: substitution for {role} does not add it", label=entry.label, role=repr(sub.role))
@@ -1558,14 +1641,134 @@ def _refs_crossfire(index: GameIndex) -> None:
                 )
                 entry.add("card.mode.substitution", message, pointer(*base))
         for i, role in enumerate(record.public_roles):
-            if role not in roles:
-                message = tr("public role {role} does not exist", role=repr(role))
-                _missing(entry, pointer("public_roles", i), message + did_you_mean(role, roles))
+            _role_ref(entry, roles, "public_role", role, pointer("public_roles", i))
         for i, rule in enumerate(record.deck_rules):
-            if getattr(rule, "rule", None) == "role_count" and rule.role not in roles:
-                message = tr("rule counts role {role}, which does not exist", role=repr(rule.role))
-                _missing(entry, pointer("deck_rules", i, "role"), message + did_you_mean(rule.role, roles))
+            if getattr(rule, "rule", None) == "role_count":
+                _role_ref(entry, roles, "rule_role", rule.role, pointer("deck_rules", i, "role"))
     _refs_special_roles(index)
+
+
+def _raw_references(data: dict[str, Any], game: str, kind: str, told: set[str | None]) -> tuple[RawRef, ...]:
+    """The references to other records that the data of a record the model refused makes, as the checks across
+    records read them of a record it takes (each an id written as a string where the record names one: a card's
+    faction and subtypes, an exclusive card's agent, a role's ``counts_as``, the roles of a mode…), but those at or
+    in a place a finding of the record already tells of (``told``: their pointers), or inside an object of a list
+    it tells of (a deck rule, a composition): one problem is told once. Checked with the records of the game by
+    :func:`_check_raw_refs`."""
+    found: list[RawRef] = []
+
+    def add(what: str, path: Path_, value: Any, extra: Any = None) -> None:
+        if isinstance(value, str):
+            found.append((what, pointer(*path), value, extra))
+
+    def each(what: str, path: Path_, values: Any, extra: Any = None) -> None:
+        for i, value in enumerate(values if isinstance(values, list) else ()):
+            add(what, (*path, i), value, extra)
+
+    def objects(key: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        items = data.get(key)
+        return ((i, item) for i, item in enumerate(items if isinstance(items, list) else ()) if isinstance(item, dict))
+
+    def keys(value: Any) -> list[Any]:
+        return list(value) if isinstance(value, dict) else []
+
+    if game == "netrunner" and kind in ("card", "identity"):
+        add("faction", ("faction",), data.get("faction"), _raw_side(data, kind))
+        each("subtypes", ("subtypes",), data.get("subtypes"))
+        for i, rule in objects("deck_rules") if kind == "identity" else ():
+            if rule.get("rule") == "forbid_faction":
+                add("forbid_faction", ("deck_rules", i, "faction"), rule.get("faction"))
+    elif game == "netrunner" and kind == "format":
+        each("banned", ("banned",), data.get("banned"))
+        each("restricted", ("restricted",), data.get("restricted"))
+    elif game == "tactics" and kind == "agent":
+        each("agent_subtypes", ("subtypes",), data.get("subtypes"))
+        each("attack", ("attacks",), data.get("attacks"))
+    elif game == "tactics" and kind == "card":
+        add("agent", ("agent",), data.get("agent"))
+        add("minion", ("minion",), data.get("minion"))
+        equipment = data.get("equipment")
+        attack = equipment.get("attack") if isinstance(equipment, dict) else None
+        if isinstance(attack, dict):
+            add("attack_subtype", ("equipment", "attack", "subtype"), attack.get("subtype"))
+    elif game == "tactics" and (kind == "attack" or kind == "unit" and data.get("type") == "minion"):
+        attack = data.get("attack")
+        if isinstance(attack, dict):
+            add("attack_subtype", ("attack", "subtype"), attack.get("subtype"))
+    elif game == "crossfire" and kind == "role":
+        add("counts_as", ("counts_as",), data.get("counts_as"))
+    elif game == "crossfire" and kind == "mode":
+        for i, comp in objects("compositions"):
+            for role in keys(comp.get("roles")):
+                add("composition", ("compositions", i, "roles", role), role)
+        for i, sub in objects("substitutions"):  # (each unknown role once a substitution: ``extra``, its index)
+            add("substitution", ("substitutions", i, "role"), sub.get("role"), i)
+            for role in keys(sub.get("add")):
+                add("substitution", ("substitutions", i, "add", role), role, i)
+            removals = sub.get("remove")
+            for j, removal in enumerate(removals if isinstance(removals, list) else []):
+                if isinstance(removal, dict):
+                    each("substitution", ("substitutions", i, "remove", j, "roles"), removal.get("roles"), i)
+        each("public_role", ("public_roles",), data.get("public_roles"))
+        for i, rule in objects("deck_rules"):
+            if rule.get("rule") == "role_count":
+                add("rule_role", ("deck_rules", i, "role"), rule.get("role"))
+    if not found or not told:
+        return tuple(found)
+    return tuple(ref for ref in found if not _told(ref[1], told))
+
+
+def _raw_side(data: dict[str, Any], kind: str) -> str | None:
+    """A refused netrunner card's or identity's side, as far as its data says one (else None)."""
+    from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
+
+    value = data.get("side" if kind == "identity" else "type")
+    if kind == "identity":
+        return value if value in ("corp", "runner") else None
+    return side_of_type(value) if value in CORP_TYPES or value in RUNNER_TYPES else None
+
+
+def _told(ptr: str, told: set[str | None]) -> bool:
+    """Whether a finding at one of the pointers ``told`` tells of the value at ``ptr``: at it or inside it, or at an
+    object that holds it below the record's own fields (a deck rule, a composition: ``/deck_rules/0``)."""
+    for place in told:
+        if place is None:
+            continue
+        if place == ptr or place.startswith(ptr + "/") or (place.count("/") > 1 and ptr.startswith(place + "/")):
+            return True
+    return False
+
+
+def _check_raw_refs(entry: Entry, index: GameIndex) -> None:
+    """The references of a refused record's data (:attr:`Entry.refs`) checked with the records of its game, with
+    the same findings as those of a record the model takes."""
+    game = index.game
+    seen: set[tuple[Any, str]] = set()  # (a substitution's index, a role it names): each unknown role once
+    for what, ptr, value, extra in entry.refs:
+        if what == "faction":
+            _faction_ref(entry, index, value, extra, ptr)
+        elif what in ("subtypes", "agent_subtypes"):
+            vocab = index.vocabulary(what)
+            if vocab is not None and value not in vocab:
+                _not_in_vocab(entry, vocab, what, value, ptr)
+        elif what == "forbid_faction":
+            _forbidden_faction_ref(entry, index.ids("faction"), value, ptr)
+        elif what in ("banned", "restricted"):
+            _listed_card_ref(entry, index.ids("card") | index.ids("identity"), what, value, ptr)
+        elif what == "attack":
+            _attack_ref(entry, index.ids("attack"), value, ptr)
+        elif what == "agent":
+            _agent_ref(entry, index, value, ptr)
+        elif what == "minion":
+            _minion_ref(entry, index, value, ptr)
+        elif what == "attack_subtype":
+            _attack_subtype_ref(entry, index.vocabulary("attack_subtypes"), value, ptr)
+        elif game == "crossfire" and what in _ROLE_PLACES:
+            if what == "substitution":
+                if (extra, value) in seen:
+                    continue
+                seen.add((extra, value))
+            _role_ref(entry, index.ids("role"), what, value, ptr)
 
 
 def _refs_special_roles(index: GameIndex) -> None:
@@ -1581,16 +1784,20 @@ def _refs_special_roles(index: GameIndex) -> None:
         joining.update(sub.role for sub in mode.substitutions)
         joining.update(role for comp in mode.compositions for role in comp.roles)
         joining.update(mode.public_roles)
-    listed = tr(", ").join(sorted(repr(mode.id) for mode in modes))
+    listed = either(sorted(mode.id for mode in modes))
     for entry in index.entries:
         record: Any = entry.record
         if record.kind == "role" and getattr(record, "special", False) and record.id not in joining:
+            # (a mode of the pool cannot be changed from a set of one's own: a mode of the same id there is a
+            # duplicate, and an installed Dossier's bundled modes are no files to edit; a mode of its own works)
             message = tr(
-                "{label}: no mode lets this special role join, so no deal gives it; add a substitution for it to a "
-                "mode's {field} (modes: {modes})",
+                "{label}: no mode lets this special role join, so no deal gives it; give it a mode of its own: a copy "
+                "of {modes} under a new id, with a substitution for it in {field}, then deal and play that mode with "
+                "{option}",
                 label=entry.label,
                 field="`substitutions`",
                 modes=listed,
+                option="`--mode ID`",
             )
             entry.add("card.role.special", message, "/special", "warning")
 
@@ -2011,6 +2218,12 @@ def _lint_entries(
     for game, game_entries in by_game.items():  # (each file's findings in the order of the checks)
         check_ability_texts(game_entries, count)
         GAME_CHECKS[game](indexes[game])
+    for game, game_entries in named.items():  # the references of the records the model refused, from their data
+        for entry in game_entries:
+            if entry.record is None and entry.refs:
+                if game not in indexes:  # (a game none of whose records the model took)
+                    indexes[game] = GameIndex(game, [])
+                _check_raw_refs(entry, indexes[game])
     findings: list[Finding] = []
     for entry in entries:
         if not entry._findings:
@@ -2162,6 +2375,12 @@ def _place(entry: Entry, checked: bool = False) -> None:
         positions = value_positions(text, wanted)
 
     def placed(finding: Finding) -> Finding:
+        if type(finding) is InText:  # at a character of the ability text at its pointer: there in the file
+            at = positions.get(finding.pointer) if finding.pointer is not None else None
+            line, column = pointer_position(positions, finding.pointer or "")
+            if at is not None and text:
+                line, column = at_character(text, at, finding.offset)
+            return Finding(finding.code, finding.message, finding.severity, finding.file, finding.pointer, line, column)
         if finding.line is None and finding.pointer is not None:
             return _located(finding, *pointer_position(positions, finding.pointer))
         if finding.line is None and text is not None:

@@ -4,7 +4,9 @@ Findings (one per bad string, located at the string in the JSON file):
 
 - ``card.text.parse`` (error): the text is not in the ability language; the
   message gives the column inside the text, what was expected, a hint for
-  common mistakes, and the text with a caret under the problem.
+  common mistakes, and the text with a caret under the problem. It is located at
+  that character in the file (:class:`InText`), as a compiler's error is: past the
+  JSON string's escapes as written (``\\n``, ``\\"``, ``\\u7ec8``).
 - ``card.text.roundtrip`` (error): the text parses, but its canonical rendering
   does not parse back to the same AST (a bug in Dossier's renderer, reported so
   it never goes unnoticed).
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -60,8 +62,8 @@ if TYPE_CHECKING:
 
 # A text's verdict, a pure function of the text and the current language (so a worker process, which speaks
 # the language of the process that started it, can reach it and send it back): None (it renders as itself),
-# ("parse", column, summary, context), ("unparsable", canonical, summary), ("differs", canonical) or
-# ("format", canonical); the summaries are in the current language.
+# ("parse", column, summary, context, offset), ("unparsable", canonical, summary), ("differs", canonical) or
+# ("format", canonical); the summaries are in the current language, the offset the error's character in the text.
 Verdict = tuple[Any, ...] | None
 # The forms of a text that parses which its game's engine does not run, a pure function of the game and the
 # text (a worker reaches it too): ((kind, value), zh-Hans words, English words) each, in text order; () for none.
@@ -74,7 +76,7 @@ def verdict(text: str) -> Verdict:
         ability = parse_cached(text)
     except AbilitySyntaxError as exc:
         # (the finding says the column: the line is said only in a text of more than one)
-        return ("parse", exc.column, exc.summary(located=exc.line != 1), exc.context)
+        return ("parse", exc.column, exc.summary(located=exc.line != 1), exc.context, exc.offset)
     canonical = render(ability)
     if canonical == text:  # it parses back to the same AST (the one just cached): nothing to report
         return None
@@ -719,7 +721,29 @@ def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
     return found
 
 
-Add = Callable[[str, str, str, Severity], None]  # a finding's (code, message, pointer, severity)
+class Add(Protocol):
+    """Adds a finding: its code, message, pointer and severity, and for one at a character of the ability text at
+    the pointer, that character's ``offset`` in the text (:class:`InText`)."""
+
+    def __call__(self, code: str, message: str, ptr: str, severity: Severity, offset: int | None = None) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class InText(Finding):
+    """A finding at a character of the ability text at its pointer (``offset``: the character's, in the text), not
+    placed yet: lint places it at that character in the file (past the JSON string's escapes as written), and it is
+    a plain :class:`Finding` from then on."""
+
+    offset: int = 0
+
+
+def finding_at(
+    code: str, message: str, severity: Severity, file: str | None, ptr: str | None, offset: int | None
+) -> Finding:
+    """A finding of an ability text: an :class:`InText` one at the character ``offset`` of the text, if given."""
+    if offset is None:
+        return Finding(code, message, severity, file, ptr)
+    return InText(code, message, severity, file, ptr, offset=offset)
 
 
 def ability_text_findings(
@@ -731,8 +755,8 @@ def ability_text_findings(
     checks across records come first in the file's findings (:func:`check_ability_texts` adds these after them)."""
     found: list[Finding] = []
 
-    def add(code: str, message: str, ptr: str, severity: Severity) -> None:
-        found.append(Finding(code, message, severity, str(entry.source.path), ptr or None))
+    def add(code: str, message: str, ptr: str, severity: Severity, offset: int | None = None) -> None:
+        found.append(finding_at(code, message, severity, str(entry.source.path), ptr or None, offset))
 
     record = getattr(entry, "record", None)
     holder = lasting_holder(record)  # (None for an entry with no record: nothing to say)
@@ -911,7 +935,7 @@ def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str,
     ptr = pointer(*path)
     kind = found[0]
     if kind == "parse":
-        _, column, summary, context = found
+        _, column, summary, context, offset = found
         game = getattr(entry.record, "game", None)
         if isinstance(game, str):  # told in the words of the record's game (its verdict is the text's, any game's)
             try:
@@ -927,7 +951,7 @@ def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str,
             column=column,
             problem=summary,
         )
-        add("card.text.parse", f"{message}\n{context}", ptr, "error")
+        add("card.text.parse", f"{message}\n{context}", ptr, "error", offset)  # (placed at the character)
     elif kind == "unparsable":
         _, canonical, summary = found
         message = tr(

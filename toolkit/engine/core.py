@@ -370,13 +370,15 @@ def text_error(record: Any, path: Sequence[str | int], exc: AbilitySyntaxError) 
     files = RECORD_FILES.get()
     file = files(record) if files is not None else None
     if file is not None:
-        message = tr("{where}: {problem}", where=_place_in(file, where), problem=message)
+        message = tr("{where}: {problem}", where=_place_in(file, where, exc.offset), problem=message)
     return EngineError(message)
 
 
-def _place_in(file: Any, ptr: str) -> str:
-    """``file:line:column`` of the value at ``ptr`` in the JSON file ``file`` (the file alone when it cannot be
-    read again or holds no such value)."""
+def _place_in(file: Any, ptr: str, offset: int) -> str:
+    """``file:line:column`` of the character ``offset`` of the text at ``ptr`` in the JSON file ``file``, where lint
+    places its ``card.text.parse`` (:func:`toolkit.findings.at_character`: past the string's escapes as written);
+    the file alone when it cannot be read again or holds no such value."""
+    from toolkit.findings import at_character
     from toolkit.jsonio import value_positions
 
     try:
@@ -384,7 +386,10 @@ def _place_in(file: Any, ptr: str) -> str:
     except (OSError, UnicodeError):
         return str(file)
     found = value_positions(text, [ptr]).get(ptr)
-    return f"{file}:{found[0]}:{found[1]}" if found is not None else str(file)
+    if found is None:
+        return str(file)
+    line, column = at_character(text, found, offset)
+    return f"{file}:{line}:{column}"
 
 
 def check_texts(records: Iterable[Any]) -> None:

@@ -1843,8 +1843,11 @@ class _Converter:
             data["cost"] = cost
         elif card_type in REZ_COST_TYPES:
             data["rez_cost"] = cost
-        if card_type in TRASH_TYPES and _int_or_none(f.get("trash_cost")) is not None:
-            data["trash_cost"] = _int_or_none(f.get("trash_cost"))
+        trash_cost = _int_or_none(f.get("trash_cost"))
+        if card_type in TRASH_TYPES and trash_cost is not None:
+            data["trash_cost"] = trash_cost
+        elif trash_cost is not None:  # (NetrunnerDB gives 18 operations one: the rules have no use for it)
+            self.report.warnings.append(self.no_trash_cost(card.id, card_type, trash_cost))
         if card_type == "ice":
             data["strength"] = _int_or_none(f.get("strength"))
         if card_type == "program":
@@ -1860,6 +1863,26 @@ class _Converter:
             data["advancement_requirement"] = _int_or_none(f.get("advancement_requirement"))
             data["agenda_points"] = _int_or_none(f.get("agenda_points"))
         return data
+
+    @staticmethod
+    def no_trash_cost(card_id: str, card_type: str, trash_cost: int) -> str:
+        """The warning for a card whose trash cost is not imported: only an installed asset, upgrade or ice is
+        trashed for one (:data:`TRASH_TYPES`, the record model's). An operation is never installed: played, it
+        resolves and is trashed (seed 001), so no one ever pays its trash cost; the card's text says what happens to
+        one that stays (a lockdown, "not trashed until your next turn begins")."""
+        if card_type == "operation":
+            reason = tr(
+                "an operation is never installed (it is trashed once it resolves), so no trash cost is ever paid for it"
+            )
+        else:
+            reason = tr("only an asset, an upgrade or a piece of ice has a trash cost in Dossier")
+        return tr(
+            "card {id}: its {field} {n} is not imported: {reason}",
+            id=repr(card_id),
+            field=repr("trash_cost"),
+            n=trash_cost,
+            reason=reason,
+        )
 
     def identity_deck_rules(
         self,

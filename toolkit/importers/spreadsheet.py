@@ -828,6 +828,13 @@ class RowRecord:
     # written; ``bad`` holds where the values of the cells that did not read would be (:meth:`unread`)
     partial: bool = False
     bad: list[tuple[str, bool]] = field(default_factory=list)
+    # the places of the cells whose values read but are no words of the game's (a faction or subtype not in its
+    # vocabulary, an id that is none): the values are kept in the record, so that lint tells the rest of it in the
+    # same run (a missing field, a bad text), and its findings at them are left out (the cell's error told them)
+    wrong: list[str] = field(default_factory=list)
+    # a row a value of which is not in its record (a cell that did not read, a value past the named columns, an id
+    # that stands in): what lint says of the record as a whole, or of a place no cell gave, may follow from it
+    lost: bool = False
     lintable: bool = True  # (not when the row's type, which decides its fields, did not read)
     # a row with no id of its own (a bad or duplicate id, none at all): linted under this stand-in id and file,
     # never written; ``shown`` is how its findings name it (its id as the row gives it, where it gives one)
@@ -845,6 +852,11 @@ class RowRecord:
             if ptr == place or place.startswith(ptr + "/") or (whole and ptr.startswith(place + "/")):
                 return True
         return ptr == "" and bool(self.bad)
+
+    def told(self, ptr: str | None) -> bool:
+        """Whether ``ptr`` is the place of a cell whose value is no word of the game's (:attr:`wrong`), or lies in it:
+        what lint says there, the cell's own error said."""
+        return ptr is not None and any(ptr == place or ptr.startswith(place + "/") for place in self.wrong)
 
     def column_of(self, ptr: str | None) -> int | None:
         """The column that gave the value at ``ptr``, or a part of it, or a value that holds it."""
@@ -944,6 +956,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
     read each on its own, so that every bad cell of the row is reported at once."""
     before = len(sheet.findings)
     unread: list[tuple[str | int, ...]] = []  # the tokens of the non-empty cells that did not read
+    wrong: list[tuple[str | int, ...]] = []  # those of the cells that read but are no words of the game's
     lintable = True
     named = {c.index for c in sheet.columns}
     for index, cell in enumerate(row.cells):
@@ -1018,11 +1031,15 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
         try:
             # a list repeated under one name: each cell is one item, never split
             value = coerce(text, slot.leaf, False) if column.occurrence is not None else _cell_value(slot, text)
-            _check_words(sheet, slot, value)
         except _BadCell as exc:  # the place (row, column and its header) is said before the message
             sheet.error("csv.value", str(exc), row.line, column.index + 1)
             unread.append(tokens)
             continue
+        try:
+            _check_words(sheet, slot, value)
+        except _BadCell as exc:  # a value of the right type, no word of the game's: kept (:attr:`RowRecord.wrong`)
+            sheet.error("csv.value", str(exc), row.line, column.index + 1)
+            wrong.append(tokens)
         if value == [] and slot.mode == "split" and text.strip() != EMPTY_LIST:
             continue
         _put(tree, tokens, value)
@@ -1033,8 +1050,10 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
     for raw, column_number in placed:
         record.cells[pointer(*_final_tokens(raw, remap))] = column_number
     # (a bad quantity cell leaves the record whole: the copies are no field of it)
-    record.partial = bool(unread) or any(f.code == "csv.row" for f in sheet.findings[before:])
+    record.lost = bool(unread) or any(f.code == "csv.row" for f in sheet.findings[before:])
+    record.partial = record.lost or bool(wrong)
     record.bad = [_bad_place(raw, remap) for raw in unread]
+    record.wrong = [pointer(*_final_tokens(raw, remap)) for raw in wrong]
     data.setdefault("game", sheet.game)
     data.setdefault("kind", sheet.kind)
     return record
@@ -1142,7 +1161,7 @@ def _stand_in(record: RowRecord) -> str:
     record.id_from = next((p for p in ("/name/en", "/name/zh-Hans") if column and record.cells.get(p) == column), None)
     record.stand_in = f"row-{record.line}-{secrets.token_hex(8)}"
     record.data["id"] = record.stand_in
-    record.partial = True
+    record.partial = record.lost = True
     record.bad.append(("/id", True))
     return record.stand_in
 
@@ -1701,10 +1720,12 @@ def _lint(
         if finding.code == "card.schema_ref.unresolved" and _resolves(owner):
             continue  # the record's folder does not exist yet; the reference resolves once it does
         column = owner.column_of(finding.pointer)
-        if owner.partial and (column is None or not finding.pointer or owner.unread(finding.pointer)):
+        if owner.lost and (column is None or not finding.pointer or owner.unread(finding.pointer)):
             # a row with a cell that did not read: what its other cells say, and nothing that may follow from
             # that cell (a missing value, the record as a whole)
             continue
+        if owner.told(finding.pointer):
+            continue  # a value that is no word of the game's: its cell's error said so (a faction, a subtype)
         message = finding.message
         if finding.code == "card.name.duplicate" and owner.id_from is not None and finding.pointer == owner.id_from:
             continue  # the row's id, made from this name, is the other row's: its error says so

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from toolkit.i18n import current_lang, name_of, tr
 
@@ -55,12 +56,48 @@ class CrossfireRole(RecordBase):
 
     @model_validator(mode="after")
     def _guns(self) -> CrossfireRole:
+        """``guns`` as the role fires (seed 003, RULINGS C3): an armed role shoots with 1 gun (the Enforcer with
+        2), a protector points with 1 at the player it protects, any other role has none, nor has the Sniper, who
+        places shot cards and is armed. Told at the field to change (``guns``, or ``armed`` for a Sniper-like role
+        that is not armed), with what to write."""
+        words = dict(guns="guns", armed="armed", protects="protects", marks="marks", true="true", false="false")
         if self.marks:
-            if self.guns != 0 or not self.armed:
-                raise ValueError(tr("a role that places shot cards is armed and has {field} 0", field="guns"))
-        elif (self.armed or self.protects) != (self.guns > 0):
-            raise ValueError(tr("{field} must be 0 exactly when the role neither shoots nor protects", field="guns"))
+            if self.guns != 0:
+                message = tr("a role that places shot cards ({marks} {true}) aims no gun: write {guns} 0", **words)
+                raise _at("guns", self.guns, message)
+            if not self.armed:
+                message = tr("a role that places shot cards ({marks} {true}) is armed: write {armed} {true}", **words)
+                raise _at("armed", self.armed, message)
+        elif self.protects and self.guns == 0:
+            message = tr(
+                "{guns} is 0, but a role that protects points at one player to protect them: write {guns} 1", **words
+            )
+            raise _at("guns", 0, message)
+        elif self.armed and self.guns == 0:
+            message = tr(
+                "{guns} is 0, but an armed role shoots: write {guns} 1 (2 for one that shoots two players, as the "
+                "Enforcer)",
+                **words,
+            )
+            raise _at("guns", 0, message)
+        elif not (self.armed or self.protects) and self.guns > 0:
+            message = tr(
+                "{guns} is {n}, but the role neither shoots ({armed} {false}) nor protects ({protects} {false}): write "
+                "{guns} 0, or {armed} {true} for a role that shoots, {protects} {true} for one that protects",
+                n=self.guns,
+                **words,
+            )
+            raise _at("guns", self.guns, message)
         return self
+
+
+def _at(field: str, value: object, message: str) -> ValidationError:
+    """A check of a whole record told at one of its fields (``field``, whose value is ``value``): a model validator's
+    own ``ValueError`` has no place, and lint would place it at the start of the file. The message is the record's
+    own words, in the current language, as a ``value_error``'s is."""
+    error = PydanticCustomError("value_error", "{message}", {"message": message})
+    details = InitErrorDetails(type=error, loc=(field,), input=value)
+    return ValidationError.from_exception_data("CrossfireRole", [details])
 
 
 class Composition(RecordModel):

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.findings import Finding
+from toolkit.findings import Finding, at_character
 from toolkit.i18n import tr
 from toolkit.jsonio import pointer, value_positions
 from toolkit.models import TEXT_FIELDS
@@ -50,7 +50,8 @@ def format_record_texts(data: Any, source_text: str | None = None) -> FormatResu
         except AbilitySyntaxError as exc:
             if positions is None:
                 positions = value_positions(source_text) if source_text else {}
-            line, column = positions.get(ptr, (1, 1))
+            at = positions.get(ptr)  # (the error's character in the file, past the string's escapes: as lint)
+            line, column = at_character(source_text, at, exc.offset) if at is not None and source_text else (1, 1)
             problem = exc.summary(located=exc.line != 1)  # (the line is said only in a text of more than one)
             message = tr(
                 "{pointer}: column {column} of the text: {problem}", pointer=ptr, column=exc.column, problem=problem
