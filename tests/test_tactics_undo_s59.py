@@ -57,9 +57,10 @@ def test_end_of_turn_shows_the_machine_s_turn_and_cannot_be_undone() -> None:
 
 @pytest.mark.slow
 def test_undo_refuses_after_dice_or_a_new_card_and_allows_what_revealed_nothing() -> None:
-    """Over a few games, at each decision of the person: the undo is refused exactly when the machine decided since,
-    the generator was used since, or a card or unit already in the game came into the seat's view; an undo allowed
-    asks the same decision again. Each case happens."""
+    """Over a few games, at each decision of the person: the undo is refused exactly when the machine decided since
+    (a pass at a response window, which shows nothing, aside: sweep 69), the generator was used since, or a card or
+    unit already in the game came into the seat's view; an undo allowed asks the same decision again. Each case
+    happens, a machine's pass too."""
     happened: dict[str | None, int] = {}
     for mode, seed, walk in (("duel", 4, 3), ("duel", 5, 3), ("duo", 3, 1)):
         session = TacticsSession(RECORDS, _setup(mode, seed))
@@ -75,7 +76,9 @@ def test_undo_refuses_after_dice_or_a_new_card_and_allows_what_revealed_nothing(
                 session.game._uid  # fmt: skip
             taken = session.labels
             session.apply(label)
-            machine = len(session.labels) > len(taken) + 1
+            # (a machine's pass at a response window shows nothing: it does not count, sweep 69)
+            machine = not all(session.decider.silent[len(taken) + 1 :])
+            passed = not machine and len(session.labels) > len(taken) + 1
             rolled = session.game.rng.getstate() != state
             seen = any(uid <= made for uid in _seen_uids(session.game, 1) - uids)
             probe = TacticsSession(RECORDS, session.setup, session.labels)
@@ -85,7 +88,8 @@ def test_undo_refuses_after_dice_or_a_new_card_and_allows_what_revealed_nothing(
             if allowed:
                 assert probe.labels == taken and probe.pending is not None and probe.pending.to_json() == asked
             happened[expected] = happened.get(expected, 0) + 1
-    assert set(happened) == {None, "machine", "rolled", "seen"}, happened
+            happened["passed"] = happened.get("passed", 0) + passed
+    assert set(happened) == {None, "machine", "rolled", "seen", "passed"} and happened["passed"], happened
 
 
 def test_undo_of_nothing_and_of_the_other_person_s_decision() -> None:

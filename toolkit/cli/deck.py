@@ -650,11 +650,14 @@ def stats(
             return t(language, "{cost}: {n}", cost=k, n=v)
         return f"{label(key, k)} {v}"
 
+    from toolkit.decks.stats import count_titles
+
+    titles = count_titles(deck.game, language)
     rows = [
         [title, "  ".join(entry(key, k, v) for k, v in data[key].items())]
         for title, key in (
-            (t(language, "by team") if deck.game == "crossfire" else t(language, "by type"), "by_type"),
-            (t(language, "by agent") if deck.game == "tactics" else t(language, "by faction"), "by_faction"),
+            (titles["by_type"], "by_type"),
+            (titles["by_faction"], "by_faction"),
             (t(language, "cost curve (cost: cards)"), "cost_curve"),
             (t(language, "agendas (advancement/points)"), "agendas"),
             (t(language, "influence"), "influence"),

@@ -257,3 +257,15 @@ def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
             name = str(record.name.zh_hans) if chinese(lang) else str(record.name.en or record.name.zh_hans)
             out.append(Inert(record.id, name, record.kind, copies, reason))
     return out
+
+
+def count_titles(game: str, lang: str) -> dict[str, str]:
+    """The titles of a deck's counts ``by_type`` and ``by_faction`` (:func:`deck_stats`' keys)
+    in ``lang``, as `deck stats` prints them and the web's deck builder titles its charts: a crossfire role set's
+    counts by type are by team, a tactics deck's by faction are by agent."""
+    from toolkit.i18n import t
+
+    return {
+        "by_type": t(lang, "by team") if game == "crossfire" else t(lang, "by type"),
+        "by_faction": t(lang, "by agent") if game == "tactics" else t(lang, "by faction"),
+    }

@@ -407,7 +407,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "on_damaged": Nc_("log timing", "when damaged"),
         "on_destroyed": Nc_("log timing", "when destroyed"),
         "after_destroyed": Nc_("log timing", "after being destroyed"),
-        "after_lost": Nc_("log timing", "after going missing"),
+        "after_lost": Nc_("log timing", "after being lost"),
         "after_move": Nc_("log timing", "after moving"),
         "on_exposed": Nc_("log timing", "when exposed"),
         "your_turn_start": Nc_("log timing", "when your turn begins"),

@@ -88,8 +88,9 @@ def _normalize(query: str) -> tuple[str, list[int]]:
 
 
 class _Parser:
-    def __init__(self, query: str) -> None:
+    def __init__(self, query: str, keys: str | None = None) -> None:
         self.query = query
+        self.keys = keys  # (parse_query's)
         self.text, self.columns = _normalize(query)
         self.i = 0
 
@@ -169,6 +170,15 @@ class _Parser:
                     keys=", ".join(close),
                     char=met,
                     quotes='"…"',
+                )
+            elif self.keys is not None:  # (the web: its own list of the search keys, at that address)
+                problem = tr(
+                    "unknown key {key}; quote a phrase that contains {colon} ({quotes}), or see the search keys: "
+                    "{address}",
+                    key=repr(alias),
+                    colon=met,
+                    quotes='"…"',
+                    address=self.keys,
                 )
             else:
                 problem = tr(
@@ -327,8 +337,10 @@ def _check_value(query: str, key: Key, value: Value) -> None:
         )
 
 
-def parse_query(query: str) -> Query:
-    """Parse ``query``; raise :class:`QueryError` (exit 2) with the column of the problem."""
+def parse_query(query: str, keys: str | None = None) -> Query:
+    """Parse ``query``; raise :class:`QueryError` (exit 2) with the column of the problem. ``keys``: the address of
+    the list of search keys the reader can open (the web's search page, ``…/cards#search-keys``), which an unknown
+    key's error points at; None (the command line): it points at `dossier search --help`."""
     if len(query) > MAX_QUERY_LENGTH:
         raise QueryError(query, MAX_QUERY_LENGTH + 1, tr("a query is at most {n} characters", n=MAX_QUERY_LENGTH))
     try:
@@ -342,4 +354,4 @@ def parse_query(query: str) -> Query:
             control.start() + 1,
             tr("control character {char} in the query", char=f"U+{ord(control.group()):04X}"),
         )
-    return _Parser(query).parse()
+    return _Parser(query, keys).parse()

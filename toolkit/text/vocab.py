@@ -21,7 +21,7 @@ TIMINGS: Vocabulary = {
     "on_damaged": ("受到伤害时", "When damaged"),
     "on_destroyed": ("消灭时", "When destroyed"),
     "after_destroyed": ("消灭后", "After being destroyed"),
-    "after_lost": ("失联后", "After going missing"),
+    "after_lost": ("失联后", "After being lost"),
     "after_move": ("移动后", "After moving"),
     "on_exposed": ("暴露时", "When exposed"),
     "your_turn_start": ("你的回合开始时", "When your turn begins"),

@@ -326,7 +326,7 @@ def opening_hand(pool: DeckPoolView, deck: Any) -> int:
 def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
     """`deck stats` as data, with each key's label in ``lang`` for the charts; a netrunner deck's influence as
     `deck validate` counts it (the ban list's universal faction cost and global penalty included)."""
-    from toolkit.decks.stats import deck_stats
+    from toolkit.decks.stats import count_titles, deck_stats
     from validators.deck import UNIVERSAL, validate_deck
 
     data = deck_stats(deck, pool.lookup(deck.game), lang=lang)
@@ -349,8 +349,7 @@ def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
         key: {k: label(key, k) for k in data[key]} for key in ("by_type", "by_faction", "cost_curve", "influence")
     }
     data["titles"] = {
-        "by_type": t(lang, "by type"),
-        "by_faction": (t(lang, "by agent") if deck.game == "tactics" else t(lang, "by faction")),
+        **count_titles(deck.game, lang),  # (by team, by agent: as `deck stats` titles them)
         "cost_curve": t(lang, "cost curve"),
         "influence": t(lang, "influence"),
         "agenda_points": t(lang, "agenda points"),

@@ -129,7 +129,7 @@ class AttackRules(Interpreter):
                 self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no built-in attack")))
                 return None
             self.hint = ("attack", (attacker, current.attacker))
-            asked = Phrase(N_("counterattack of {unit}: attack"), unit=str(attacker))
+            asked = Phrase(N_("counterattack of {unit}: with which attack?"), unit=str(attacker))
             profile = self.decider.choose(attacker.seat, asked, options)
             return self.attack(attacker, current.attacker, profile, counter=True)
         options = self.profiles(attacker)
@@ -137,8 +137,8 @@ class AttackRules(Interpreter):
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack profile")))
             return None
         self.hint = ("attack", (attacker, None))
-        profile = self.decider.choose(attacker.seat, Phrase(N_("attack of {unit}: attack"), unit=str(attacker)),
-                                      options)  # fmt: skip
+        profile = self.decider.choose(attacker.seat, Phrase(N_("attack of {unit}: with which attack?"),
+                                                            unit=str(attacker)), options)  # fmt: skip
         return self.declare_attack(attacker, profile)
 
     def attack_with(self, attacker: Unit, ctx: Context, name: str) -> Attack | None:

@@ -24,7 +24,7 @@ import dataclasses
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -35,7 +35,7 @@ from ..core import Decider, EngineError
 from ..decisions import Decision, Option, Stepper, shown_nodes, worded
 from ..phrase import Term
 from .attack import SELF_DEFENSE, SELF_DEFENSE_BEFORE
-from .decisions import DecisionDecider, decision_for, hidden_from, mask_data, masks
+from .decisions import DecisionDecider, decision_for, hidden_from, kind_of, mask_data, masks
 from .game import TacticsGame
 from .prospects import prospects
 from .state import Card, hidden_alias
@@ -197,7 +197,7 @@ class TacticsSession:
     made_up: frozenset[int] = frozenset()  # the seats whose squad and deck the machine made up: sealed when saved
     refused: str | None = field(default=None, init=False)  # why the last undo was refused (UNDO_REFUSALS' key)
     game: TacticsGame = field(init=False)
-    decider: DecisionDecider = field(init=False)
+    decider: _Replaying = field(init=False)
     stepper: Stepper = field(init=False)
 
     def __post_init__(self) -> None:
@@ -281,12 +281,24 @@ class TacticsSession:
         winners = [p.seat for p in game.players if p.seat != by and game.hostile(by, p.seat)]
         return {"winners": winners, "reason": "resigned", "rounds": game.round}
 
+    def last_decider(self) -> int | None:
+        """The seat of the last decision another seat may know of (None: none yet): a machine's decision that showed
+        nothing (:data:`UNSEEN`: a pass at a response window, asked only of a seat that holds a response) is left
+        out, as :meth:`undo` leaves it out, so that whether undo is offered tells nothing of it either."""
+        silent = self.decider.silent
+        for seat, quiet in zip(reversed(self.decider.asked), reversed(silent), strict=True):
+            if not quiet or self.setup.players[seat - 1] == HUMAN:
+                return seat
+        return None
+
     def undo(self, seat: int | None = None) -> bool:
         """Go back to when the people's last decision was asked: the game replayed from its set-up with every label
         before it (the same state: a game is its decisions). A player takes back only what revealed nothing: False
         (and :attr:`refused` says why, one of :data:`UNDO_REFUSALS`) when nothing was decided yet; when (``seat``
         given) that last decision was another person's (``other``); when a machine's seat has decided since it
-        (``machine``);
+        and its seat may have seen the result (``machine``; a machine's pass that showed nothing, :data:`UNSEEN`,
+        does not count: refusing would tell the person the machine was asked, that is, held a response; replayed,
+        the machine passes again, as its player is replayed too);
         when another seat is asked a decision since it (the pending one is not ``seat``'s, so taking it back would
         tell whether the other had an answer: ``asked``);
         when the game's dice were rolled or its cards shuffled since (its random generator used: ``rolled``); when
@@ -301,7 +313,8 @@ class TacticsSession:
         if seat is not None and who != seat:
             self.refused = "other"
             return False
-        if len(self.decider.asked) > index + 1:  # (every decision after the people's last is a machine's)
+        # (every decision after the people's last is a machine's)
+        if not all(self.decider.silent[index + 1 :]):
             self.refused = "machine"
             return False
         if self.pending is not None and self.pending.seat != who:
@@ -360,16 +373,28 @@ class SavedMisfit(EngineError):
     changed by hand, or saved before a change to the rules)."""
 
 
+UNSEEN = frozenset({"respond", "special"})
+"""The kinds of decision whose answer none (passing: no response, no special ability) shows the other seats nothing:
+nothing is logged, nothing changes, and only a seat with something to use is asked (:meth:`TacticsSession.undo`)."""
+
+
 class _Replaying(DecisionDecider):
     """The decider of a session: a saved label that is no option of its decision is refused by the decision's seat
     and kind only (``decision 6 (P2, mulligan): 'zzz' is not an option``), never with its prompt and options, which
-    may be another seat's secrets (the machine's hand)."""
+    may be another seat's secrets (the machine's hand). ``silent``: per decision taken, whether it was a pass that
+    showed the other seats nothing (:data:`UNSEEN`)."""
+
+    def __init__(self, players: Mapping[int, Decider | None], script: Sequence[str] = ()) -> None:
+        super().__init__(players, script)
+        self.silent: list[bool] = []
 
     def _decide(self, player: int, prompt: str, values: Sequence[Any], proposal: Callable[[], Any] | None,
                 follow: Callable[[Any], None] | None = None) -> Any:  # fmt: skip
         number = len(self.taken)
         try:
-            return super()._decide(player, prompt, values, proposal, follow)
+            value = super()._decide(player, prompt, values, proposal, follow)
+            self.silent.append(value is None and kind_of(prompt) in UNSEEN)
+            return value
         except EngineError:
             if self.game is None or number >= len(self.script) or len(self.taken) != number:
                 raise

@@ -103,14 +103,16 @@ def run_search(
     *,
     offset: int = 0,
     sort: str | None = None,
+    keys: str | None = None,
 ) -> dict[str, Any]:
     """The search of `dossier search` (toolkit.search) as the data of a :class:`SearchResponse`; a QueryError is
-    raised as it is. Plain dicts, not the models: they only document the answer, and building and dumping a
+    raised as it is (an unknown key's pointing at ``keys``, the address of the web's list of search keys:
+    :func:`keys_address`). Plain dicts, not the models: they only document the answer, and building and dumping a
     model per hit was a tenth of a search's time under load (bench/serve.py). ``total`` is every match,
     counted only when this page may not hold them all."""
     from toolkit.search import count, parse_query, search
 
-    parsed = parse_query(q)
+    parsed = parse_query(q, keys)
     game = web_game(game)
     sort = sort or None
     database = web.database  # one build for the whole answer, though another may be opened meanwhile
@@ -146,6 +148,12 @@ def run_search(
     if web.built_elsewhere:
         answer["notice"] = built_elsewhere_notice()
     return answer
+
+
+def keys_address(request: Request) -> str:
+    """The address of the web's list of search keys (the search page's, ``/cards#search-keys``), which a query's
+    unknown key is pointed at (the command line points at `dossier search --help`)."""
+    return f"{request.url_for('cards_index')}#search-keys"
 
 
 def built_elsewhere_notice() -> str:
@@ -249,7 +257,8 @@ async def api_search(
         raise HTTPException(400, {"message": exc.message}) from None
 
     def make() -> bytes:
-        return json_bytes(run_search(web, q, game, limit, language, offset=offset, sort=sort))
+        return json_bytes(run_search(web, q, game, limit, language, offset=offset, sort=sort,
+                                     keys=keys_address(request)))  # fmt: skip
 
     try:
         body = await web.cached_async(("search", q, game, limit, lang_key(language), offset, sort), make)

@@ -62,7 +62,7 @@ def cards_index(
 ) -> HTMLResponse:
     from toolkit.search import QueryError
     from toolkit.search.parser import MAX_QUERY_LENGTH
-    from toolkit.web.routes.api import built_elsewhere_notice, run_search, web_game
+    from toolkit.web.routes.api import built_elsewhere_notice, keys_address, run_search, web_game
 
     lang = request_lang(request)
     result = None
@@ -91,10 +91,12 @@ def cards_index(
     elif q.strip() and game_problem is None:
         try:
             chosen = web_game(game or None, menu=True)  # (worded for the page: the Game menu, not --game)
-            result = run_search(web, q, chosen, limit, lang, offset=(page - 1) * limit, sort=sort or None)
+            # (an unknown key is pointed at this page's list of the search keys, shown under the error)
+            result = run_search(web, q, chosen, limit, lang, offset=(page - 1) * limit, sort=sort or None,
+                                keys=keys_address(request))  # fmt: skip
         except QueryError as exc:
             error = {"message": exc.message, "query": exc.query, "column": exc.column, "problem": exc.problem,
-                     **marked(exc.query, exc.column)}  # fmt: skip
+                     "keys_at": keys_address(request), **marked(exc.query, exc.column)}  # fmt: skip
             status = 400
         except DossierError as exc:
             error = {"message": "", "query": q, "column": None, "problem": exc.message}

@@ -342,12 +342,13 @@ async def api_deck_cards(
     cards a personal deck may hold (no token, T4, and no matrix shop card, T5), each exclusive card with its agent
     (``agent``, ``agent_name``) and, given the squad (``agents``), whether that agent is outside it."""
     from toolkit.search import QueryError
-    from toolkit.web.routes.api import json_bytes, lang_of, query_error
+    from toolkit.web.routes.api import json_bytes, keys_address, lang_of, query_error
 
     language = lang_of(request, lang)
 
     def make() -> bytes:
-        return json_bytes(scoped_search(web, q, game, mode, identity, limit, language, squad))
+        return json_bytes(scoped_search(web, q, game, mode, identity, limit, language, squad,
+                                        keys=keys_address(request)))  # fmt: skip
 
     squad = None if agents is None else [a.strip() for a in agents.split(",") if a.strip()]
     key = ("deck_cards", q, game, mode, identity, None if squad is None else tuple(squad), limit, lang_key(language))
@@ -374,6 +375,7 @@ def scoped_search(
     limit: int,
     lang: str,
     squad: list[str] | None = None,
+    keys: str | None = None,
 ) -> dict[str, Any]:
     """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results (by name in ``lang`` when
     nothing is typed, as `search --sort name` orders them; a query's results as `search` ranks them). ``squad``: the tactics squad's agent ids (None: not said, exclusive cards
@@ -383,7 +385,9 @@ def scoped_search(
     from toolkit.web.routes.api import run_search
 
     typed = q.strip() or ("k:role" if game == "crossfire" else "k:card")
-    parse_query(typed)  # a malformed query's error names its column in the query as typed
+    # a malformed query's error names its column in the query as typed (an unknown key's points at ``keys``, the
+    # address of the web's list of search keys)
+    parse_query(typed, keys)
     scope: dict[str, Any] = {"format": None, "identity": None, "side": None}
     scoped = typed
     identity = None
