@@ -147,17 +147,13 @@ def test_each_deciding_step_says_the_team_only_would_have_won(
     assert "team wins" not in out
 
 
-def test_two_bombers_not_hit_win_together(tmp_path: Path) -> None:
-    """A Peacekeeper's second Bystander lets a second Bomber join (C5): both not hit, both win, no one else."""
+def test_two_bombers_are_no_table(tmp_path: Path) -> None:
+    """A Peacekeeper's second Bystander let a second Bomber join, and both won "alone" together; since sweep 69 a
+    special role joins a table at most once (the Bomber "单独获胜"), so such a table is refused, in one line."""
     specs = ("assassin>2", "agent>1", "vip", "peacekeeper>3", "bomber", "decoy", "bomber", "red_decoy")
     path = write(tmp_path / "t.json", {"mode": "crossfire", "players": players(*specs)})
-    out = run("crossfire", "resolve", path, "--lang", "en").output
-    assert out.splitlines()[0] == "team: none; only the Bomber at seat 5, the Bomber at seat 7 win"
-    steps = script(out)
-    assert steps[4] == ["the VIP is not hit: Blue team would win, but only the Bomber at seat 5, the Bomber at seat 7 "
-                        "win and every other player loses"]  # fmt: skip
-    data = json.loads(run("crossfire", "resolve", path, "-f", "json").output)
-    assert data["sole"] == [5, 7] and data["winners"] == [5, 7]
+    result = CliRunner().invoke(app, ["crossfire", "resolve", str(path), "--lang", "en"])
+    assert result.exit_code == 1 and result.stderr.strip().endswith("Bomber joins a table at most once"), result.output
 
 
 # ---------------------------------------------------------------- the roles whose win joins the team's

@@ -26,7 +26,9 @@ from toolkit.text import ast as A
 from toolkit.text.vocab import ROLES
 
 if TYPE_CHECKING:
-    from toolkit.models.crossfire import CrossfireRole
+    from collections.abc import Callable, Mapping
+
+    from toolkit.models.crossfire import CrossfireMode, CrossfireRole
 
     from .lint import Entry
 
@@ -88,6 +90,38 @@ def role_field_problems(record: CrossfireRole, label: str) -> list[tuple[str, st
                 **words,
             )
         found.append((f"/{field}", message))
+    return found
+
+
+MODE_CODE = "card.mode.composition"
+
+
+def mode_composition_problems(
+    record: CrossfireMode, roles: Mapping[str, Any], label: str, word: Callable[[str], str] | None = None
+) -> list[tuple[str, str]]:
+    """(pointer, message) for each composition of the crossfire mode ``record`` that no table may be dealt: one
+    without an Assassin, without exactly one VIP (seed 003 §二: blue wins exactly when the VIP is not hit) or against
+    a rule of the mode's own ``deck_rules`` (:func:`toolkit.models.crossfire.composition_problems`, the check the
+    engine refuses such a mode by). ``roles``: the pool's roles by id (records or lint's summaries of them), a role
+    counting as the VIP or an Assassin by its id or its ``counts_as`` (whose agreement with the text is checked at
+    the role); ``label`` names the mode, ``word`` a role in the messages (default: its name in the current language
+    where the record has one, else its id). Each finding is placed at the role it is about
+    (``/compositions/1/roles/vip``), else at the composition's roles; lint adds them as ``card.mode.composition``
+    errors (:data:`MODE_CODE`)."""
+    from toolkit.i18n import name_of
+    from toolkit.models.crossfire import composition_problems
+
+    def counted(role: str) -> set[str]:  # (the role itself, whether or not ``roles`` holds it)
+        return {role} | {rid for rid, r in roles.items() if getattr(r, "counts_as", None) == role}
+
+    def named(role_id: str) -> str:
+        record = roles.get(role_id)
+        return name_of(record, current_lang()) if getattr(record, "name", None) is not None else role_id
+
+    found = []
+    for index, role, problem in composition_problems(record, counted("vip"), counted("assassin"), word or named):
+        pointer = f"/compositions/{index}/roles" + (f"/{role}" if role is not None else "")
+        found.append((pointer, tr("{label}: {problem}", label=label, problem=problem)))
     return found
 
 
@@ -153,4 +187,4 @@ def _words(node: A.Node | str) -> str:
     return zh if current_lang() == "zh-Hans" or en == zh else f"{zh} ({en})"
 
 
-__all__ = ["CODE", "check_role_fields", "most_guns", "role_field_problems"]
+__all__ = ["CODE", "MODE_CODE", "check_role_fields", "mode_composition_problems", "most_guns", "role_field_problems"]

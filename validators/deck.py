@@ -41,7 +41,7 @@ from toolkit.decks.stats import in_pile
 from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
-from toolkit.models.crossfire import composition_problem
+from toolkit.models.crossfire import composition_problem, role_count_problem
 from toolkit.models.deck import Deck
 from toolkit.models.netrunner import CORP_TYPES, BanList
 
@@ -1119,17 +1119,10 @@ def rule_composition(check: Check, rule: Any) -> None:
 
 
 def rule_role_count(check: Check, rule: Any) -> None:
-    count = check.deck.cards.get(rule.role, 0)
-    if count < rule.min or (rule.max is not None and count > rule.max):
-        # one whole sentence for each kind of bound, so that a language words each as it says it
-        card, mode = check.role(rule.role), check.mode_name
-        if rule.max == rule.min:
-            message = tr("{card} ×{n}; {mode} needs exactly {min}", card=card, n=count, mode=mode, min=rule.min)
-        elif rule.max is None:
-            message = tr("{card} ×{n}; {mode} needs at least {min}", card=card, n=count, mode=mode, min=rule.min)
-        else:
-            message = tr("{card} ×{n}; {mode} needs {min}–{max}", card=card, n=count, mode=mode, min=rule.min,
-                         max=rule.max)  # fmt: skip
+    """A role's count within the rule's bounds: the check of a mode's rules a deal makes of its set-up and lint of a
+    mode's compositions too (:func:`toolkit.models.crossfire.role_count_problem`)."""
+    message = role_count_problem(check.mode, rule, check.deck.cards, check.role)
+    if message is not None:
         check.add("deck.roles.count", message, "/cards")
 
 

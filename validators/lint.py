@@ -93,7 +93,7 @@ from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
 from .art_lint import check_art
-from .crossfire_lint import check_role_fields
+from .crossfire_lint import MODE_CODE, check_role_fields, mode_composition_problems
 from .findings import Finding, Severity
 from .font_lint import CODE as FONT_CODE
 from .font_lint import SKIPPED_KEYS as FONT_SKIPPED_KEYS
@@ -1565,6 +1565,17 @@ def _refs_netrunner(index: GameIndex) -> None:
 
 def _refs_crossfire(index: GameIndex) -> None:
     roles = index.ids("role")
+    role_entries = index.by_kind.get("role", {})
+    role_records = {rid: found.record for rid, found in role_entries.items()}
+
+    def role_word(role_id: str) -> str:
+        """A role inside a finding: its name in the current language (its id when the pool has no such role)."""
+        found = role_entries.get(role_id)
+        if found is None:
+            return role_id
+        zh, en = found.names
+        return (zh if current_lang() == "zh-Hans" else en) or zh or role_id
+
     for entry in index.entries:
         record: Any = entry.record
         if record.kind == "role" and record.counts_as is not None:
@@ -1645,6 +1656,10 @@ def _refs_crossfire(index: GameIndex) -> None:
         for i, rule in enumerate(record.deck_rules):
             if getattr(rule, "rule", None) == "role_count":
                 _role_ref(entry, roles, "rule_role", rule.role, pointer("deck_rules", i, "role"))
+        # a composition without an Assassin, without exactly one VIP or against the mode's own rules: as the
+        # engine, which deals no table of such a mode, says it
+        for place, message in mode_composition_problems(record, role_records, entry.label, role_word):
+            entry.add(MODE_CODE, message, place)
     _refs_special_roles(index)
 
 

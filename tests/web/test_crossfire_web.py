@@ -199,7 +199,9 @@ def test_deal_shows_each_player_only_their_role(client: Any, game: Crossfire) ->
         text = visible_text(private.text)
         role = re.findall(r'id="cf-role">([^<]*)<', private.text)[0]
         seen = re.findall(r'id="cf-seen">([^<]*)<', private.text)
-        shown = {role, *(seen[0].split(", ") if seen else [])}
+        # each card seen says where it came from since sweep 69 ("Decoy (passed to you by your right neighbour,
+        # seat 2)"), the cards apart by "; "
+        shown = {role, *(entry.split(" (")[0] for entry in (html.unescape(seen[0]).split("; ") if seen else []))}
         for other in set(names.values()) - shown:  # no role but this player's own and the ones they saw
             assert not re.search(rf"\b{re.escape(other)}\b", text), (seat, other)
         for n, name in enumerate(NAMES, start=1):
@@ -207,7 +209,7 @@ def test_deal_shows_each_player_only_their_role(client: Any, game: Crossfire) ->
         for other_url in links.values():
             assert other_url == url or other_url.rsplit("/", 1)[1] not in private.text
         card = role_card(game, deal_of(client, host), seat, NAMES[seat - 1], "en")
-        assert card.role == role and card.seen == (seen[0].split(", ") if seen else [])
+        assert card.role == role and card.seen == (html.unescape(seen[0]).split("; ") if seen else [])
         for line in card.win + card.play:  # the role's own texts, as on the printed slip
             assert html.escape(line, quote=False) in private.text
 
@@ -415,7 +417,8 @@ def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page
         assert not view.locator("#cf-role").is_visible()  # hidden until the player asks
         view.click("#cf-reveal summary")
         role = view.locator("#cf-role").inner_text().strip()
-        seen = view.locator("#cf-seen").inner_text().split(", ") if view.locator("#cf-seen").count() else []
+        seen = view.locator("#cf-seen").inner_text().split("; ") if view.locator("#cf-seen").count() else []
+        seen = [entry.split(" (")[0] for entry in seen]  # (each says where it came from since sweep 69)
         assert role == roles[seat]
         seen_roles[seat] = role
         content = visible_text(view.content())

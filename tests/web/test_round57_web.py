@@ -155,26 +155,27 @@ def test_a_game_changed_by_another_process_between_reading_and_saving_is_refused
 
 
 def test_a_host_who_plays_is_refused_one_gun_per_seat_without_learning_who_holds_two(client: Any) -> None:
-    """Only gun 1 filled for every seat at a table with the Enforcer: the refusal names the first seat, whoever
-    holds the two guns (it used to name the Enforcer's seat); with both targets for everyone it resolves."""
+    """A right hand left blank (the left one filled) at a table with the Enforcer: the refusal names the first seat,
+    whoever holds the two guns (it used to name the Enforcer's seat); the right hands alone resolve (since sweep 69 a
+    left hand may be left blank: it counts for the two-gun role only)."""
     from tests.web.test_crossfire_web import create, deal_of, error_of
 
     for _ in range(3):  # tables dealt by different seeds: the Enforcer sits elsewhere, the refusal is the same
         host = create(client, 7, ("enforcer",), host="plays")
         deal = deal_of(client, host)
         enforcer = next(seat for seat, role in deal.roles.items() if role == "enforcer")
-        one = {f"aim_{seat}": str(seat % 7 + 1) for seat in range(1, 8)}
-        response = client.post(host + "/resolve?lang=en", data=one)
+        left = {f"aim_{seat}": ["", str(seat % 7 + 1)] for seat in range(1, 8)}
+        response = client.post(host + "/resolve?lang=en", data=left)
         message = error_of(response.text)
-        assert response.status_code == 400 and message.startswith("Ana: enter both players"), message
+        assert response.status_code == 400 and message.startswith("Ana: enter where this player pointed"), message
         assert "guns" not in message and "Enforcer" not in message and str(enforcer) not in message
         assert 'id="cf-roles"' not in response.text
         if enforcer != 1:
             break
     page = client.get(host + "?lang=en").text
-    assert "with both hands" in page  # the form says every player's two targets are asked for
-    both = {f"aim_{seat}": [str(seat % 7 + 1), str((seat + 1) % 7 + 1)] for seat in range(1, 8)}
-    response = client.post(host + "/resolve?lang=en", data=both)
+    assert "with both hands" in page  # the form says every player points with both hands
+    one = {f"aim_{seat}": [str(seat % 7 + 1), ""] for seat in range(1, 8)}
+    response = client.post(host + "/resolve?lang=en", data=one)
     assert response.status_code == 200 and 'id="cf-team"' in response.text, error_of(response.text)
 
 

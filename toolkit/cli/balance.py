@@ -71,10 +71,24 @@ WorkersOption = Annotated[
 AddressOption = Annotated[
     str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
 ]
+# --margin: what an outlier is held against differs by game (toolkit.balance.figures, netrunner, crossfire)
 MarginOption = Annotated[
     float,
     typer.Option("--margin", min=0.0, max=0.49, callback=finite,
-                 help=N_("An outlier's interval lies wholly beyond 50% ± this.")),  # fmt: skip
+                 help=N_("An outlier's interval lies wholly beyond an average seat's share ± this: 50% in a game of "
+                         "two sides (a third or a quarter in a melee of three or four).")),  # fmt: skip
+]
+NetrunnerMarginOption = Annotated[
+    float,
+    typer.Option("--margin", min=0.0, max=0.49, callback=finite,
+                 help=N_("An outlier's interval lies wholly beyond 50% ± this for a side, beyond its side's win rate "
+                         "± this for an identity, deck, pairing or card.")),  # fmt: skip
+]
+CrossfireMarginOption = Annotated[
+    float,
+    typer.Option("--margin", min=0.0, max=0.49, callback=finite,
+                 help=N_("An outlier's interval lies wholly beyond the average seat's win rate ± this (the share of "
+                         "seats that win: the teams are unequal by design, so not 50%).")),  # fmt: skip
 ]
 SaveOption = Annotated[bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))]
 
@@ -417,7 +431,7 @@ def crossfire(
     seed: SeedOption = 0,
     workers: WorkersOption = None,
     address: AddressOption = None,
-    margin: MarginOption = 0.02,
+    margin: CrossfireMarginOption = 0.02,
     out: Annotated[
         Path, typer.Option("--out", "-o", help=N_("Directory for `report.json` and `report.html`."))
     ] = Path("balance-report"),
@@ -532,7 +546,7 @@ def netrunner(
     ] = 100,
     workers: WorkersOption = None,
     address: AddressOption = None,
-    margin: MarginOption = 0.02,
+    margin: NetrunnerMarginOption = 0.02,
     out: ReportOutOption = Path("balance-report"),
     db: DbOption = None,
     save: SaveOption = True,

@@ -22,7 +22,7 @@ from toolkit.cli._lang import lang_help
 from toolkit.cli._options import OUTPUT_FILE, check_seed, pool_help, read_json_input
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
-from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
+from toolkit.engine.crossfire_cards import RoleCard, labels_in, role_cards, role_name, seen_cards
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
 
@@ -105,8 +105,9 @@ RESOLVE_HELP = _help(
         "How the shooting resolves: unarmed players' pointing does nothing, except the Bodyguard's and the "
         "Peacekeeper's, which protects the player pointed at by cancelling one bullet aimed at them (protectors "
         "stack; no one points at themselves). The Agents fire first, all at once (the Enforcer counts as an Agent "
-        "and fires two guns at two different players); a player they hit lowers their hand, so an Assassin hit by "
-        "an Agent never fires. Then the Assassins still standing fire at once. The VIP hit: red wins; else blue. "
+        "and fires two guns, at one player or two different players); a player they hit lowers their hand, so an "
+        "Assassin hit by an Agent never fires. Then the Assassins still standing fire at once. The VIP hit: red "
+        "wins; else blue. "
         "Then each role's own condition: whoever hits a Bystander loses, a Decoy wins when hit, a Bomber who is not "
         "hit wins alone, and so on."
     ),
@@ -129,8 +130,9 @@ RESOLVE_HELP = _help(
         'Fields: "mode" is crossfire (the default) or sniper. Each player has a "seat" (a number from 1), a '
         '"name" (optional; score follows players by name across rounds), a "role" (vip, agent, assassin, decoy, '
         "red_decoy, blue_decoy, bystander, bodyguard, enforcer, bomber, peacekeeper, protester, supporter, "
-        'sniper) and an "aim", the seats they pointed at: one, the Enforcer two; unarmed players may leave it '
-        'out. Sniper mode adds "marks", the seats where the Sniper put shot cards (at most one per Assassin). '
+        'sniper) and an "aim", the seats they pointed at: one, the Enforcer one or two different ones; unarmed '
+        'players may leave it out. Sniper mode adds "marks", the seats where the Sniper put shot cards (at most '
+        'one per Assassin). '
         'House rules go in "options", e.g. "options": {"protection_lost_when_hit": true}: '
         "protection_lost_when_hit (true: a protector who is hit protects no one afterwards; default false) and "
         "protester_counts_as_bystander (false: the Protester and the Supporter do not count as Bystanders; "
@@ -498,13 +500,13 @@ def deal(
         keys = [i18n.N_("seat"), i18n.N_("name"), i18n.N_("role"), i18n.N_("seen")]
         if not seats:
             keys.remove("name")
-        sep = t(language, ", ")
+        words = labels_in(language)  # each card seen with where it came from, as the player's slip says it
         deal = [
             [
                 seat,
                 *([seats.get(seat, "")] if seats else []),
                 role_name(game, role, language),
-                sep.join(role_name(game, r, language) for r in result.seen[seat]),
+                words["sep"].join(seen_cards(game, result, seat, language, words)),
             ]
             for seat, role in result.roles.items()
         ]

@@ -32,7 +32,10 @@ Readings Dossier adds (documented in the issue note): bullets of one volley
 reach their targets in seat order (lowest seat first), so when a protector
 cancels one of two simultaneous bullets, the lower seat's bullet is the one
 cancelled; with ``protection_lost_when_hit`` a protector hit in a volley still
-protects during that volley (bullets are simultaneous) and no longer afterwards.
+protects during that volley (bullets are simultaneous) and no longer afterwards;
+the Enforcer points at one player or two different ones ("可同时指向两名不同玩家": it
+may), one bullet each; each special role joins a table at most once
+(:func:`toolkit.models.crossfire.role_sets`). docs/rulings.md lists them.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from toolkit.models.crossfire import (
     CrossfireRole,
     SetupError,
     composition_problem,
+    composition_problems,
     count_refusal,
     join_refusal,
     role_set,
@@ -167,7 +171,7 @@ class RoleRules:
     name: str
     team: str
     armed: bool
-    guns: int  # how many players it points at (你有 N 把枪; else 1)
+    guns: int  # how many players it may point at (你有 N 把枪; else 1)
     protects: bool  # its aim protects instead of shooting
     marks: bool  # places shot cards instead of pointing (Sniper)
     public: bool
@@ -175,7 +179,8 @@ class RoleRules:
     evaluate: Callable[[_Context, int], None]  # the compiled conditions and results of text and win
     shoots: bool = field(init=False)
     counts_strict: frozenset[str] = field(init=False)  # counts_as without 视为旁观者 (C6 option off)
-    aims_crossfire: tuple[int, ...] = field(init=False)  # allowed numbers of aims in crossfire mode
+    aims_crossfire: tuple[int, ...] = field(init=False)  # allowed numbers of aims in crossfire mode (the Enforcer: 1
+    # or 2, at different players; seed 003 "可同时指向两名不同玩家": it may, and the card says so)
     aims_sniper: tuple[int, ...] = field(init=False)  # ... in sniper mode, when not marked
     agents_volley: bool = field(init=False)  # fires with the agents (C2)
     is_vip: bool = field(init=False)
@@ -185,7 +190,8 @@ class RoleRules:
         object.__setattr__(self, "shoots", shoots)
         strict = self.counts_as if self.id == BYSTANDER else self.counts_as - {BYSTANDER}
         object.__setattr__(self, "counts_strict", strict)
-        object.__setattr__(self, "aims_crossfire", (self.guns,) if shoots or self.protects else (0, 1))
+        aims = tuple(range(1, self.guns + 1)) if shoots or self.protects else (0, 1)
+        object.__setattr__(self, "aims_crossfire", aims)
         object.__setattr__(self, "aims_sniper", (1,) if shoots and ASSASSIN in self.counts_as else (0,))
         object.__setattr__(self, "agents_volley", shoots and AGENT in self.counts_as)
         object.__setattr__(self, "is_vip", VIP in self.counts_as)
@@ -859,7 +865,8 @@ class Crossfire:
 
     def _mode_problem(self, mode: CrossfireMode) -> str | None:
         """What makes ``mode`` unable to deal, as lint says it of the mode's file (a role that is no role, a
-        composition of the wrong size or without an Assassin, a substitution that changes the player count);
+        composition of the wrong size, without an Assassin, without exactly one VIP or against a rule of the mode's
+        own: :func:`~toolkit.models.crossfire.composition_problems`, a substitution that changes the player count);
         None when it can deal. The first problem only: ``dossier lint`` lists them all."""
         label = _label("mode", mode.id)
         known = self.roles
@@ -889,9 +896,12 @@ class Crossfire:
                     label=label,
                     players=composition.players,
                 )
-            if not any(ASSASSIN in known[role].counts_as for role in composition.roles):
-                return tr("{label}: the {players}-player composition has no {role}; the red team needs one",
-                          label=label, players=composition.players, role=self._role_word(ASSASSIN))  # fmt: skip
+        # no Assassin, not exactly one VIP (seed 003 §二), a rule of the mode's own broken: as lint says it
+        vips = {role for role in known if VIP in known[role].counts_as}
+        assassins = {role for role in known if ASSASSIN in known[role].counts_as}
+        found = composition_problems(mode, vips, assassins, self._role_word)
+        if found:
+            return missing(found[0][2])
         for sub in mode.substitutions:
             added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
             if added != removed:
@@ -1130,10 +1140,12 @@ class Crossfire:
         if info is None:
             return None
         sniper, options = info  # shared, read-only, unless the table overrides an option
-        raw_options = data.get("options")
+        # (what the thorough check refuses, this one leaves to it: "options" that is no object, null too; "marks"
+        # that is no list of seat numbers, where true is no seat 1 nor 5.0 seat 5; never a test of truth)
+        raw_options = data.get("options", {})
+        if type(raw_options) is not dict:
+            return None
         if raw_options:
-            if type(raw_options) is not dict:
-                return None
             options = dict(options)
             for name, value in raw_options.items():
                 if name not in options or type(value) is not bool:
@@ -1187,16 +1199,16 @@ class Crossfire:
                 return None
         marks: tuple[int, ...] = ()
         raw_marks = data.get("marks")
+        if raw_marks is not None and (type(raw_marks) is not list or any(type(m) is not int for m in raw_marks)):
+            return None
         if sniper:
             snipers = [i for i, r in enumerate(roles) if r.marks]
             if len(snipers) != 1:
                 return None
             if raw_marks:
-                if type(raw_marks) is not list:
-                    return None
                 try:
                     marks = tuple(index[m] for m in raw_marks)
-                except (KeyError, TypeError):
+                except KeyError:
                     return None
                 assassins = sum(1 for r in roles if ASSASSIN in r.counts_as)
                 if len(set(marks)) != len(marks) or len(marks) > assassins or snipers[0] in marks:
@@ -1438,11 +1450,9 @@ class Crossfire:
                 raise TableError(
                     _at(where, tr("{player} does not point in sniper mode; only Assassins do", player=label))
                 )
-            needed = ((0, 1) if free else (1,)) if points else (0,)
-        elif role.shoots or role.protects:
-            needed = (role.guns,)
-        else:
-            needed = (0, 1)  # unarmed pointing has no effect (C2); it may be left out
+            needed: tuple[int, ...] = ((0, 1) if free else (1,)) if points else (0,)
+        else:  # one target a gun, the Enforcer's one or two (C4); unarmed pointing has no effect (C2): 0 or 1
+            needed = role.aims_crossfire
         if seat in raw:  # said before any count: a player aiming at themselves is told so, whatever else is wrong
             raise TableError(_at(where, tr("{player} aims at itself; no one may point at themselves", player=label)))
         if len(raw) not in needed:

@@ -52,8 +52,10 @@ RIGHT_HAND = N_(
     "This set-up has a two-gun role, so everyone points with both hands: only your right hand counts, your left "
     "hand has no effect."
 )
-BOTH_HANDS = N_("This set-up has a two-gun role, so everyone points with both hands: both of yours fire, at two "
-                "different players.")  # fmt: skip
+# The two-gun role itself: it may point at one player or two different ones (seed 003 "可同时指向两名不同玩家": it
+# may; Dossier's reading, docs/rulings.md).
+BOTH_HANDS = N_("This set-up has a two-gun role, so everyone points with both hands: both of yours are guns, one "
+                "bullet each, at one player or two different players.")  # fmt: skip
 
 
 # Sniper mode, the role that places the shot cards (the Sniper): what its shot cards decide, as seed 003 resolves
@@ -113,7 +115,7 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         play.append(i18n.t(lang, SHOT_CARDS))
     if both_hands(game, result) and not rules.public:
         play.append(i18n.t(lang, BOTH_HANDS if rules.guns > 1 else RIGHT_HAND))
-    seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
+    seen = seen_cards(game, result, seat, lang, labels)
     return RoleCard(
         seat=seat,
         name=name,
@@ -126,6 +128,39 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         labels=labels,
         lang=lang,
     )
+
+
+def seen_cards(
+    game: Crossfire, result: Deal, seat: int, lang: str, labels: dict[str, str] | None = None
+) -> list[str]:
+    """The cards ``seat`` saw in the deal, one per look in order, each with where it came from (seed 003 §三: the
+    players hold up what they saw against what their neighbours on either side saw): the card dealt to them, which
+    they passed to their left neighbour (who saw it next); the card their right neighbour passed them (which that
+    neighbour saw first); then each card a shuffle of three gave them, with the seat that shuffled. In ``lang``
+    (``labels``: :func:`labels_in`, when at hand); a public role (the Sniper), dealt no card, saw none. Left is the next
+    seat of the circle of dealt seats, as the deal passes the cards (:meth:`~toolkit.engine.crossfire.Crossfire.deal`)."""
+    if seat in result.public:
+        return []
+    words = labels if labels is not None else labels_in(lang)
+    looks = result.seen.get(seat, [])
+    circle = sorted(s for s in result.roles if s not in result.public)
+    at = circle.index(seat)
+    left, right = circle[(at + 1) % len(circle)], circle[at - 1]
+    shufflers = [by for by, trio in result.shuffles if seat in trio]
+    lines = []
+    for k, role in enumerate(looks):
+        card = role_name(game, role, lang)
+        if k == 0:
+            lines.append(words["seen_first"].format(card=card, seat=left))
+        elif k == 1:
+            lines.append(words["seen_right"].format(card=card, seat=right))
+        elif k - 2 < len(shufflers):
+            by = shufflers[k - 2]
+            line = words["seen_own_shuffle"] if by == seat else words["seen_shuffle"]
+            lines.append(line.format(card=card, seat=by))
+        else:  # (a deal saved with more looks than its shuffles: the card alone)
+            lines.append(card)
+    return lines
 
 
 def _only_if_you_hit(ability: Any) -> bool:
@@ -153,4 +188,5 @@ __all__ = [
     "role_card",
     "role_cards",
     "role_name",
+    "seen_cards",
 ]

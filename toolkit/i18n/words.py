@@ -48,6 +48,13 @@ WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
         "win": N_("You win"),
         "play": N_("How it plays"),
         "seen": N_("Cards you saw in the deal"),
+        # each card seen, with where it came from (seed 003 §三: compare with the neighbours on either side what each
+        # of you saw): the card dealt to you, which you passed to your left; the one your right neighbour passed you;
+        # the one a shuffle of three gave you
+        "seen_first": N_("{card} (dealt to you, passed to your left neighbour, seat {seat})"),
+        "seen_right": N_("{card} (passed to you by your right neighbour, seat {seat})"),
+        "seen_shuffle": N_("{card} (after seat {seat} shuffled)"),
+        "seen_own_shuffle": N_("{card} (after your own shuffle)"),
         "seat": N_("Seat {seat}"),
         "blue": N_("blue team: keep the VIP from being hit"),
         "red": N_("red team: get the VIP hit"),
@@ -61,7 +68,7 @@ WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
         "public": N_("Your role is public: play it face up."),
         "fold": N_("Fold the flap up along the dashed line. Open it only where no one else can see."),
         "keep": N_("Keep folded. Open only where no one else can see."),
-        "sep": N_(", "),
+        "sep": N_("; "),  # between the cards seen (each may say where it came from, with a comma)
         "colon": N_(": "),
     },
     "lang": {

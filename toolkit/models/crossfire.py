@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError, model_validator
@@ -222,8 +222,10 @@ def role_sets(mode: CrossfireMode, players: int, specials: Sequence[str], word: 
     The same special roles give the same answer in any order (RULINGS C4, C5): each order they may join in is
     tried, in one fixed order (the ids sorted first), and the role sets of every order that can deal are
     kept. Raises :class:`SetupError`, one line naming the roles as ``word`` names them, when a special role
-    cannot join this mode or this player count, or no order leaves the set-up what each one replaces (the
-    first order's reason).
+    cannot join this mode or this player count, joins twice or joins a set-up that holds it already (each special
+    role joins a table at most once: Dossier's reading of seed 003, whose Bomber "单独获胜", wins alone), or no
+    order leaves the set-up what each one replaces (the first order's reason). The one check of the special roles
+    of a deal, a deck's role set and a table alike (deal, deck validate, resolve, simulate, the web).
     """
     base = next((c for c in mode.compositions if c.players == players), None)
     if base is None:
@@ -232,6 +234,12 @@ def role_sets(mode: CrossfireMode, players: int, specials: Sequence[str], word: 
         refusal = join_refusal(mode, special, players, word)
         if refusal is not None:
             raise SetupError(refusal)
+    for special in sorted(set(specials)):
+        if base.roles.get(special, 0):
+            raise SetupError(tr("{role} joins a table at most once, and the {n}-player set-up of {mode} holds it "
+                                "already", role=word(special), n=players, mode=mode_word(mode)))  # fmt: skip
+        if list(specials).count(special) > 1:
+            raise SetupError(tr("{role} joins a table at most once", role=word(special)))
     found: list[dict[str, int]] = []
     first: SetupError | None = None
     for order in sorted(set(itertools.permutations(sorted(specials)))):
@@ -288,8 +296,66 @@ def _joined(
 
 
 def role_set(mode: CrossfireMode, players: int, specials: Sequence[str], word: RoleWord = repr) -> dict[str, int]:
-    """The roles a deal gives ``players`` with ``specials`` joining (the first of :func:`role_sets`)."""
-    return role_sets(mode, players, specials, word)[0]
+    """The roles a deal gives ``players`` with ``specials`` joining (the first of :func:`role_sets`), as every front
+    end asks for one (`crossfire deal`, `deck new`, the web's role sets and tables): a set-up that breaks a rule of
+    the mode's own ``deck_rules`` (:func:`role_count_problem`: one that leaves no Assassin, say), which deck validate
+    would refuse, is refused too (:class:`SetupError`, of ``special``, or of ``players`` without special roles)."""
+    roles = role_sets(mode, players, specials, word)[0]
+    for rule in mode.deck_rules:
+        problem = role_count_problem(mode, rule, roles, word)
+        if problem is not None:
+            raise SetupError(problem, "special" if specials else "players")
+    return roles
+
+
+def role_count_problem(mode: CrossfireMode, rule: CrossfireDeckRule, counts: Mapping[str, int],
+                       word: RoleWord = repr) -> str | None:  # fmt: skip
+    """Why ``counts`` (role -> copies) breaks ``rule``, a ``role_count`` rule of ``mode`` (None: it keeps it, or it is
+    another kind of rule), worded as deck validate words it of a deck ("Assassin ×0; Crossfire mode needs at least
+    1")."""
+    if not isinstance(rule, CrossfireRuleRoleCount):
+        return None
+    count = counts.get(rule.role, 0)
+    if rule.min <= count and (rule.max is None or count <= rule.max):
+        return None
+    # one whole sentence for each kind of bound, so that a language words each as it says it
+    card, name = word(rule.role), mode_word(mode)
+    if rule.max == rule.min:
+        return tr("{card} ×{n}; {mode} needs exactly {min}", card=card, n=count, mode=name, min=rule.min)
+    if rule.max is None:
+        return tr("{card} ×{n}; {mode} needs at least {min}", card=card, n=count, mode=name, min=rule.min)
+    return tr("{card} ×{n}; {mode} needs {min}–{max}", card=card, n=count, mode=name, min=rule.min, max=rule.max)
+
+
+def composition_problems(
+    mode: CrossfireMode, vips: Container[str], assassins: Container[str], word: RoleWord = repr
+) -> list[tuple[int, str | None, str]]:
+    """Why compositions of ``mode`` are no set-up a table may be dealt, each as (the composition's index, the role it
+    is about where one is, why: its player count and the problem, no label): no Assassin (``assassins``: the roles
+    that are or count as one; the red team needs one), not exactly one VIP (``vips`` likewise; seed 003 §二: blue
+    wins exactly when the VIP is not hit) and a rule of the mode's own ``deck_rules`` broken
+    (:func:`role_count_problem`, once a VIP's count is told). The check of a mode's compositions lint and the engine
+    share."""
+    found: list[tuple[int, str | None, str]] = []
+    for index, comp in enumerate(mode.compositions):
+        if not any(role in assassins for role in comp.roles):
+            found.append((index, None, tr("the {players}-player composition has no {role}; the red team needs one",
+                                          players=comp.players, role=word("assassin"))))  # fmt: skip
+        held = [role for role in comp.roles if role in vips]
+        count = sum(comp.roles[role] for role in held)
+        if count != 1:
+            found.append((index, held[0] if len(held) == 1 else None,
+                          tr("the {players}-player composition has {role} ×{n}; a table has exactly one {role} (seed "
+                             "003: blue wins when the {role} is not hit)", players=comp.players, role=word("vip"),
+                             n=count)))  # fmt: skip
+        for rule in mode.deck_rules:
+            problem = role_count_problem(mode, rule, comp.roles, word)
+            if problem is None or (count != 1 and isinstance(rule, CrossfireRuleRoleCount) and rule.role in vips):
+                continue
+            role = rule.role if isinstance(rule, CrossfireRuleRoleCount) and rule.role in comp.roles else None
+            found.append((index, role, tr("the {players}-player composition does not keep a rule of the mode: "
+                                          "{problem}", players=comp.players, problem=problem)))  # fmt: skip
+    return found
 
 
 def composition_problem(
@@ -308,7 +374,9 @@ def composition_problem(
     if not any(c.players == players for c in mode.compositions):
         return "composition", count_refusal(mode, players)
     actual = {r: n for r, n in counts.items() if n > 0}
-    joined = sorted(itertools.chain.from_iterable([r] * actual.get(r, 0) for r in set(specials)
+    # a special role of the mode's own composition is dealt by it: only the copies beyond those joined (C5)
+    base = next(c for c in mode.compositions if c.players == players).roles
+    joined = sorted(itertools.chain.from_iterable([r] * (actual.get(r, 0) - base.get(r, 0)) for r in set(specials)
                                                   if r not in mode.public_roles))  # fmt: skip
     named = tr(", ").join(word(r) for r in joined)
     try:
@@ -351,9 +419,11 @@ __all__ = [
     "Substitution",
     "Team",
     "composition_problem",
+    "composition_problems",
     "count_refusal",
     "join_refusal",
     "mode_word",
+    "role_count_problem",
     "role_set",
     "role_sets",
 ]

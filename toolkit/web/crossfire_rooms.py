@@ -195,20 +195,31 @@ class Room:
 # "第 1 轮：/players/0/aim")
 _POINTER = re.compile(r"(?:: |：)/[^\s:：]*")
 
+Entries = dict[int, list[int | None]]
+"""What a host entered: seat -> the entries of its row of the aims form in their order, the right hand's first at a
+table whose set-up has a two-gun role (then the left hand's); None, a menu left blank. A seat with none may be left
+out."""
 
-def _check_entries(game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]) -> None:
-    """What either host entered, checked without any secret role, in the form's words: no one points twice at one
-    player or at themselves; the shot cards (sniper mode only) are at most one a player, none in front of the
-    Sniper, no more than the set-up's Assassins (the count is public)."""
+
+def _hands(game: Crossfire, role: str, entries: list[int | None]) -> list[int]:
+    """The targets a seat of ``role`` points at, from its entries in the form (crossfire mode): both hands of a
+    two-gun role (the Enforcer: one player or two, RULINGS C4 as Dossier reads it), the right hand of every other
+    role; a one-gun role's left hand is never a shot, so it is not counted, blank or not."""
+    if game.roles[role].guns > 1:
+        return [target for target in entries if target is not None]
+    return [entries[0]] if entries and entries[0] is not None else []
+
+
+def _check_entries(game: Crossfire, deal: Deal, room: Room, aims: Entries, marks: list[int]) -> None:
+    """What either host entered, checked without any secret role, in the form's words: no one points at themselves,
+    with either hand; the shot cards (sniper mode only) are at most one a player, none in front of the Sniper, no
+    more than the set-up's Assassins (the count is public). Two entries at one player are the roles' business
+    (:func:`fit_aims`, :func:`check_aims`): a one-gun player's left hand is no shot, wherever it points."""
     for seat in range(1, room.players + 1):
         targets = aims.get(seat, [])
-        who = room.label(seat)
-        if len(set(targets)) != len(targets):
-            again = next(k for k, target in enumerate(targets) if target in targets[:k])
-            raise RoomError(tr("{who}: two aims at the same player; enter each player pointed at once", who=who),
-                            (seat, again))  # fmt: skip
         if seat in targets:
-            raise RoomError(tr("{who} points at themselves; no one may", who=who), (seat, targets.index(seat)))
+            raise RoomError(tr("{who} points at themselves; no one may", who=room.label(seat)),
+                            (seat, targets.index(seat)))  # fmt: skip
     if not marks:
         return
     if not deal.sniper:
@@ -225,50 +236,48 @@ def _check_entries(game: Crossfire, deal: Deal, room: Room, aims: dict[int, list
         raise RoomError(tr("{n} shot cards, but the Sniper holds {held} (one per Assassin)", n=len(marks), held=held))
 
 
-def fit_aims(
-    game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]
-) -> dict[int, list[int]]:
+def fit_aims(game: Crossfire, deal: Deal, room: Room, aims: Entries, marks: list[int]) -> dict[int, list[int]]:
     """The aims a host who plays too entered, fitted to the roles without telling the host any role.
 
     That host's form asks the same of every seat, and every refusal is worked out before any secret role is
-    looked at, so that no refusal differs with who holds which role. In crossfire mode every player points
-    (a second target for a player who pointed with both hands, when the set-up has a two-gun role: a check
-    of who holds two guns would tell the host the Enforcer). In sniper mode a target is asked of every player
-    without a shot card but the Sniper, since any of them could be an Assassin who reveals and points (a
+    looked at, so that no refusal differs with who holds which role. In crossfire mode every player's right hand
+    is asked for (everyone points at someone); at a table whose set-up has a two-gun role everyone points with
+    both hands, and the left hand may be entered or left blank (a check of who must enter two, or of whose two
+    entries must differ, would tell the host the Enforcer): it counts for a two-gun role only, which points at
+    one player or two (both hands at one player: that player, once). In sniper mode a target is asked of every
+    player without a shot card but the Sniper, since any of them could be an Assassin who reveals and points (a
     check of the Assassins alone, or of whether the shot cards decided the game, would tell the host-Sniper
-    where to put the shot cards). Then each seat keeps as many targets as its role fires, the first ones: an
-    unarmed player's pointing, a left hand without a second gun, a target of a player who does not point in
-    sniper mode (or of everyone, once the shot cards decided the game) has no effect."""
+    where to put the shot cards). Then each seat keeps what its role fires: an unarmed player's pointing, a
+    one-gun role's left hand, a target of a player who does not point in sniper mode (or of everyone, once the
+    shot cards decided the game) has no effect."""
     _check_entries(game, deal, room, aims, marks)
     sniper = deal.sniper
-    both_hands = not sniper and any(game.roles[r].guns > 1 for r in deal.setup if r in game.roles)
     for seat in range(1, room.players + 1):
         if seat in deal.public:  # a public role (the Sniper): the rules below may name it
             continue
-        targets = aims.get(seat, [])
+        entries = aims.get(seat, [])
         who = room.label(seat)
         if sniper:
-            if seat not in marks and not targets:
+            if seat not in marks and not any(target is not None for target in entries):
                 raise RoomError(
                     tr("{who}: enter a target for every player without a shot card (anyone for a player who did not "
                        "point: only an Assassin's target counts), so that the form tells no one's role", who=who),
                     (seat, 0),
                 )  # fmt: skip
             continue
-        if not targets:
+        if not entries or entries[0] is None:  # the right hand, whoever holds which role
             raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who), (seat, 0))
-        if both_hands and len(targets) < 2:
-            raise RoomError(tr("{who}: enter both players this player pointed at (at a table with a two-gun role "
-                               "everyone points with both hands, so that no one's hands give their role away)",
-                               who=who), (seat, len(targets)))  # fmt: skip
     fitted: dict[int, list[int]] = {}
     decided = sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
     for seat in range(1, room.players + 1):
-        rules = game.roles[deal.roles[seat]]
-        targets = list(aims.get(seat, []))
+        role = deal.roles[seat]
+        rules = game.roles[role]
+        entries = aims.get(seat, [])
         if sniper:
+            targets = [target for target in entries if target is not None]
             allowed = rules.aims_sniper if seat not in marks and not decided else (0, *rules.aims_sniper)
         else:
+            targets = list(dict.fromkeys(_hands(game, role, entries)))  # (both hands at one player: once)
             allowed = rules.aims_crossfire
         if len(targets) < min(allowed):  # only a public role gets here: the checks above asked every other seat
             raise RoomError(
@@ -280,34 +289,40 @@ def fit_aims(
 
 
 def check_aims(
-    game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int], role_name: Any
+    game: Crossfire, deal: Deal, room: Room, aims: Entries, marks: list[int], role_name: Any
 ) -> dict[int, list[int]]:
     """The aims a moderating host entered (the host knows every role): each seat that must point has its targets,
     else a RoomError in the page's words, naming the seat and its role (``role_name``: a role id -> its name in
-    the page's language), as the form asks, not as the engine's table names it. Returns the aims each role fires
-    (a target the form does not ask of that role has no effect)."""
+    the page's language), as the form asks, not as the engine's table names it, and about the menu it names
+    (a one-gun role's right hand, whatever its left hand says). Returns the aims each role fires: a two-gun role's
+    hands (one player or two different ones), every other role's right hand; an entry the role does not fire
+    (a one-gun role's left hand, an unarmed player's pointing) has no effect."""
     _check_entries(game, deal, room, aims, marks)
     decided = deal.sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
     fitted: dict[int, list[int]] = {}
     for seat in range(1, room.players + 1):
         role = deal.roles[seat]
         rules = game.roles[role]
-        targets = list(aims.get(seat, []))
+        entries = aims.get(seat, [])
+        who, name = room.label(seat), role_name(role)
         if deal.sniper:
+            targets = [target for target in entries if target is not None]
             allowed = rules.aims_sniper if seat not in marks and not decided else (0, *rules.aims_sniper)
         else:
+            targets = _hands(game, role, entries)
             allowed = rules.aims_crossfire
+            twice = next((t for k, t in enumerate(targets) if t in targets[:k]), None)
+            if twice is not None:  # a two-gun role's two hands at one player (C4: two different players)
+                again = [k for k, target in enumerate(entries) if target == twice][1]
+                raise RoomError(tr("{who} ({role}): two aims at the same player; the two guns point at two different "
+                                   "players, or leave one hand blank", who=who, role=name), (seat, again))  # fmt: skip
         if len(targets) >= min(allowed):
             fitted[seat] = targets[: max(allowed)]
             continue
-        who, name = room.label(seat), role_name(role)
-        aim = (seat, len(targets))
+        aim = (seat, len(targets) if deal.sniper else 0)
         if deal.sniper:
             raise RoomError(tr("{who} ({role}): an Assassin without a shot card reveals and points: enter their "
                                "target", who=who, role=name), aim)  # fmt: skip
-        if min(allowed) > 1:
-            raise RoomError(tr("{who} ({role}) holds {n} guns: enter each player they pointed at", who=who, role=name,
-                               n=min(allowed)), aim)  # fmt: skip
         raise RoomError(tr("{who} ({role}): enter where this player pointed", who=who, role=name), aim)
     return fitted
 
@@ -526,11 +541,10 @@ class RoomStore:
             assert room.current is not None
             return room.current
 
-    def resolve(
-        self, game: Crossfire, room: Room, aims: dict[int, list[int]], marks: list[int], role_name: Any = None
-    ) -> Round:
-        """Resolve the current round with the host's aims (seat -> seats) and marks; the engine checks them.
-        ``role_name``: a role id -> its name in the page's language, for a moderating host's refusals."""
+    def resolve(self, game: Crossfire, room: Room, aims: Entries, marks: list[int], role_name: Any = None) -> Round:
+        """Resolve the current round with the host's aims (:data:`Entries`: seat -> its entries, the right hand's
+        first) and marks; the engine checks them. ``role_name``: a role id -> its name in the page's language, for a
+        moderating host's refusals."""
         with self.lock:
             current = room.current
             if current is None:
@@ -542,10 +556,10 @@ class RoomStore:
                     raise RoomError(tr("seat {seat} is not at this {n}-player table", seat=seat, n=room.players))
             deal = current.to_deal()
             if room.host_plays:
-                aims = fit_aims(game, deal, room, aims, marks)
+                fired = fit_aims(game, deal, room, aims, marks)
             else:
-                aims = check_aims(game, deal, room, aims, marks, role_name or str)
-            trial = Round(current.number, current.deal, aims={s: a for s, a in aims.items() if a}, marks=marks)
+                fired = check_aims(game, deal, room, aims, marks, role_name or str)
+            trial = Round(current.number, current.deal, aims={s: a for s, a in fired.items() if a}, marks=marks)
             try:
                 table = game.table(trial.table(room.names), tc(current_lang(), "crossfire", "round {n}", n=current.number))
             except TableError as exc:  # the checks above leave the engine little to refuse (a changed pool)
@@ -618,6 +632,7 @@ class RoomStore:
 
 
 __all__ = [
+    "Entries",
     "MAX_ROOMS",
     "Room",
     "RoomError",

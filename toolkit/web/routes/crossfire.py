@@ -25,7 +25,7 @@ from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.web import settings as web_settings
 from toolkit.web.app import WebState, state
-from toolkit.web.crossfire_rooms import MAX_AGE, Room, RoomError, RoomStore, clean_names
+from toolkit.web.crossfire_rooms import MAX_AGE, Entries, Room, RoomError, RoomStore, clean_names
 from toolkit.web.security import require_write
 from toolkit.web.templating import render, request_lang
 
@@ -404,9 +404,11 @@ def _qr(url: str, title: str) -> str:
 
 
 def _host_view(
-    request: Request, web: WebState, room: Room, entered: tuple[dict[int, list[int]], list[int]] | None = None
+    request: Request, web: WebState, room: Room, entered: tuple[Entries, list[int]] | None = None
 ) -> dict[str, Any]:
     """What the host page shows; ``entered``: aims and marks the host sent that did not resolve."""
+    from toolkit.engine.crossfire_cards import labels_in, seen_cards
+
     lang = request_lang(request)
     game = game_of(web)
     current = room.current
@@ -417,6 +419,7 @@ def _host_view(
     # set-up has a two-gun role), but the public Sniper, who places the shot cards; the resolution ignores what a
     # role does not fire and refuses what it must (crossfire_rooms.fit_aims, check_aims).
     hidden = room.host_plays and current.outcome is None
+    card_words = labels_in(lang)
     same_guns = 1
     if not deal.sniper:
         same_guns = max((game.roles[r].guns for r in deal.setup if r in game.roles), default=1)
@@ -428,7 +431,8 @@ def _host_view(
         rules = game.roles[role_id]
         guns = 0 if seat in deal.public and rules.marks else same_guns
         secret = hidden and seat not in deal.public
-        aims = (entered[0] if entered is not None else current.aims or {}).get(seat, [])
+        # each entry in its own menu (None: blank), as entered (a refusal) or as fired (a round opened again)
+        aims: list[int | None] = list((entered[0] if entered is not None else current.aims or {}).get(seat, []))
         hit_by = (current.outcome or {}).get("hit_by", {}).get(str(seat), [])
         seats.append(
             {
@@ -442,13 +446,11 @@ def _host_view(
                 "team": None if secret else i18n.word("team", game.records[role_id].team, lang),
                 "team_id": None if secret else game.records[role_id].team,
                 "public": seat in deal.public,
-                "seen": None
-                if secret
-                else i18n.t(lang, ", ").join(
-                    i18n.name_of(game.records[r], lang) for r in ([] if seat in deal.public else deal.seen[seat])
-                ),  # a public role (the Sniper) is not dealt: it sees no card (a table saved before may list it)
+                # each card with where it came from, as the player's own page says it; a public role (the Sniper) is
+                # not dealt: it sees no card (a table saved before may list it)
+                "seen": None if secret else card_words["sep"].join(seen_cards(game, deal, seat, lang, card_words)),
                 "guns": guns,
-                "aims": aims + [0] * (guns - len(aims)),
+                "aims": aims + [None] * (guns - len(aims)),
                 "marked": seat in (entered[1] if entered is not None else current.marks),
                 "sniper": seat in deal.public and rules.marks,  # places the shot cards; none goes in front of it
                 "hit_by": i18n.t(lang, ", ").join(_who(room, s, lang) for s in hit_by),
@@ -566,14 +568,18 @@ def _aims_help(game: Any, deal: Any, host_plays: bool, lang: str) -> str:
         if both:
             return (
                 t(lang, "After the countdown everyone points at once, with both hands: the set-up has a two-gun role, "
-                        "and no one's hands may give it away. Enter both players each player pointed at, the right "
-                        "hand's first. Roles are applied when you resolve: a one-gun role fires with the right hand "
-                        "only, an unarmed player's pointing has no effect, a protector's right hand protects.")
+                        "and no one's hands may give it away. Enter where each player's right hand pointed, and "
+                        "their left hand's in its own menu (it may be left blank). Roles are applied when you "
+                        "resolve: the two-gun role fires with both hands, at one player or two; every other role "
+                        "with the right hand only, the left hand having no effect; an unarmed player's pointing has "
+                        "no effect, a protector's right hand protects.")
                 if protectors
                 else t(lang, "After the countdown everyone points at once, with both hands: the set-up has a two-gun "
-                             "role, and no one's hands may give it away. Enter both players each player pointed at, "
-                             "the right hand's first. Roles are applied when you resolve: a one-gun role fires with "
-                             "the right hand only, an unarmed player's pointing has no effect.")
+                             "role, and no one's hands may give it away. Enter where each player's right hand "
+                             "pointed, and their left hand's in its own menu (it may be left blank). Roles are "
+                             "applied when you resolve: the two-gun role fires with both hands, at one player or two; "
+                             "every other role with the right hand only, the left hand having no effect; an unarmed "
+                             "player's pointing has no effect.")
             )  # fmt: skip
         return (
             t(lang, "After the countdown everyone points at once. Enter where each player pointed. Roles are applied "
@@ -592,9 +598,12 @@ def _aims_help(game: Any, deal: Any, host_plays: bool, lang: str) -> str:
         two = [r.id for r in rules if r.guns > 1]
         parts.append(t(lang, "After the countdown everyone points at once, with both hands: the set-up has a two-gun "
                              "role."))  # fmt: skip
-        parts.append(i18n.tn(lang, "Enter the target of each armed player's right hand, and both targets of the "
-                                   "{roles}.", "Enter the target of each armed player's right hand, and both targets "
-                                   "of each of these roles: {roles}.", len(two), roles=named(two)))  # fmt: skip
+        parts.append(i18n.tn(lang, "Enter the target of each armed player's right hand, and the left hand's of the "
+                                   "{roles}, who points at one player or two different ones; every other left hand "
+                                   "has no effect.", "Enter the target of each armed player's right hand, and the left "
+                                   "hand's of each of these roles, who point at one player or two different ones: "
+                                   "{roles}; every other left hand has no effect.", len(two),
+                             roles=named(two)))  # fmt: skip
         if protectors:
             parts.append(i18n.tn(lang, "The {roles}'s right hand protects the player it points at, instead of "
                                        "shooting.", "The right hand of each of these roles protects the player it "
@@ -698,7 +707,7 @@ def _host_page(
     room: Room,
     status: int = 200,
     error: str | None = None,
-    entered: tuple[dict[int, list[int]], list[int]] | None = None,
+    entered: tuple[Entries, list[int]] | None = None,
     bad: list[str] | None = None,
 ) -> HTMLResponse:
     """The host page; ``bad``: the ids of the fields ``error`` is about (marked invalid, the first one focused)."""
@@ -736,16 +745,23 @@ def _host_or_404(request: Request, token: str) -> Room | None:
     return rooms(state(request)).host(token)
 
 
-def _aims_from(form: Any, room: Room) -> tuple[dict[int, list[int]], list[int]]:
-    aims: dict[int, list[int]] = {}
+def _aims_from(form: Any, room: Room) -> tuple[Entries, list[int]]:
+    """The aims form's entries, each seat's in the order of its menus (the right hand's first, then the left hand's,
+    at a table with a two-gun role), a blank menu None, so that an entry stays the entry of its own hand (a left
+    hand's is never taken for the right hand's); a seat with every menu blank is left out. And the shot cards."""
+    aims: Entries = {}
     for seat in range(1, room.players + 1):
-        chosen = []
+        chosen: list[int | None] = []
         for value in form.getlist(f"aim_{seat}"):
-            if str(value).strip():
-                try:
-                    chosen.append(_int(value, tr("the aim of seat {seat}", seat=seat), 1, room.players))
-                except RoomError as exc:  # (the menu it came from: the entries are shown again in their order)
-                    raise RoomError(exc.message, (seat, len(chosen))) from None
+            if not str(value).strip():
+                chosen.append(None)
+                continue
+            try:
+                chosen.append(_int(value, tr("the aim of seat {seat}", seat=seat), 1, room.players))
+            except RoomError as exc:  # (the menu it came from)
+                raise RoomError(exc.message, (seat, len(chosen))) from None
+        while chosen and chosen[-1] is None:
+            chosen.pop()
         if chosen:
             aims[seat] = chosen
     marks = [_int(v, tr("a shot card"), 1, room.players) for v in form.getlist("mark") if str(v).strip()]
