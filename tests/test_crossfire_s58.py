@@ -147,7 +147,11 @@ def test_a_card_that_came_back_is_seen_again(game: Crossfire, seed: int) -> None
 def test_the_reported_deal_lists_every_look() -> None:
     """`deal -n 7 --seed 1`: seat 6 looked three times, and the Agent that came back is listed again."""
     out = run("crossfire", "deal", "-n", 7, "--seed", 1, "--lang", "en").stdout
-    assert re.search(r"^ +6 +Agent +Agent, Assassin, Agent$", out, re.M), out
+    # (each look says where the card came from since sweep 69; a long row wraps onto lines of its own)
+    joined = re.sub(r"\n {10,}(?=\S)", " ", out)
+    seen = ("Agent (dealt to you, passed to your left neighbour, seat 7); Assassin (passed to you by your right "
+            "neighbour, seat 5); Agent (after seat 7 shuffled)")
+    assert re.search(r"^ +6 +Agent +" + re.escape(seen) + "$", joined, re.M), out
 
 
 # ---------------------------------------------------------------- 4. a mode that cannot deal names its file
