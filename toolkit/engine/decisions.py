@@ -106,13 +106,11 @@ class Decision:
         for option in self.options:
             if option.label == label:
                 return option
-        loose, numbers = _UID.sub("", label), _UID.findall(label)
+        loose = _UID.sub("", label)
         for option in self.options:
             plain = _UID.sub("", option.label)
             # a card's id alone names its first copy where the runner sees it in R&D or HQ (never a number it may
-            # not know there: `id#uid` is no answer to `id@hq`); a number typed names that copy, never another one
-            if numbers and _UID.findall(option.label) != numbers:
-                continue
+            # not know there: `id#uid` is no answer to `id@hq`)
             if plain == loose or ("#" not in label and _PLACE.sub("", plain) == loose):
                 return option
         # a game saved when a trigger's label was its text (雾刃#1: on_attack); triggers only: the name of a card
