@@ -55,6 +55,7 @@ from toolkit.models.netrunner import side_of_type
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
 from toolkit.text import ast as A
 from toolkit.text.ast import Node, Scripted
+from toolkit.text.games import OWN_WORDS
 
 if TYPE_CHECKING:
     from .lint import Entry
@@ -764,7 +765,7 @@ def ability_text_findings(
     for path, text in texts:
         verdict_ = verdicts.get(text)
         if verdict_ is not None:
-            _report_text(entry, add, path, text, verdict_)
+            _report_text(entry, add, path, text, verdict_, game)
         if verdict_ is None or verdict_[0] == "format":  # (it parses)
             forms = verdicts.unsupported(game, text)
             if forms:
@@ -928,16 +929,18 @@ def _node_class(name: str) -> Any:
     return getattr(A, name)
 
 
-def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str, found: Verdict) -> None:
-    """The findings of one ability text (at ``path`` in the record) with the verdict ``found``."""
+def _report_text(
+    entry: Entry, add: Add, path: tuple[str | int, ...], text: str, found: Verdict, game: str | None
+) -> None:
+    """The findings of one ability text (at ``path`` in the record of ``game``: None for none known) with the
+    verdict ``found``."""
     if found is None:
         return
     ptr = pointer(*path)
     kind = found[0]
     if kind == "parse":
         _, column, summary, context, offset = found
-        game = getattr(entry.record, "game", None)
-        if isinstance(game, str):  # told in the words of the record's game (its verdict is the text's, any game's)
+        if game is not None:  # told in the words of the record's game (its verdict is the text's, any game's)
             try:
                 parse_cached(text)
             except AbilitySyntaxError as exc:
@@ -954,6 +957,11 @@ def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str,
         add("card.text.parse", f"{message}\n{context}", ptr, "error", offset)  # (placed at the character)
     elif kind == "unparsable":
         _, canonical, summary = found
+        if game is not None:  # (as a text's own error: in the words of the record's game)
+            try:
+                parse_cached(canonical)
+            except AbilitySyntaxError as exc:
+                summary = exc.for_game(game).summary()
         message = tr(
             "{label}: {pointer}: the canonical text {text} does not parse: {problem}",
             label=entry.label,
@@ -982,10 +990,14 @@ def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str,
 
 
 def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVerdicts) -> None:
-    """Ability text findings for a record the model rejected: its text fields, read from the JSON as written."""
+    """Ability text findings for a record the model rejected: its text fields, read from the JSON as written, told
+    in the words of the game its ``"game"`` names (when that is a game of the ability language), as a valid
+    record's are."""
     if not entry.target:
         return
+    game = data.get("game")
+    known = game if isinstance(game, str) and game in OWN_WORDS else None
     for path, text in _raw_texts(data):
         found = verdicts.get(text)
         if found is not None:
-            _report_text(entry, entry.add, path, text, found)
+            _report_text(entry, entry.add, path, text, found, known)

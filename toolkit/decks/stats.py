@@ -251,7 +251,7 @@ def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
             try:
                 parse_cached(text)
             except AbilitySyntaxError as exc:
-                reason = f"text does not parse: {exc.summary()}"
+                reason = f"text does not parse: {exc.for_game(getattr(record, 'game', None)).summary()}"
                 break
         if reason:
             name = str(record.name.zh_hans) if chinese(lang) else str(record.name.en or record.name.zh_hans)

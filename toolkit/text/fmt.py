@@ -43,10 +43,11 @@ def format_record_texts(data: Any, source_text: str | None = None) -> FormatResu
     """Canonical texts for one decoded record; ``data`` itself is not modified."""
     result = FormatResult(copy.deepcopy(data))
     positions: dict[str, tuple[int, int]] | None = None
+    game = data.get("game") if isinstance(data, dict) else None  # (an error names the words of the record's game)
     for path, text in text_slots(data):
         ptr = pointer(*path)
         try:
-            canonical = render(parse(text))
+            canonical = render(parse(text, game if isinstance(game, str) else None))
         except AbilitySyntaxError as exc:
             if positions is None:
                 positions = value_positions(source_text) if source_text else {}

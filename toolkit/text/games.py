@@ -9,13 +9,18 @@ word (``横置``); a word two games write is claimed by both (获得: tactics an
 no game claims is every game's (你, 如果, 。, a number). A word is left out of the words expected in the text of a
 game that does not claim it; tests/test_text_tools_s66.py checks that the bundled texts of each game use no word
 that game does not claim.
+
+:func:`english_form` finds, for a text written in English where the ability language goes, the Chinese of the
+sentence forms of a game's that render so in English (the hint of such an error: ``You draw 2 cards.`` is 你抽 2 张牌。).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 # the words of card effects both card games write, and crossfire's roles and win conditions never do
 _CARD_GAMES = frozenset(
@@ -106,4 +111,149 @@ def for_game(keys: Iterable[tuple[str, str]], game: str) -> list[str]:
     return [name for name, key in keys if not (owners := claimed(key)) or game in owners]
 
 
-__all__ = ["OWN_WORDS", "claimed", "for_game", "terminal_key"]
+# ---------------------------------------------------------------- English written where the Chinese goes
+
+GUIDE = Path(__file__).with_name("ABILITY_TEXT.md")
+"""The writing guide, whose examples (each in backquotes, ending in 。) are the sentence forms an English text is
+matched against (:func:`english_form`)."""
+
+_DIGITS = re.compile(r"[0-9]+")
+_PLACEHOLDER = re.compile(r"<[^<>]+>")
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+_FORMS_MAX = 64  # the most texts one form of the guide is expanded to (the words of its placeholders)
+
+
+def _fillers() -> dict[str, list[str]]:
+    """The words each placeholder of the guide's forms (``<对象>``, ``<类型>``) stands for; a form with another
+    placeholder (``<效果>``, ``<条件>``) is no sentence to match."""
+    from . import vocab as V
+
+    def zh(vocabulary: V.Vocabulary) -> list[str]:
+        return [word for word, _ in vocabulary.values()]
+
+    units = zh(V.UNIT_NOUNS)
+    servers = ["研发中心", "总部", "档案库"] + ["1 台" + kind for kind in zh(V.SERVER_KINDS)]
+    return {
+        "<对象>": zh(V.FIXED_REFS) + ["目标" + unit for unit in units],
+        "<单位>": units,
+        "<地形>": zh(V.TERRAIN_NOUNS),
+        "<类别>": zh(V.CATEGORIES),
+        "<类型>": zh(V.NR_TYPES),
+        "<子类型>": zh(V.ICE_SUBTYPES),
+        "<指示物>": zh(V.COUNTER_KINDS),
+        "<牌库区>": zh(V.NR_ZONES),
+        "<服务器>": servers,
+        "<用途>": zh(V.RECURRING_USES),
+        "<角色>": zh(V.ROLES),
+    }
+
+
+def _guide_forms() -> list[str]:
+    """The example sentences of the writing guide, their numbers (``X``, ``Y``) made numbers and each placeholder
+    made each of its words."""
+    fillers = _fillers()
+    forms: dict[str, None] = {}
+    for example in re.findall(r"`([^`\n]+。)`", GUIDE.read_text(encoding="utf-8")):
+        if "…" in example:
+            continue
+        text = re.sub(r"(?<![A-Za-z])X(?![A-Za-z])", "2", example)
+        text = re.sub(r"(?<![A-Za-z])Y(?![A-Za-z])", "1", text)
+        holes = _PLACEHOLDER.findall(text)
+        if any(hole not in fillers for hole in holes):
+            continue
+        for words in itertools.islice(itertools.product(*(fillers[hole] for hole in holes)), _FORMS_MAX):
+            filled = text
+            for hole, word in zip(holes, words, strict=True):
+                filled = filled.replace(hole, word, 1)
+            forms[filled] = None
+    return list(forms)
+
+
+def _plain(english: str) -> str:
+    """An English text as it is compared: spaces made one, case folded, ending in a stop."""
+    said = " ".join(english.split()).casefold()
+    return said if not said or said.endswith(".") else said + "."
+
+
+def _english_of(chinese: str) -> str | None:
+    """The English of the ability text ``chinese`` (:func:`_plain`), or None when it does not parse."""
+    from .parser import AbilitySyntaxError, parse
+    from .render import render
+
+    try:
+        return _plain(render(parse(chinese), "en"))
+    except AbilitySyntaxError:
+        return None
+
+
+@functools.cache
+def _english_index() -> dict[str, list[str]]:
+    """The guide's sentence forms by the shape of their English (:func:`_plain`, each number ``#``), each form
+    with its numbers as written and all ``1`` (``1 card``: the singular of ``2 cards``)."""
+    index: dict[str, list[str]] = {}
+    for form in _guide_forms():
+        for variant in dict.fromkeys((form, _DIGITS.sub("1", form))):
+            english = _english_of(variant)
+            if english is not None:
+                index.setdefault(_DIGITS.sub("#", english), []).append(variant)
+    return index
+
+
+def _writes(chinese: str, game: str | None) -> bool:
+    """Whether a text of ``game`` may write every word of ``chinese`` (which parses); True for no game known."""
+    if game not in OWN_WORDS:
+        return True
+    from .normalize import normalize
+    from .parser import _lark
+
+    lark = _lark()
+    patterns = {t.name: t.pattern.value for t in lark.terminals}
+    for token in lark.parse_interactive(normalize(chinese)[0]).iter_parse():
+        if token.type in patterns:
+            owners = claimed(terminal_key(token.type, patterns[token.type]))
+            if owners and game not in owners:
+                return False
+    return True
+
+
+def _sentence(said: str, game: str | None) -> str | None:
+    """The Chinese of the English ``said`` (:func:`_plain`) by one form of the guide, with its numbers."""
+    numbers = _DIGITS.findall(said)
+    for form in _english_index().get(_DIGITS.sub("#", said), ()):
+        pieces = _DIGITS.split(form)  # (the words between the numbers: one more than the numbers)
+        chinese = form
+        if len(pieces) == len(numbers) + 1:
+            chinese = "".join(piece + number for piece, number in zip(pieces, [*numbers, ""], strict=True))
+        if _english_of(chinese) == said and _writes(chinese, game):
+            return chinese
+    return None
+
+
+def english_form(text: str, game: str | None = None) -> str | None:
+    """The ability text in Chinese that renders in English (``dossier text render --lang en``) as ``text`` (spaces,
+    case and the last stop aside), by the sentence forms of the writing guide a text of ``game`` (None: any game)
+    writes: ``You draw 2 cards.`` is 你抽 2 张牌。; a timing before a colon and sentences one after another are
+    matched each. None when no form renders so."""
+    from . import vocab as V
+
+    said = _plain(text)
+    if not said:
+        return None
+    whole = _sentence(said, game)
+    if whole is not None:
+        return whole
+    head, colon, body = said.partition(": ")
+    timings = {english.casefold(): chinese for chinese, english in V.TIMINGS.values()}
+    prefix = ""
+    if colon and head in timings:
+        prefix, said_body = timings[head] + "：", body
+    else:
+        said_body = said
+    parts = [_sentence(part, game) for part in _SENTENCE_END.split(said_body)]
+    if not parts or any(part is None for part in parts):
+        return None
+    chinese = prefix + "".join(part for part in parts if part is not None)
+    return chinese if _english_of(chinese) == said and _writes(chinese, game) else None
+
+
+__all__ = ["OWN_WORDS", "claimed", "english_form", "for_game", "terminal_key"]

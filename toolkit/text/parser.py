@@ -76,6 +76,7 @@ class AbilitySyntaxError(DossierError):
         terminals: Iterable[str] = (),
         rest: str | None = None,
         near: Sequence[tuple[str, str | None]] = (),
+        english: bool = False,
     ) -> None:
         self.reason = reason
         self.text = text
@@ -94,6 +95,9 @@ class AbilitySyntaxError(DossierError):
         self.terminals = frozenset(terminals)
         self.rest = rest
         self.near = list(near)
+        # the text is English where the ability language goes: the hint says so (:func:`_english_hint`), with the
+        # Chinese of the form a text of the game renders so in English (for_game words it again for the game)
+        self.english = english
         line_end = text.find("\n", self.offset)
         self.source_line = text[line_start : line_end if line_end >= 0 else len(text)]
         # a window of the line around the column, so a very long line shows as a short one
@@ -141,19 +145,27 @@ class AbilitySyntaxError(DossierError):
     def for_game(self, game: str | None) -> AbilitySyntaxError:
         """The error as a card of ``game`` is told it: the words expected there only those a text of that game
         may write (:mod:`toolkit.text.games`: a netrunner card is not offered 本单位 or 佩戴者), the suggestions
-        (near misses and typos) only of that game's words. Itself when ``game`` is None or leaves nothing out; all
-        the words when none of them is the game's (a text of one game written with another's words)."""
-        if game is None or not (self.terminals or self.near):
+        (near misses and typos) only of that game's words, and for a text in English the Chinese of a form of that
+        game. Itself when ``game`` is None or leaves nothing out. When none of the words is the game's (the text
+        up to there is another game's form: a tactics 造成 2, which only netrunner's typed damage follows), it names
+        none and its hint says whose form that is."""
+        if game is None:
             return self
-        from .games import for_game, terminal_key
+        hint = _english_hint(self.text, game) if self.english else self.hint
+        if not (self.terminals or self.near) and hint == self.hint:
+            return self
+        from .games import OWN_WORDS, claimed, for_game, terminal_key
 
         patterns = {t.name: t.pattern.value for t in _lark().terminals}
-        kept = frozenset(for_game(((n, terminal_key(n, patterns.get(n, n))) for n in self.terminals), game))
-        kept = kept or self.terminals
+        keys = [(n, terminal_key(n, patterns.get(n, n))) for n in self.terminals]
+        kept = frozenset(for_game(keys, game))
         near = [(word, of) for word, of in self.near if of is None or of == game]
-        if kept == self.terminals and len(near) == len(self.near):
+        if kept == self.terminals and len(near) == len(self.near) and hint == self.hint:
             return self
         everything, words = _all_expected(kept)
+        if self.terminals and not kept and game in OWN_WORDS:  # another game's form
+            owners = {owner for _, key in keys for owner in claimed(key)}
+            hint = _other_form_hint(game, [g for g in OWN_WORDS if g in owners], hint)
         suggestions = [word for word, _ in near]
         if self.rest is not None:
             suggestions += [w for w in suggest(self.rest, words) if w not in suggestions]
@@ -162,12 +174,13 @@ class AbilitySyntaxError(DossierError):
             self.text,
             self.offset,
             expected=_shortened(everything) if self.expected else [],
-            hint=self.hint,
+            hint=hint,
             suggestions=suggestions[:SUGGEST_MAX],
             alternatives=everything,
             terminals=kept,
             rest=self.rest,
             near=near,
+            english=self.english,
         )
         return error
 
@@ -2123,6 +2136,88 @@ def _hint(label: str) -> str:
     return tr(message, **_hint_fields(fields, tc(current_lang(), "list", ", ")))
 
 
+def _other_form_hint(game: str, owners: Sequence[str], hint: str | None) -> str:
+    """The hint of an error at which a text of ``game`` may write none of the words the grammar reads there (they
+    are the words of ``owners``' forms), after ``hint`` (the error's own) if any."""
+    from toolkit.i18n import word
+
+    lang = current_lang()
+    said = tr(
+        "no word of a {game} text can come here: the text up to here is written as in {games} (the forms of each "
+        "game: {doc})",
+        game=word("game", game, lang),
+        games=tc(lang, "list", ", ").join(word("game", owner, lang) for owner in owners),
+        doc=_language_doc(lang),
+    )
+    # TRANSLATORS: two hints of an ability text's error, one after the other
+    return said if hint is None else tr("{hint}; {more}", hint=hint, more=said)
+
+
+def _language_doc(lang: str) -> str:
+    """The reference of the ability language in ``lang`` (the Chinese page for Chinese, else the English one)."""
+    return "docs/reference/ability-language.zh.md" if lang == "zh-Hans" else "docs/reference/ability-language.md"
+
+
+ENGLISH_EXAMPLE = "你抽 2 张牌。"
+"""The text the hint of an English text shows in Chinese beside its English when it matches no form itself."""
+
+
+def _english_hint(text: str, game: str | None) -> str:
+    """The hint of a text written in English: ability text is the Chinese ability language, and the Chinese of
+    ``text`` when it is the English of a sentence form a text of ``game`` writes (:func:`toolkit.text.games.
+    english_form`), else of an example."""
+    from .games import english_form
+    from .render import render
+
+    try:
+        chinese = english_form(text, game)
+    except Exception:  # noqa: BLE001 - the matching is a nicety: the hint is the general one then
+        chinese = None
+    if chinese is not None:
+        return tr(
+            "ability text is written in the Chinese ability language, not in English: {english} is {chinese} "
+            "(`dossier text render --lang en` shows the English of a text; every form is in {doc})",
+            english=repr(" ".join(text.split())),
+            chinese=chinese,
+            doc=_language_doc(current_lang()),
+        )
+    return tr(
+        "ability text is written in the Chinese ability language, not in English: e.g. {english} is {chinese} "
+        "(`dossier text render --lang en` shows the English of a text; every form is in {doc})",
+        english=repr(render(parse(ENGLISH_EXAMPLE), "en")),
+        chinese=ENGLISH_EXAMPLE,
+        doc=_language_doc(current_lang()),
+    )
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+@functools.cache
+def _latin_codes() -> frozenset[str]:
+    """The Latin words the language writes (case folded): of its symbols (``credit`` of ``[credit]``) and its
+    words (``VIP``)."""
+    codes: set[str] = set()
+    for terminal in _lark().terminals:
+        for word in _terminal_words(terminal.pattern) or ():
+            codes.update(latin.casefold() for latin in _LATIN_WORD.findall(word))
+    for vocabulary in V.TERMINALS.values():
+        for zh, _ in vocabulary.values():
+            codes.update(latin.casefold() for latin in _LATIN_WORD.findall(zh))
+    return frozenset(codes)
+
+
+def _is_english(normalized: str, pos: int) -> bool:
+    """Whether the text at ``pos`` (an error's place in ``normalized``) is a word in Latin letters that is no code
+    of the language: no symbol (``credit``, ``[credits]``), no word of it (``VIP``), no placeholder (``X``)."""
+    found = _LATIN_WORD.match(normalized, pos + len(normalized[pos:]) - len(normalized[pos:].lstrip()))
+    if found is None or len(found.group()) < 2 or normalized[: found.start()].endswith("["):
+        return False
+    latin = found.group().casefold()
+    codes = _latin_codes()
+    return latin not in codes and not (latin.endswith("s") and latin[:-1] in codes)
+
+
 def _expected_words(names: Iterable[str]) -> list[str]:
     """What the grammar expects, shortened to a dozen (the rest counted)."""
     return _shortened(_all_expected(names)[0])
@@ -2291,7 +2386,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
         expected, suggestions, rest, near = [], [], None, []
         noun = "目标障碍" if normalized[:pos].rstrip().endswith("目标") else "障碍"
         hint = tr("an obstacle is neutral, neither friendly nor enemy ({rule}): write {noun}", rule="§5.2", noun=noun)
+    english = not ended and sided is None and _is_english(normalized, pos)
     try:
+        if english:  # (the hints of the states are of mistakes in Chinese)
+            hint = _english_hint(text, None)
         label = None if hint else exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
         hint = _hint(label) if label is not None else hint
     except Exception:  # noqa: BLE001 - a hint is a nicety; never let it hide the real error
@@ -2307,6 +2405,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
         terminals=terminals,
         rest=rest,
         near=near,
+        english=english,
     )
 
 
