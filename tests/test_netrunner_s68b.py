@@ -113,7 +113,11 @@ LONG_BLADE = card("zz_long_blade", "program", ["1[credit]: Break 1 code gate sub
                   cost=0, memory_cost=1, strength=2, subtypes=["icebreaker", "decoder"])  # fmt: skip
 ICE_CUTTER = card("zz_ice_cutter", "resource", ["While you face a piece of ice, you may trash it."], cost=0)
 PASS_METER = card("zz_pass_meter", "resource", ["Each piece of ice you get past pays you 1[credit]."], cost=0)
-RECORDS = [*bundled(), CITY_WORKS, PULSE, ICE_CUTTER, PASS_METER, LONG_BLADE, GROWING_WALL]
+# a program whose text hosts it on rezzed ice (its id gives it its card script: "hosts")
+PARASITE = card("parasite", "program", ["It goes only onto a rezzed piece of ice.", "Each turn it grows a virus counter.",
+                                        "Its host is 1 weaker per virus counter here.", "A host at 0 strength is trashed."],
+                cost=2, memory_cost=1, subtypes=["virus", "trojan"], faction="anarch")  # fmt: skip
+RECORDS = [*bundled(), CITY_WORKS, PULSE, ICE_CUTTER, PASS_METER, LONG_BLADE, GROWING_WALL, PARASITE]
 
 
 def _runner_choice(r: Any) -> str:
@@ -459,16 +463,17 @@ def test_ice_trashed_while_approached_is_not_met_again() -> None:
 
 def test_a_scenario_hosts_a_runner_program_on_corp_ice() -> None:
     """The engine hosts a program on ice (a Parasite) and the schema says ``hosted`` holds runner cards: a scenario
-    lays one out on the ice, in the rig, hosted there (it leaves with its host, N9)."""
-    ice = [{"card": "neutral_plywood_screen", "rezzed": True, "hosted": [{"card": "blight_culture",
+    lays one out on the ice, in the rig, hosted there (it leaves with its host, N9). (Stop 69: only a card the engine
+    hosts there, as Parasite's text does; a program whose text says nothing of it is refused.)"""
+    ice = [{"card": "neutral_plywood_screen", "rezzed": True, "hosted": [{"card": "parasite",
                                                                           "counters": {"virus": 2}}]}]  # fmt: skip
     r = play(RECORDS, [], corp=corp(servers={"hq": {"ice": ice}}), runner=runner())
     host = r.game.servers["hq"].ice[0]
-    hosted = [c for c in r.game.runner.rig if c.id == "blight_culture"]
+    hosted = [c for c in r.game.runner.rig if c.id == "parasite"]
     assert len(hosted) == 1 and hosted[0].host is host and host.hosted == hosted
     assert hosted[0].counters == {"virus": 2}
     r.game.trash(host, "test")
-    assert not [c for c in r.game.runner.rig if c.id == "blight_culture"]
+    assert not [c for c in r.game.runner.rig if c.id == "parasite"]
 
 
 def test_only_runner_cards_are_hosted_on_corp_ice() -> None:

@@ -157,7 +157,7 @@ def test_the_runner_chooses_among_the_cards_of_archives() -> None:
     corp = {"discard": ["t_purge"], "discard_facedown": ["t6_box", "t6_plan"]}
     r = scenario(["run:archives", "continue"], corp=corp)
     assert r.pending.kind == "access" and len(labels(r)) == 3
-    plan = next(x for x in labels(r) if x.startswith("t6_plan"))
+    plan = next(o.label for o in r.pending.options if getattr(o.value, "id", None) == "t6_plan")  # (face down)
     r = scenario(["run:archives", "continue", plan], corp=corp)
     assert accessed(r)[0] == "t6_plan" and [c.id for c in r.game.runner.score_area] == ["t6_plan"]
 
@@ -202,9 +202,7 @@ def _fixed_order_access(self: Runs, run: Any) -> None:
         cards = list(reversed(g.corp.deck[-count:])) if count > 0 else []
     elif run.server == "hq":
         cards = g.rng.sample(g.corp.hand, min(max(count, 0), len(g.corp.hand)))
-    elif run.server == "archives":
-        for card in g.corp.discard:
-            card.faceup = True
+    elif run.server == "archives":  # (the cards go back as they were: face down stays face down)
         cards = list(g.corp.discard)
     if server is not None:
         cards += list(server.root)

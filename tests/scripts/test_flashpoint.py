@@ -1348,7 +1348,7 @@ def test_project_kusanagi_gives_ice_a_net_damage_subroutine_for_the_run() -> Non
     r = play(records, steps, active="corp", corp=corp(servers=servers, clicks=1), runner=runner(hand=GRIP))
     g = r.game
     assert g.corp.score_area[0].counters == {"agenda": 1} and len(g.runner.hand) == 5 - 2 - 1
-    assert events(r, "subroutines_gained") and g.run_history[-1][2]
+    assert events(r, "gain_subroutines") and g.run_history[-1][2]
 
 
 def test_wetwork_refit_adds_a_core_damage_subroutine_first() -> None:

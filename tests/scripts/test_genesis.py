@@ -510,7 +510,9 @@ def test_sensei_gives_the_next_ice_an_end_the_run_subroutine() -> None:
     servers = {"hq": {"ice": [rezzed("nbn_banner_storm"), rezzed("sensei")]}}
     r = play(RECORDS, ["run:hq", "continue"], corp=corp(credits=0, servers=servers), runner=runner(credits=2))
     g = r.game
-    assert [e["text"] for e in events(r, "effect")] == ["[subroutine] 终止潜袭。"] and g.runner.credits == 1 and g.corp.credits == 1
+    gained = [(e["ice"], e["count"], e["by"]) for e in events(r, "gain_subroutines")]
+    assert gained == [(str(g.servers["hq"].ice[0]), 1, str(g.servers["hq"].ice[1]))]
+    assert g.runner.credits == 1 and g.corp.credits == 1
     assert any(e.get("ended") for e in events(r, "end_run")) and not events(r, "run_successful")
 
 
@@ -689,7 +691,7 @@ def test_cortez_chip_makes_a_piece_of_ice_dearer_this_turn() -> None:
     assert events(r, "run_successful")
     # an additional cost: a reduction of the rez cost (Braintrust's 2 counters) does not lower it
     servers = {**scorable("braintrust", 8), "hq": {"ice": [{"card": "nbn_static_veil"}]}}
-    r = play(RECORDS, ["score:braintrust", "use:cortez_chip/0"], active="corp",
+    r = play(RECORDS, ["score:braintrust", "done", "use:cortez_chip/0"], active="corp",
              corp=corp(clicks=0, servers=servers), runner=runner(rig=[{"card": "cortez_chip"}]))  # fmt: skip
     g = r.game
     assert g.active == "runner" and g.rez_cost(g.servers["hq"].ice[0]) == 0 + 2

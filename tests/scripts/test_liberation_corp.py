@@ -626,7 +626,7 @@ def test_starlit_knight_gains_end_the_run_subroutines_per_tag() -> None:
     r = _run("hq", [{"card": "starlit_knight", "rezzed": True}], [], {"score_area": FOUR}, tags=1)
     g = r.game
     assert g.runner.tags == 3 and _ended(r)
-    assert [e["subroutines"] for e in events(r, "encounter")] == [2]
+    assert [e["subroutines"] for e in events(r, "encounter")] == [3]  # (2 of its text, 1 gained as it was met)
     assert len(events(r, "subroutine")) == 3
     r = _run("hq", [{"card": "starlit_knight", "rezzed": True}], ["continue"], tags=1)
     assert not _ended(r) and r.game.runner.tags == 3

@@ -451,7 +451,7 @@ def test_bailiff_pays_for_each_break() -> None:
 def test_brainstorm_grows_a_subroutine_per_grip_card() -> None:
     r = go(["run:hq"], corp=ice_on("hq", "brainstorm"), runner={"hand": GRIP[:3]})
     g = r.game
-    assert events(r, "encounter")[0]["subroutines"] == 0 and len(events(r, "subroutine")) == 3
+    assert events(r, "encounter")[0]["subroutines"] == 3 and len(events(r, "subroutine")) == 3  # (all gained)
     assert g.runner.brain_damage == 3 and not g.runner.hand and not g.over
 
 

@@ -294,8 +294,8 @@ def test_sub_boost_adds_barrier_and_an_end_the_run_subroutine() -> None:
              runner=runner(rig=[{"card": "cog_key"}], credits=5))  # fmt: skip
     g = r.game
     gate = g.servers["hq"].ice[0]
-    assert "barrier" in gate.subtypes and events(r, "encounter")[0]["subroutines"] == 1
-    assert events(r, "subroutine_added") and not g.run_history[-1][2] and g.runner.credits == 4
+    assert "barrier" in gate.subtypes and events(r, "encounter")[0]["subroutines"] == 2  # (its own and the gained)
+    assert events(r, "gain_subroutines") and not g.run_history[-1][2] and g.runner.credits == 4
     assert [e["index"] for e in events(r, "subroutine")] == [2]
 
 

@@ -418,6 +418,7 @@ class NetrunnerGame:
         self.run_history: list[tuple[int, str, bool]] = []  # (turn, server, successful) of every run made
         self.forbidden_now: dict[str, str] = {}  # what is forbidden -> until ("turn" or "run"): forbid()
         self.end_action_phase = False  # a card said the action phase ends now
+        self.no_discard: dict[str, str | None] = {}  # side -> the card that skips its discard this turn: skip_discard()
         # the corp's window before the runner's next action was held (a copy resumed at that action, as the
         # searcher's are, does not hold it again); cleared when the runner acts
         self.corp_window_held = False
@@ -681,7 +682,8 @@ class NetrunnerGame:
             label = self.replay.popleft()
             if _old_order_answer(decision, label):
                 label = None  # an order this game no longer asks (the other trigger did nothing): skipped
-            elif not _offers(decision, label) and (then := self._older_answer(decision)) is not None:
+            elif (not _offers(decision, label) and _older_archives(decision, label) is None
+                  and (then := self._older_answer(decision)) is not None):  # fmt: skip
                 self.replay.appendleft(label)  # a question a game saved before was not asked: its answer then,
                 label = then  # and the label is the next decision's
         replayed = label is not None
@@ -700,12 +702,18 @@ class NetrunnerGame:
                         prompt=prompt,
                     )
                 )
-        older = (_older_facedown(decision, label) or self.older_handle(decision, label)) if replayed else None
+        older = None
+        if replayed:
+            older = _older_facedown(decision, label) or _older_archives(decision, label)
+            older = older or self.older_handle(decision, label)
         found = _older_trigger(decision, label) or older
         option = found or decision.find(label, term=self.prompt_term, said=self.prompt_words)
         if replayed and found is None and _other_number(label, option.label):
             raise self._not_an_option(decision, label)
-        self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
+        taken: dict[str, Any] = {"seat": seat, "kind": kind, "label": option.label}
+        if self.current_run is not None:  # (taken inside a run: a pass there tells the other side something)
+            taken["run"] = True
+        self.decisions.append(taken)
         return option
 
     def _not_an_option(self, decision: Decision, label: str) -> EngineError:
@@ -727,12 +735,15 @@ class NetrunnerGame:
     def _older_answer(self, decision: Decision) -> str | None:
         """What a game saved before this version answered, without being asked, to a question it asks now: the
         corp rezzes nothing and uses no paid ability between turns or between the runner's actions (``rez`` outside
-        a run), and installs an agenda or asset in a new remote server (``server``: remotes holding one were not
+        a run), the runner uses none in the corp's turn (``paid`` outside a run: :meth:`runner_window`), and the
+        corp installs an agenda or asset in a new remote server (``server``: remotes holding one were not
         offered); a search of R&D or the stack with one card to find took it (no "find nothing" then:
         :meth:`find_in_hidden`). None for every other decision."""
         labels = decision.labels()
         if decision.kind == "search" and FIND_NOTHING in labels and len(labels) <= 2:
             return labels[0]  # a search of a deck with one card to find, or none: it was taken without asking
+        if decision.seat == SEATS["runner"] and decision.kind == "paid" and self.current_run is None:
+            return "done" if "done" in labels else None  # the runner's windows in the corp's turn: none then
         if decision.seat == SEATS["runner"]:  # the order of a breach's accesses: the order it took then
             return self.runs.older_answer(decision)
         if decision.seat != SEATS["corp"]:
@@ -943,9 +954,15 @@ class NetrunnerGame:
 
     def _unseen(self, option: Option) -> Option:
         """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` (the uid the
-        runner sees it by: :meth:`seen_uid`) and shown as a card in its server, never by its name or id."""
+        runner sees it by: :meth:`seen_uid`) and shown as a card in its server, or in Archives, never by its name or
+        id."""
         card = option.value
-        if not isinstance(card, Card) or not self.hidden_from_runner(card):
+        if not isinstance(card, Card) or card.side != "corp":
+            return option
+        if card in self.corp.discard and not card.faceup:  # (one of Archives, accessed or not: it stays face down)
+            text = Phrase(N_("a face-down card in {server}"), server=Term("zone", "archives"))
+            return Option(f"facedown#{self.seen_uid(card)}", text, card)
+        if not self.hidden_from_runner(card):
             return option
         where = self.server_of(card)
         text = Phrase(N_("a face-down card in {server}"), server=Term("zone", where.name if where else ""))
@@ -1681,6 +1698,37 @@ class NetrunnerGame:
             raise EngineError(tr("{card} is a console, and {console} is installed already (1 console per player)",
                                  card=card, console=others[0]))  # fmt: skip
 
+    def regions_besides(self, card: Card, server: str) -> list[Card]:
+        """The regions in the root of ``server`` other than ``card``, when ``card`` is a region: "Limit 1 region per
+        server" is that a server's root holds one region. The one reading of it: the engine's for every card of the
+        region subtype (Dossier's reading, as for consoles: :meth:`consoles_besides`): installing a region trashes
+        the region there first (:meth:`make_room`), and a scenario does not lay out two in one server."""
+        there = self.servers.get(server)
+        if "region" not in card.subtypes or there is None:
+            return []
+        return [o for o in there.root if o is not card and "region" in o.subtypes]
+
+    def may_host(self, host: Card, card: Card) -> bool:
+        """Whether ``card`` may be hosted on ``host``, as the engine hosts cards: on a card its own text puts it on
+        ("Install only on a rezzed piece of ice": the ``hosts`` hook, what :meth:`install` offers), or, for a card
+        without such text, on an installed runner card whose text hosts cards of its type ("你将 1 个程序安装在本牌上":
+        :meth:`~.interp.Interpreter.install_from_hand`). A card script that hosts cards in its own way (a card moved
+        onto ice, an agenda hosted on a runner card) says so in its code only: a host or a hosted card that runs one
+        is taken at its word. What a scenario's ``hosted`` cards are checked by."""
+        hooks = self.script_hooks("hosts", [card])
+        if hooks:
+            return all(host in hook(self, card) for _, hook in hooks)
+        hosting = [node.card_type for ability in self.abilities(host) for node in effect_nodes(ability)
+                   if isinstance(node, A.InstallHosted)]  # fmt: skip
+        if card.side == "runner" and host.side == "runner" and card.type in hosting:
+            return True
+        return self.script_of(host) is not None or self.script_of(card) is not None
+
+    def holds_advancement(self, card: Card) -> bool:
+        """Whether advancement counters may be on ``card``: corp cards only (the ability language's corp text places
+        them, on the corp's own cards: :meth:`place_advancement`); what a scenario's counters are checked by."""
+        return card.side == "corp"
+
     def may_install(self, card: Card) -> bool:
         """What the rules restrict (one console per player: :meth:`consoles_besides`) and the card's own script
         (``may_install``; ``hosts``: somewhere to go)."""
@@ -1736,7 +1784,8 @@ class NetrunnerGame:
 
     def make_room(self, card: Card, server: str, trash_ice: bool = False) -> None:
         """Before ``card`` is installed in (or protecting) ``server``: an agenda or an asset trashes the agenda or
-        asset in that remote's root (a root holds one of them); ice the corp installs ``trash_ice`` (its install
+        asset in that remote's root (a root holds one of them), a region the region in its root
+        (:meth:`regions_besides`); ice the corp installs ``trash_ice`` (its install
         action's ``+trash`` option) first trashes pieces of ice protecting the server, one decision each, one at
         least and as many as the corp must to pay (each lowers the install cost by 1). The server stays, even
         left empty meanwhile. The reason the log gives names where the card goes, not the card."""
@@ -1749,6 +1798,8 @@ class NetrunnerGame:
             if card.type in ("agenda", "asset"):
                 for old in [c for c in target.root if c.type in ("agenda", "asset")]:
                     self.trash(old, why, by="corp")
+            for old in self.regions_besides(card, server):  # limit 1 region per server
+                self.trash(old, Phrase(N_("only 1 region per server")), by="corp")
             trashed = 0
             while card.type == "ice" and trash_ice and not self.over:
                 options = [Option(c.ref, _text(c), c) for c in reversed(target.ice) if self.may_trash(c, "corp")]
@@ -2210,7 +2261,10 @@ class NetrunnerGame:
     def place_advancement(self, card: Card, amount: int, advancing: bool = False) -> None:
         """Advancement counters go on ``card``. ``advancing``: by the advance action (logged as advancing it);
         otherwise a card's effect places them, which is not advancing (the rules: placing is not advancing), and
-        the log says counters were placed (add_counters' ``counter`` entry), no more."""
+        the log says counters were placed (add_counters' ``counter`` entry), no more. A runner card takes none
+        (:meth:`holds_advancement`)."""
+        if not self.holds_advancement(card):
+            return
         self.add_counters(card, "advancement", amount)
         if not advancing:
             return
@@ -2449,7 +2503,8 @@ class NetrunnerGame:
         self.phase = "turns"
 
     def begin_turn(self, side: Side) -> None:
-        """Clicks for the turn, recurring credits refilled, 你的回合开始时 triggers, the corp's mandatory draw."""
+        """Clicks for the turn, recurring credits refilled, 你的回合开始时 triggers, the corp's mandatory draw; in the
+        corp's, its window (:meth:`rez_window`) and the runner's (:meth:`runner_window`) come first."""
         self.active = side
         self.phase = "turns"
         self.turns += 1
@@ -2460,6 +2515,7 @@ class NetrunnerGame:
         self.log.add("turn_start", player.seat, side=side, clicks=player.clicks, turn=self.turns)
         if side == "corp":  # before its recurring credits and its turn-start abilities (a card rezzed now has them)
             self.rez_window(Phrase(N_("your turn begins: rez a card?")))
+            self.runner_window(Phrase(N_("the corp's turn begins: use a paid ability?")))
         for card in self.active_cards(side):
             if self.recurring_uses(card):
                 self.refill_recurring(card, "turn start")
@@ -2478,10 +2534,34 @@ class NetrunnerGame:
         if not self.over:
             self.runs.corp_window(None, None, prompt)
 
+    def runner_window(self, prompt: Any) -> None:
+        """The runner's paid-ability window in the corp's turn (the published turn structure gives both players one
+        at the corp's draw phase, between its actions and in its discard phase; installed runner cards are always
+        active, seed 001): the runner uses paid abilities without a click, one decision each ("[trash]: remove 1 tag"
+        before an operation asks whether it is tagged), until it is done. Like the corp's (:meth:`rez_window`), it is
+        asked only while the runner has an ability it can use there, and a window that offers nothing asks and logs
+        nothing; in a game of two people (:attr:`people`) it is asked even with nothing to use ("done" its only
+        option) when a card of the runner's might offer something for a reason the corp cannot see
+        (:meth:`hidden_paid`), as the run's windows are (:meth:`~.run.Runs.paid_window`). ``prompt`` says when."""
+        forced = self.people and self.hidden_paid("runner", "run")
+        for _ in range(20):
+            if self.over:
+                return
+            options = self.actions.paid_options("runner", window="run")  # (no clicks: the "run" window's abilities)
+            if not options and not forced:
+                return
+            options.append(Option("done", Phrase(N_("done")), None))
+            option = self.ask("runner", "paid", prompt, options, force=forced)
+            if option.value is None:
+                return
+            self.actions.take(option.value)
+
     def action_phase(self, side: Side) -> None:
         """Actions until every click is spent (N11), then a last window for actions without a click. In the
         runner's, the corp's window (:meth:`rez_window`) comes before each action while the runner has clicks left:
-        a card that works "whenever the runner makes a run" can be rezzed before the run it answers."""
+        a card that works "whenever the runner makes a run" can be rezzed before the run it answers. In the corp's,
+        the runner's window (:meth:`runner_window`) comes after each action that leaves the corp clicks (after its
+        last one, the runner's window is the discard phase's: :meth:`end_turn`)."""
         player = self.player(side)
         free = 0
         while not self.over:
@@ -2522,22 +2602,39 @@ class NetrunnerGame:
                 self.end_action_phase = False
                 player.clicks = 0
                 break
+            if side == "corp" and player.clicks > 0 and not self.over:  # (the corp acts: the runner may answer)
+                self.runner_window(Phrase(N_("after the corp's action: use a paid ability?")))
         if not self.over:
             self.log.add("action_phase_end", player.seat, side=side, clicks=player.clicks)
             self.fire("action_phase_ends", self.active_cards(side))
 
+    def skip_discard(self, side: Side, card: Card | None = None) -> None:
+        """``side`` skips its discard down to its hand size at the end of this turn (``card``'s text says so); its
+        maximum hand size stays what it is. Only the side whose turn it is has a discard left this turn."""
+        if self.active == side:
+            self.no_discard[side] = str(card) if card is not None else None
+
     def end_turn(self, side: Side) -> None:
-        """Discard down to the hand size, 你的回合结束时 triggers; a runner below hand size 0 is flatlined."""
+        """Discard down to the hand size (unless a card skips it: :meth:`skip_discard`), 你的回合结束时 triggers; a
+        runner below hand size 0 is flatlined."""
         player = self.player(side)
         limit = self.hand_size(side)
         if side == "runner" and limit < 0:
             self.flatline(Phrase(N_("the runner's hand size is {n} at the end of the turn"), n=limit))
-        while len(player.hand) > max(0, limit) and not self.over:
+        skipped = side in self.no_discard
+        if skipped and not self.over:
+            source = self.no_discard[side]
+            self.log.add("rule", player.seat, **({"card": source} if source else {}), side=side,
+                         reason=Phrase(N_("the discard phase is skipped this turn")))  # fmt: skip
+        self.no_discard.pop(side, None)
+        while not skipped and len(player.hand) > max(0, limit) and not self.over:
             card = self.choose(side, "discard", Phrase(N_("discard down to {n}"), n=limit), list(player.hand))
             player.hand.remove(card)
             self.to_discard(card, "discarded", faceup=side == "runner")
         if side == "runner":  # after the runner's discard, before its turn-end abilities
             self.rez_window(Phrase(N_("the runner's turn ends: rez a card?")))
+        elif not self.over:  # the corp's discard phase: the runner's window, before the corp's turn-end abilities
+            self.runner_window(Phrase(N_("the corp's turn ends: use a paid ability?")))
         if not self.over:
             self.fire("your_turn_end", self.active_cards(side))
             self.announce("turn_ends", side=side)
@@ -2777,6 +2874,19 @@ def _older_facedown(decision: Decision, label: str) -> Option | None:
     uid = int(found.group(1))
     named = (o for o in decision.options if o.label.startswith("facedown#") and isinstance(o.value, Card))
     return next((o for o in named if o.value.uid == uid), None)
+
+
+def _older_archives(decision: Decision, label: str) -> Option | None:
+    """The face-down card of Archives a runner's label of a game saved before names by its id and the runner's
+    number for it (``<id>#<n>``: a breach of Archives turned every card there face up then), if the decision offers
+    it face down now (``facedown#<n>``, the same number: :meth:`NetrunnerGame.seen_uid`). Only labels replayed from a
+    saved game or a scenario are read so: a player cannot pick a face-down card by its id."""
+    found = _CARD_LABEL.fullmatch(label)
+    if found is None or decision.seat != SEATS["runner"] or any(o.label == label for o in decision.options):
+        return None
+    wanted = f"facedown#{found[2]}"
+    return next((o for o in decision.options
+                 if o.label == wanted and isinstance(o.value, Card) and o.value.id == found[1]), None)  # fmt: skip
 
 
 def _offers(decision: Decision, label: str) -> bool:

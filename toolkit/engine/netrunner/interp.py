@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 PSI_MAX = 2  # N7: each side bids 0, 1 or 2 credits
+# effects that "for each counter" repeats as one event of the total (Interpreter.totalled): damage, tags and credits
+# gained; every other effect happens once per counter
+_TOTALLED = (A.TypedDamage, A.GainTags, A.GainCredits)
 
 
 class Interpreter:
@@ -217,8 +220,13 @@ class Interpreter:
             have = ctx.card.counters.get(e.kind, 0) if ctx.card is not None else 0
             times = min(have // e.per, MAX_COUNT)
             g.log.add("for_each", seat, card=str(ctx.card) if ctx.card else None, kind=e.kind, times=times)
-            for _ in range(times):
-                self.effects(e.effects, ctx)
+            if all(isinstance(x, _TOTALLED) for x in e.effects):  # one event of the total (N12: one window)
+                if times:
+                    for effect in e.effects:
+                        self.totalled(effect, times, ctx)
+            else:
+                for _ in range(times):
+                    self.effects(e.effects, ctx)
         elif isinstance(e, A.GainCredits):
             g.gain_credits(self.party(e.who, side), e.count)
         elif isinstance(e, A.LoseCredits):
@@ -352,6 +360,22 @@ class Interpreter:
             ctx.card.notes[f"part:{e.part}"] = self.game.turns
         assert part.fn is not None
         part.fn(Exec(self.game, ctx))
+
+    def totalled(self, e: A.Node, times: int, ctx: Context) -> None:
+        """``e`` (one of :data:`_TOTALLED`) ``times`` over as one event of the total, as "for each counter, do 1
+        damage" means: N damage dealt at once (one prevention window, one damage event: N12), N tags taken at once,
+        N credits gained at once."""
+        g = self.game
+        if self.game.over:
+            return
+        if isinstance(e, A.TypedDamage):
+            g.damage(e.kind, e.amount * times, by=ctx.side)
+        elif isinstance(e, A.GainTags):
+            if self.party(e.who, ctx.side) != "runner":
+                raise EngineError(tr("only the runner takes tags"))
+            g.gain_tags(e.count * times)
+        elif isinstance(e, A.GainCredits):
+            g.gain_credits(self.party(e.who, ctx.side), e.count * times)
 
     def on_this_card(self, e: A.Node, ctx: Context) -> None:
         g = self.game

@@ -378,8 +378,11 @@ class HeuristicRunner(_Base):
 
     def break_cost(self, game: NetrunnerGame, ice: Card) -> int | None:
         """The cheapest credits any installed icebreaker needs to break every subroutine of ``ice`` (those of its
-        text, or, for ice with none there, those it gained when the runner last met it: :func:`_gained`)."""
+        text, or, for ice with none there, those it had when the runner last met it: :func:`_gained`; at least one
+        for such ice that ended one of its runs, :func:`_ended_a_run`: it is not free to get through)."""
         subs = sum(1 for a in game.abilities(ice) if a.kind == "subroutine") or _gained(game, ice)
+        if subs == 0 and _ended_a_run(game, ice):
+            subs = 1
         if subs == 0:
             return 0
         best: int | None = None
@@ -488,7 +491,8 @@ class HeuristicRunner(_Base):
         if server == "hq":
             return 1.5 if game.corp.hand else 0.0
         if server == "archives":  # (the type of a face-down card of Archives is the corp's to know)
-            unseen = any(not c.faceup for c in game.corp.discard)
+            # (a card accessed there stays face down: the runner knows it, and it is no reason to run there again)
+            unseen = any(not c.faceup and not game.runner_knows(c) for c in game.corp.discard)
             return 0.8 if unseen or any(c.faceup and c.type == "agenda" for c in game.corp.discard) else 0.0
         if not s.root:
             return 0.0
@@ -700,7 +704,8 @@ class HeuristicRunner(_Base):
         if ice.rezzed:
             cost = self.break_cost(game, ice)
             unaffordable = cost is None or cost > game.available("runner", "icebreaker")
-            if unaffordable and any(_ends_run(a, ice) for a in game.abilities(ice) if a.kind == "subroutine"):
+            ends = any(_ends_run(a, ice) for a in game.abilities(ice) if a.kind == "subroutine")
+            if unaffordable and (ends or _ended_a_run(game, ice)):
                 return "jack_out"
         return "continue"
 
@@ -748,12 +753,14 @@ def _recent(game: NetrunnerGame) -> list[Any]:
 
 
 def _gained(game: NetrunnerGame, ice: Card) -> int:
-    """The subroutines ``ice`` gained (a card script's: one for each advancement counter, say) when the runner last
-    encountered it, as the log showed it: what the runner expects of it next time (0 for ice it has not met so)."""
+    """The subroutines ``ice`` had when the runner last encountered it, as the log showed them: the encounter's
+    entry counts those cards gave it as it was met (a card script's: one for each advancement or power counter, say;
+    ``gain_subroutines`` entries tell each gain). What the runner expects of ice with none in its text next time (0
+    for ice it has not met)."""
     name = str(ice)
     for event in _recent(game):
-        if event.kind == "gain_subroutines" and event.data.get("ice") == name:
-            return int(event.data.get("count") or 0)
+        if event.kind == "encounter" and event.data.get("ice") == name:
+            return int(event.data.get("subroutines") or 0)
     return 0
 
 

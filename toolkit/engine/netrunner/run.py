@@ -14,6 +14,7 @@ to rez (seed: 他将有最后一次机会退出……公司将有最后一次机
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -305,7 +306,7 @@ class Runs:
         subs = [Sub(i, a) for i, a in enumerate((a for a in g.abilities(ice) if a.kind == "subroutine"), start=1)]
         encounter = Encounter(ice, subs)
         run.encounter = encounter
-        g.log.add(
+        met = g.log.add(
             "encounter",
             RUNNER,
             ice=str(ice),
@@ -314,6 +315,8 @@ class Runs:
             subroutines=len(subs),
         )
         g.announce("encounter", ice, ice=ice)
+        if met.data.get("subroutines") != len(subs):  # (cards gave it subroutines as it was met, or took some)
+            met.data["subroutines"] = len(subs)  # the entry says what the runner faces
         # (a game of two people: asked even with nothing to use when a card might offer something for a reason the
         # corp cannot see, :meth:`paid_window`)
         forced = g.people and g.hidden_paid("runner", "encounter")
@@ -388,7 +391,8 @@ class Runs:
                 breaks = any(isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes for n in nodes)
                 # strength matters for icebreakers only: a card without strength breaks whatever the ice's
                 strong = not self.has_strength(breaker) or g.strength_of(breaker) >= needed
-                if boosts and not strong and fits:  # boosting past the ice's strength does nothing more
+                # boosting past the ice's strength, or once every subroutine is broken, does nothing more
+                if boosts and not strong and fits and unbroken:
                     out.append(Option(f"boost:{breaker.ref}/{index}", text, (breaker, index)))
                 elif not boosts and breaks and unbroken and strong:
                     out.append(Option(f"break:{breaker.ref}/{index}", text, (breaker, index)))
@@ -549,8 +553,10 @@ class Runs:
         """The breach: the runner accesses the server's cards one at a time, in the order it chooses (N5, the
         published run timing): in a remote, its installed cards in any order; in R&D, the cards from the top in
         their order, and in HQ, cards at random, with the root's upgrades before, between or after them; in
-        Archives, each card (all turned face up) and upgrade in any order. It is asked only when it has a choice
-        (:meth:`_next_access`)."""
+        Archives, each card and upgrade in any order (a face-down card offered as such: the runner learns what it
+        is by accessing it). The cards accessed go back as they were (seed 001: "将所有未被窃取或销毁的卡牌按照原状态
+        放回"): one face down in Archives stays face down (the runner knows it:
+        :meth:`~.game.NetrunnerGame.runner_knows`). It is asked only when it has a choice (:meth:`_next_access`)."""
         g = self.game
         count = 1 + run.extra_access
         server = g.servers.get(run.server)
@@ -561,9 +567,7 @@ class Runs:
         elif run.server == "hq":
             central = g.rng.sample(g.corp.hand, min(max(count, 0), len(g.corp.hand)))
         elif run.server == "archives":
-            for card in g.corp.discard:  # the runner turns every card of Archives face up
-                card.faceup = True
-            loose = list(g.corp.discard)
+            loose = list(g.corp.discard)  # (face up or face down: each goes back as it was)
         root = list(server.root) if server is not None else []
         if not central and not loose and not root:
             g.log.add("access", RUNNER, server=run.server, cards=0)
@@ -722,3 +726,22 @@ def _access_text(value: Any) -> Phrase:
 def _sub_text(ice: Card, sub: Sub) -> Phrase:
     """A subroutine of ``ice`` as an option: its number and its text (a scripted one: the printed paragraph)."""
     return Phrase(N_("subroutine {index}: {text}"), index=sub.index, text=ability_text(ice, sub.ability))
+
+
+def gain_subroutines(game: NetrunnerGame, encounter: Encounter, abilities: Sequence[A.Ability], first: bool = False,
+                     by: Card | None = None) -> None:  # fmt: skip
+    """The ice of ``encounter`` gains ``abilities`` as subroutines for this encounter: after its others, or before
+    them (``first``); all are numbered again in their order (a broken one stays broken). Every card script that
+    gives ice subroutines as it is met does it here, so that the log says so alike (``gain_subroutines``: how many,
+    how many it has now, and ``by`` the card that gives them when it is not the ice): the runner reads what ice with
+    none in its text may do from it the next time (:func:`.players._gained`)."""
+    if not abilities:
+        return
+    subs = encounter.subs
+    gained = [Sub(0, ability) for ability in abilities]
+    subs[:] = [*gained, *subs] if first else [*subs, *gained]  # (the same list: the encounter fires its entries)
+    for index, sub in enumerate(subs, start=1):
+        sub.index = index
+    giver = {"by": str(by)} if by is not None and by is not encounter.ice else {}
+    game.log.add("gain_subroutines", CORP, ice=str(encounter.ice), count=len(abilities), subroutines=len(subs),
+                 **giver)  # fmt: skip

@@ -175,13 +175,17 @@ def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
                     pointer = f"/corp/servers/{name}/{where}/{i}"
                     card = _placed(game, placed, "corp", pointer)
                     _check_place(game, server, where, card, pointer)
+                    if where == "root" and (others := game.regions_besides(card, name)):  # (NetrunnerGame's rule)
+                        raise _refused(pointer, N_("{where}: {id} is a region, and the root of {server} holds the "
+                                                   "region {other} (1 region per server)"), id=repr(card.id),
+                                       server=repr(name), other=repr(others[0].id))  # fmt: skip
                     (server.ice if where == "ice" else server.root).append(card)
-                    for j, inner in enumerate(placed.hosted):  # runner cards on it (a Parasite on a piece of ice)
-                        _place_runner(game, inner, card, f"{pointer}/hosted/{j}")
                     if placed.rezzed and card.type == "agenda":
                         raise _refused(f"{pointer}/rezzed", N_("{where}: {id} is an agenda, and agendas are never "
                                                                "rezzed"), id=repr(card.id))  # fmt: skip
-                    card.rezzed = placed.rezzed
+                    card.rezzed = placed.rezzed  # (before the cards it hosts: a Parasite goes on rezzed ice only)
+                    for j, inner in enumerate(placed.hosted):  # runner cards on it (a Parasite on a piece of ice)
+                        _place_runner(game, inner, card, f"{pointer}/hosted/{j}")
                     if card.rezzed:
                         _check_unique(game, card, [c for c in game.installed("corp") if c.rezzed], pointer)
                         game.refill_recurring(card, "scenario")
@@ -224,6 +228,10 @@ def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str, h
         raise _refused(f"{pointer}/card", N_("{where}: {id} is a {owner} card; only runner cards can be hosted on "
                                              "{host}"), id=repr(placed.card), owner=owner, host=repr(host.id))  # fmt: skip
     card.counters = {k: v for k, v in placed.counters.items() if v}
+    if card.counters.get("advancement") and not game.holds_advancement(card):  # (NetrunnerGame's rule)
+        raise _refused(f"{pointer}/counters/advancement", N_("{where}: {id} is a {owner} card; advancement counters "
+                                                             "go on corp cards only"), id=repr(placed.card),
+                       owner=side_word(card.side))  # fmt: skip
     card.credits = placed.credits
     # a card its text loads (“when it is empty, trash it”) placed with some of its load (its credits, or counters of
     # the kind it is loaded with) was loaded: it empties as in a game once none is left. Placed with none of it, it is
@@ -244,6 +252,9 @@ def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None, po
         game.check_console(card)  # one console per player (NetrunnerGame.consoles_besides)
     except EngineError as exc:
         raise _at(pointer, str(exc)) from None
+    if host is not None and not game.may_host(host, card):  # (as the engine hosts cards: NetrunnerGame.may_host)
+        raise _refused(pointer, N_("{where}: {id} cannot be hosted on {host} (neither card's text hosts it there)"),
+                       id=repr(placed.card), host=repr(host.id))  # fmt: skip
     game.runner.rig.append(card)
     card.host = host
     if host is not None:

@@ -94,7 +94,7 @@ def determinize(game: NetrunnerGame, side: Side, rng: random.Random) -> None:
     for server in game.servers.values():
         ice += [c for c in server.ice if game.hidden_from_runner(c) and not game.runner_knows(c)]
         roots += [c for c in server.root if game.hidden_from_runner(c) and not game.runner_knows(c)]
-    loose = them.hand + them.deck + [c for c in them.discard if not c.faceup]
+    loose = them.hand + them.deck + [c for c in them.discard if not c.faceup and not game.runner_knows(c)]
     slots = ice + roots + loose
     faces = _shuffled([(c.id, c.name, c.record) for c in slots], rng, key=lambda f: f[0])
     dealt: list[tuple[str, str, Any]] = []

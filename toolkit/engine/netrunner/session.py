@@ -176,10 +176,12 @@ class NetrunnerSession:
         """Replay all but the person's last decision (the same state: a game is its decisions). The person takes back
         only what revealed nothing: False (and :attr:`refused` says why, a key of :data:`UNDO_REFUSALS`, as the
         tactics session says it) when the person has not decided yet or ``seat`` is not the person's (``nothing``);
-        when the machine has decided since (``machine``); when the game's random generator was used since (a
-        shuffle, a card trashed at random: ``rolled``); when the other side's secret bid was revealed since (a psi
-        game the decision bid in, or led to: ``bid``, N7); when the person's side has seen since a card it could not see
-        then (a card drawn, accessed, looked at or revealed, the other side's card rezzed or played: ``seen``).
+        when the machine has decided since (``machine``: a pass of the machine corp's window between the runner's
+        actions shows nothing and does not count, a pass inside a run does, :func:`_passed_between_actions`); when
+        the game's random generator was used since (a shuffle, a card trashed at random: ``rolled``); when the other
+        side's secret bid was revealed since (a psi game the decision bid in, or led to: ``bid``, N7); when the
+        person's side has seen since a card it could not see then (a card drawn, accessed, looked at or revealed, the
+        other side's card rezzed or played: ``seen``).
         In a game of two people, ``seat``'s (default: the side that decided last) last decision, and only while the
         other has not been asked since: not when the other has decided since (``other``), nor while the pending
         decision is the other's (``asked``: taking it back would tell whether the other had something to do)."""
@@ -191,8 +193,10 @@ class NetrunnerSession:
             self.refused = "nothing"
             return False
         # (every decision after the person's last is the machine's; a window the machine corp passed between the
-        # runner's actions changes nothing, and refusing for it would tell the runner the corp could rez something)
-        if any(not (d["kind"] == "rez" and d["label"] == "done") for d in self.game.decisions[mine[-1] + 1 :]):
+        # runner's actions changes nothing, and refusing for it would tell the runner the corp could rez something.
+        # A pass inside a run tells the runner the corp would not rez what it met: taken back, it would run again
+        # knowing that)
+        if not all(_passed_between_actions(d) for d in self.game.decisions[mine[-1] + 1 :]):
             self.refused = "machine"
             return False
         return self._take_back(mine[-1], self.seat)
@@ -273,6 +277,15 @@ class NetrunnerSession:
             seen["decision"] = {**pending.to_json(), "number": self.own_number(pending)}
         seen["log"] = [e.to_json() for e in self.game.seen_log(seat, over=over)]
         return seen
+
+
+def _passed_between_actions(decision: dict[str, Any]) -> bool:
+    """Whether the machine's ``decision`` is the corp passing its window outside a run (between the runner's
+    actions, as a turn ends or begins: :meth:`~.game.NetrunnerGame.rez_window`), which shows the person nothing:
+    the one machine decision an undo may take back. A pass inside a run (``run``: the corp would not rez the ice
+    the runner met), and any other decision of the machine, revealed something."""
+    corp_pass = decision["seat"] == SEATS["corp"] and decision["kind"] == "rez" and decision["label"] == "done"
+    return corp_pass and not decision.get("run")
 
 
 def _secrets_revealed(game: NetrunnerGame, seat: int) -> int:

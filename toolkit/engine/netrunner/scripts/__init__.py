@@ -720,14 +720,17 @@ def breaker_usable(
 
 
 def one_region(b: Builder) -> Builder:
-    """"Limit 1 region per server": installing this region trashes any other region in the same server."""
+    """"Limit 1 region per server": installing this region trashes any other region in the same server. The engine's
+    reading, which it applies to every card of the region subtype as it is installed
+    (:meth:`NetrunnerGame.regions_besides`, :meth:`NetrunnerGame.make_room`): this finds none left then, and is
+    kept for a region placed in a server some other way."""
 
     def installed(x: Exec) -> None:
         g = x.game
         server = g.server_of(x.card)
         if x.event.get("card") is not x.card or server is None:
             return
-        for old in [c for c in server.root if c is not x.card and "region" in c.subtypes]:
+        for old in g.regions_besides(x.card, server.name):
             g.trash(old, Phrase(N_("only 1 region per server")), by="corp")
 
     return b.when("installed", installed)

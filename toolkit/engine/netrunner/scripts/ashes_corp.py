@@ -24,7 +24,8 @@ from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
 from ..decisions import Option
-from ..state import CENTRALS, INSTALLABLE, SEATS, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, INSTALLABLE, SEATS
 from . import Builder, Exec, card, click, counters, one_region, this_card, this_ice
 
 if TYPE_CHECKING:
@@ -624,8 +625,7 @@ _HQ_TRACE = "[subroutine] 追踪[3]。如果追踪成功，终止潜袭。"
 def _winchester(b: Builder) -> None:
     def met(x: Exec) -> None:
         if _encountering(x) and _server_name(x.game, x.card) == "hq":
-            subs = x.run.encounter.subs
-            subs.append(Sub(len(subs) + 1, parse_cached(_HQ_TRACE)))
+            gain_subroutines(x.game, x.run.encounter, [parse_cached(_HQ_TRACE)])
 
     b.when("encounter", met)
 

@@ -15,6 +15,7 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
+from ..run import gain_subroutines
 from ..state import CENTRALS, SEATS, Context, Sub
 from . import Builder, Exec, card, counters, one_region, this_card, this_ice
 
@@ -144,11 +145,7 @@ def _gain_etr(x: Exec, count: int, first: bool) -> None:
     run = x.run
     if run is None or run.encounter is None or count <= 0:
         return
-    subs = run.encounter.subs
-    gained = [Sub(0, parse_cached(_ETR)) for _ in range(count)]
-    subs[:] = [*gained, *subs] if first else [*subs, *gained]
-    for index, sub in enumerate(subs, start=1):
-        sub.index = index
+    gain_subroutines(x.game, run.encounter, [parse_cached(_ETR)] * count, first=first)
 
 
 # ---------------------------------------------------------------- operations
@@ -397,23 +394,9 @@ def _regenesis(b: Builder) -> None:
 def _midnight_3_arcology(b: Builder) -> None:
     def scored(x: Exec) -> None:
         x.game.draw("corp", 3)
-        x.card.notes["skip_discard"] = x.game.turns
+        x.game.skip_discard("corp", x.card)  # (its maximum hand size stays what it is: no discard, that is all)
 
-    def phase_ends(x: Exec) -> None:  # no discard this turn: the hand size holds the whole hand until the turn ends
-        g = x.game
-        if g.active != "corp" or x.card.notes.get("skip_discard") != g.turns:
-            return
-        room = len(g.corp.hand)
-        x.card.notes["room"] = room
-        g.corp.extra["hand_size"] = g.corp.extra.get("hand_size", 0) + room
-
-    def turn_ends(x: Exec) -> None:
-        room = int(x.card.notes.pop("room", 0))
-        if room:
-            extra = x.game.corp.extra
-            extra["hand_size"] = extra.get("hand_size", 0) - room
-
-    b.when("agenda_scored", scored).when("action_phase_ends", phase_ends).when("your_turn_end", turn_ends)
+    b.when("agenda_scored", scored)
 
 
 # ---------------------------------------------------------------- assets

@@ -23,7 +23,8 @@ from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
 from ..decisions import Option
-from ..state import SEATS, Card, Context, Encounter, Sub
+from ..run import gain_subroutines
+from ..state import SEATS, Card, Context, Encounter
 from . import Builder, Exec, card, click, counters, credit, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
@@ -320,8 +321,7 @@ def _project_wotan(b: Builder) -> None:
     def encounter(x: Exec) -> None:
         enc = _encounter(x.game)
         assert enc is not None
-        for _ in range(gained(x)):
-            enc.subs.append(Sub(len(enc.subs) + 1, parse_cached("[subroutine] 终止潜袭。")))
+        gain_subroutines(x.game, enc, [parse_cached("[subroutine] 终止潜袭。")] * gained(x), by=x.card)
 
     b.paid([counters("agenda", 1)], use, usable=lambda g, c, w: w == "run" and approached(g) is not None)
     b.when("encounter", encounter, only=lambda x: gained(x) > 0)

@@ -22,6 +22,7 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
+from ..run import gain_subroutines
 from ..state import SEATS, Card, Context, Encounter, Sub
 from . import Builder, Exec, card, click, load, one_console, one_region, this_card, this_ice, trash_self
 
@@ -147,8 +148,7 @@ def _news_hound(b: Builder) -> None:
         enc = _encountering(g)
         if enc is None or not any("current" in c.subtypes for c in g.in_play):
             return
-        enc.subs.append(Sub(len(enc.subs) + 1, ETR))
-        g.log.add("gain_subroutines", CORP, ice=str(enc.ice), count=1, subroutines=len(enc.subs))
+        gain_subroutines(g, enc, [ETR])
 
     b.when("encounter", met, only=this_ice)
 

@@ -92,18 +92,13 @@ def _last_install(g: NetrunnerGame, c: Card) -> Event | None:
     return next((e for e in reversed(list(g.log)) if e.kind == "install" and e.data.get("card") == name), None)
 
 
-def _advancement_when_scored(g: NetrunnerGame, c: Card) -> int:
-    """The advancement counters an agenda held as it was scored: its counters are gone once it is in the score
-    area, so the total is read from the last change the log records since the agenda was installed."""
-    name = str(c)
-    for event in reversed(list(g.log)):
-        if event.data.get("card") != name:
-            continue
-        if event.kind == "install":
-            break
-        if event.kind == "counter" and event.data.get("kind") == "advancement":
-            return int(event.data.get("total", 0))
-    return 0
+def _advancement_when_scored(x: Exec) -> int:
+    """The advancement counters the agenda of a scoring trigger held as it was scored: the card's own, which the
+    engine hands the trigger (``advancement``: they are gone once it is in the score area), however they came there
+    (advanced, placed by a card, or laid out by a scenario, which logs no change of them); the card's counters now
+    for a trigger fired without them."""
+    held = x.event.get("advancement")
+    return int(held) if held is not None else x.card.advancement
 
 
 def _reveal(x: Exec, cards: Sequence[Card], zone: str) -> None:
@@ -213,7 +208,7 @@ def _dividends(b: Builder, per: int) -> None:
 
     def scored(x: Exec) -> None:
         requirement = int(getattr(x.card.record, "advancement_requirement", 0) or 0)
-        excess = _advancement_when_scored(x.game, x.card) - requirement
+        excess = _advancement_when_scored(x) - requirement
         if excess > 0:
             x.game.add_counters(x.card, "agenda", per * excess)
 

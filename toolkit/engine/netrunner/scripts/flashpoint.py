@@ -28,7 +28,8 @@ from toolkit.text import parse_cached
 from toolkit.text.render import render
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, SEATS, Card, Context, Encounter, RunState
 from . import (
     Builder,
     Exec,
@@ -2088,8 +2089,7 @@ def _project_kusanagi(b: Builder) -> None:
             x.game.add_counters(x.card, "agenda", n)
 
     def gained(g: NetrunnerGame, enc: Encounter) -> None:
-        enc.subs.append(Sub(len(enc.subs) + 1, parse_cached(_NET_SUB)))
-        g.log.add("subroutines_gained", CORP, ice=str(enc.ice), count=1, subroutines=len(enc.subs))
+        gain_subroutines(g, enc, [parse_cached(_NET_SUB)])
 
     def choose(x: Exec) -> None:
         g = x.game
@@ -2141,9 +2141,7 @@ def _wetwork_refit(b: Builder) -> None:
         enc = _encounter(g)
         if enc is None:
             return
-        first = Sub(0, parse_cached(_CORE_SUB))
-        enc.subs[:] = [Sub(i, s.ability, s.broken) for i, s in enumerate([first, *enc.subs], start=1)]
-        g.log.add("subroutines_gained", CORP, ice=str(enc.ice), count=1, subroutines=len(enc.subs))
+        gain_subroutines(g, enc, [parse_cached(_CORE_SUB)], first=True, by=x.card)
 
     def gone(x: Exec) -> None:  # trashed with its host: out of play too
         if x.card in x.game.in_play:

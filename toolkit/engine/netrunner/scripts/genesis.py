@@ -12,7 +12,8 @@ from toolkit.text import parse_cached
 from toolkit.text.limits import MAX_COUNT
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Context, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, SEATS, Context
 from . import (
     Builder,
     Exec,
@@ -716,8 +717,7 @@ def _sensei(b: Builder) -> None:
             return
         enc = _encounter_of(x.game)
         if enc is not None:
-            enc.subs.append(Sub(len(enc.subs) + 1, parse_cached(END_THE_RUN)))
-            x.game.log.add("effect", CORP, card=str(x.card), ice=str(enc.ice), text=END_THE_RUN)
+            gain_subroutines(x.game, enc, [parse_cached(END_THE_RUN)], by=x.card)
 
     b.subroutine(sub).when("encounter", met, only=lambda x: x.card.notes.get("run") is x.run is not None)
 

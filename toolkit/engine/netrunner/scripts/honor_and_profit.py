@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
 from ..decisions import Option
+from ..run import gain_subroutines
 from ..state import SEATS, Card, Context, Encounter, Sub
 from . import Builder, Exec, card, click, counters, credit, one_console, this_card, trash_self
 
@@ -714,12 +714,7 @@ def _komainu(b: Builder) -> None:
         before = x.card.notes.get("gained", 0) if x.card.notes.get("run") is g.current_run else 0
         total = before + len(g.runner.hand)
         x.card.notes["run"], x.card.notes["gained"] = g.current_run, total
-        ability = parse_cached(NET_SUB)
-        start = len(enc.subs)
-        enc.subs.extend(Sub(start + i + 1, ability) for i in range(total))
-        g.log.add("effect", CORP, card=str(x.card), count=total,
-                  reason=Phrase(Nn_("{n} net damage subroutine gained", "{n} net damage subroutines gained"),
-                                n=total))  # fmt: skip
+        gain_subroutines(g, enc, [parse_cached(NET_SUB)] * total)
 
     b.when("encounter", met)
 

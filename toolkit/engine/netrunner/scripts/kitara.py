@@ -36,7 +36,8 @@ from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Card, Context, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, SEATS, Card, Context
 from . import (
     Builder,
     Exec,
@@ -1282,9 +1283,7 @@ def _masvingo(b: Builder) -> None:
         enc = _encountering(g)
         if enc is None:
             return
-        for _ in range(x.card.advancement):
-            enc.subs.append(Sub(len(enc.subs) + 1, parse_cached(ETR)))
-        g.log.add("gain_subroutines", CORP, ice=str(x.card), count=x.card.advancement, subroutines=len(enc.subs))
+        gain_subroutines(g, enc, [parse_cached(ETR)] * x.card.advancement)
 
     b.when("encounter", encountered, only=lambda x: this_ice(x) and x.card.advancement > 0)
 
@@ -1649,9 +1648,7 @@ def _warden_fatuma(b: Builder) -> None:
         enc = _encountering(g)
         if enc is None:
             return
-        enc.subs[:] = [Sub(i, s.ability, s.broken) for i, s in enumerate([Sub(0, parse_cached(LOSE_CLICK)), *enc.subs],
-                                                                         start=1)]  # fmt: skip
-        g.log.add("gain_subroutines", CORP, ice=str(enc.ice), count=1, subroutines=len(enc.subs))
+        gain_subroutines(g, enc, [parse_cached(LOSE_CLICK)], first=True)
 
     def bioroid(x: Exec) -> bool:
         ice = x.event.get("ice")

@@ -13,7 +13,8 @@ from toolkit.text import parse_cached
 from toolkit.text.render import render
 
 from ..decisions import Option
-from ..state import CENTRALS, INSTALLABLE, SEATS, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, INSTALLABLE, SEATS
 from . import Builder, Exec, ask_none, card, click, counters, credit, one_region, trash_self
 
 if TYPE_CHECKING:
@@ -1179,9 +1180,7 @@ def _starlit_knight(b: Builder) -> None:
         if _threat(g, 4):
             gained += g.runner.tags
         notes["run"], notes["gained"] = run, gained
-        subs = run.encounter.subs
-        for _ in range(gained):
-            subs.append(Sub(len(subs) + 1, parse_cached(_ETR)))
+        gain_subroutines(g, run.encounter, [parse_cached(_ETR)] * gained)
 
     b.when("encounter", met)
 
@@ -2332,10 +2331,8 @@ def _thunderbolt_armaments(b: Builder) -> None:
         ice, run = x.event.get("ice"), x.run
         if ice is None or run is None or run.encounter is None:
             return
-        subs = run.encounter.subs
-        for _ in range(sum(1 for c in boosted(x) if c is ice)):
-            node = A.Scripted(x.card.id, 0, sub_part)
-            subs.append(Sub(len(subs) + 1, A.Ability("subroutine", (A.Sentence((node,)),))))
+        gained = A.Ability("subroutine", (A.Sentence((A.Scripted(x.card.id, 0, sub_part),)),))
+        gain_subroutines(x.game, run.encounter, [gained] * sum(1 for c in boosted(x) if c is ice), by=x.card)
 
     def over(x: Exec) -> None:
         for ice in boosted(x):

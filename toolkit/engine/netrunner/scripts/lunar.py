@@ -31,7 +31,8 @@ from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Card, Context, Encounter, Server, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, SEATS, Card, Context, Encounter, Server
 from . import Builder, Exec, card, click, counters, credit, current, load, one_console, this_card, this_ice, trash_self
 
 if TYPE_CHECKING:
@@ -122,11 +123,8 @@ def _boost(x: Exec, amount: int) -> None:
 def _gain(x: Exec, abilities: Sequence[A.Ability]) -> None:
     """The ice being encountered gains ``abilities`` (subroutines) after its own for this encounter."""
     enc = _encountering(x.game)
-    if enc is None or not abilities:
-        return
-    for ability in abilities:
-        enc.subs.append(Sub(len(enc.subs) + 1, ability))
-    x.game.log.add("gain_subroutines", CORP, ice=str(enc.ice), count=len(abilities), subroutines=len(enc.subs))
+    if enc is not None:
+        gain_subroutines(x.game, enc, abilities)
 
 
 def _trace(x: Exec, base: int) -> int | None:

@@ -33,6 +33,7 @@ from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
 from ..decisions import Option
+from ..run import gain_subroutines
 from ..state import SEATS, Card, Context, Encounter, Sub
 from . import (
     Builder,
@@ -401,9 +402,7 @@ def _brainstorm(b: Builder) -> None:
         earlier = before[1] if isinstance(before, tuple) and before[0] is g.current_run else 0
         total = earlier + len(g.runner.hand)
         x.card.notes["gained"] = (g.current_run, total)
-        for _ in range(total):
-            enc.subs.append(Sub(len(enc.subs) + 1, damage))
-        g.log.add("subroutines_gained", CORP, ice=str(x.card), count=total, subroutines=len(enc.subs))
+        gain_subroutines(g, enc, [damage] * total)
 
     b.when("encounter", gain, only=this_ice)
 

@@ -21,7 +21,8 @@ from toolkit.text import ast as A
 from toolkit.text import parse_cached
 from toolkit.text.render import render
 
-from ..state import SEATS, Card, Context, RunState, Sub
+from ..run import gain_subroutines
+from ..state import SEATS, Card, Context, RunState
 from . import Builder, Exec, breaker_usable, card, click, counters, credit, current, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
@@ -280,8 +281,7 @@ def _sub_boost(b: Builder) -> None:
     def met(x: Exec) -> None:
         enc = _encountering(x.game)
         if enc is not None and enc.ice is _host(x.game, x.card):
-            enc.subs.append(Sub(len(enc.subs) + 1, parse_cached(END_THE_RUN)))
-            x.game.log.add("subroutine_added", CORP, ice=str(enc.ice), by=str(x.card))
+            gain_subroutines(x.game, enc, [parse_cached(END_THE_RUN)], by=x.card)
 
     _condition(b, hooked)
     b.when("encounter", met, only=lambda x: x.event.get("ice") is _host(x.game, x.card))

@@ -29,7 +29,8 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Card, Context, Encounter, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, SEATS, Card, Context, Encounter
 from . import (
     Builder,
     Exec,
@@ -1424,8 +1425,7 @@ def _loki(b: Builder) -> None:
         gained: list[A.Ability] = list(before[1]) if isinstance(before, tuple) and before[0] is g.current_run else []
         gained += [a for a in g.abilities(chosen) if a.kind == "subroutine"]
         x.card.notes["gained"] = (g.current_run, gained)
-        own = [s.ability for s in enc.subs]
-        enc.subs[:] = [Sub(i, a) for i, a in enumerate([*gained, *own], start=1)]
+        gain_subroutines(g, enc, gained, first=True)
         g.log.add("rule", CORP, card=str(x.card), reason=Phrase(N_("{card} gains the subroutines of {other}"),
                                                                 card=str(x.card), other=str(chosen)))  # fmt: skip
 
@@ -1514,9 +1514,7 @@ def _next_opal(b: Builder) -> None:
         enc = _encounter(g)
         if enc is None:
             return
-        n = sum(1 for c in _ices(g) if c.rezzed and "next" in c.subtypes)
-        for _ in range(n):
-            enc.subs.append(Sub(len(enc.subs) + 1, sub))
+        gain_subroutines(g, enc, [sub] * sum(1 for c in _ices(g) if c.rezzed and "next" in c.subtypes))
 
     b.when("encounter", met, only=_this_rezzed_ice)
 

@@ -25,7 +25,8 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Card, Context, RunState, Server, Sub
+from ..run import gain_subroutines
+from ..state import CENTRALS, SEATS, Card, Context, RunState, Server
 from . import (
     Builder,
     Exec,
@@ -51,7 +52,6 @@ CORP = SEATS["corp"]
 RUNNER_TYPES = ("event", "hardware", "program", "resource")
 CORP_INSTALLABLE = ("agenda", "asset", "ice", "upgrade")
 _PLACE_POWER = Nn_("{card}: place {n} power counter on it?", "{card}: place {n} power counters on it?")
-_SUBS_GAINED = Nn_("{n} subroutine gained", "{n} subroutines gained")
 
 
 # ---------------------------------------------------------------- what several cards ask
@@ -1155,9 +1155,7 @@ def _peeping_tom(b: Builder) -> None:
         total = before + sum(1 for c in g.runner.hand if c.type == named)
         x.card.notes["run"], x.card.notes["gained"] = run, total
         ability = A.Ability("subroutine", (A.Sentence((A.Scripted(x.card.id, 0, part),)),))
-        start = len(enc.subs)
-        enc.subs.extend(Sub(start + i + 1, ability) for i in range(total))
-        g.log.add("effect", CORP, card=str(x.card), count=total, reason=Phrase(_SUBS_GAINED, n=total))
+        gain_subroutines(g, enc, [ability] * total)
 
     b.play(toll)
     b.when("encounter", met, only=this_ice)
@@ -1176,10 +1174,7 @@ def _blockchain(b: Builder) -> None:
         n = ops // 2
         if not n or not subs:
             return
-        enc.subs[:0] = [Sub(0, subs[0]) for _ in range(n)]
-        for index, sub in enumerate(enc.subs, start=1):
-            sub.index = index
-        g.log.add("effect", CORP, card=str(x.card), count=n, reason=Phrase(_SUBS_GAINED, n=n))
+        gain_subroutines(g, enc, [subs[0]] * n, first=True)
 
     b.when("encounter", met, only=this_ice)
 

@@ -19,7 +19,8 @@ from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
 from ..decisions import Option
-from ..state import SEATS, Context, Sub
+from ..run import gain_subroutines
+from ..state import SEATS, Context
 from . import (
     Builder,
     Exec,
@@ -131,13 +132,10 @@ def _shuffle(g: NetrunnerGame, side: Side) -> None:
     g.log.add("shuffle", SEATS[side], zone=Term("zone", "rnd" if side == "corp" else "stack"))
 
 
-def _gain_subroutines(run: Any, abilities: Sequence[A.Ability]) -> None:
-    """The ice being encountered gains ``abilities`` as subroutines after its others."""
-    if run is None or run.encounter is None:
-        return
-    subs = run.encounter.subs
-    for ability in abilities:
-        subs.append(Sub(len(subs) + 1, ability))
+def _gain_subroutines(x: Exec, abilities: Sequence[A.Ability]) -> None:
+    """The ice being encountered gains ``abilities`` as subroutines after its others (logged: gain_subroutines)."""
+    if x.run is not None and x.run.encounter is not None:
+        gain_subroutines(x.game, x.run.encounter, abilities)
 
 
 def _extra_click(b: Builder) -> None:
@@ -821,7 +819,7 @@ def _gyri_labyrinth(b: Builder) -> None:
 def _ireress(b: Builder) -> None:
     def met(x: Exec) -> None:
         lose = parse_cached("[subroutine] 潜袭者失去 1[credit]。")
-        _gain_subroutines(x.run, [lose] * x.game.corp.bad_publicity)
+        _gain_subroutines(x, [lose] * x.game.corp.bad_publicity)
 
     b.when("encounter", met, only=lambda x: this_ice(x) and x.game.corp.bad_publicity > 0)
 
@@ -860,7 +858,7 @@ def _marker(b: Builder) -> None:
         return mark["ice"] is x.event.get("ice")
 
     def met(x: Exec) -> None:
-        _gain_subroutines(x.run, [parse_cached(_ETR)])
+        _gain_subroutines(x, [parse_cached(_ETR)])
 
     b.subroutine(sub).when("encounter", met, only=marked)
 
@@ -987,7 +985,7 @@ def _swarm(b: Builder) -> None:
         number = next(i for i, p in enumerate(script.parts) if p.fn is unless) if script else 0
         node = A.Scripted(x.card.id, 1, number)
         gained = A.Ability("subroutine", (A.Sentence((node,)),))
-        _gain_subroutines(x.run, [gained] * x.card.advancement)
+        _gain_subroutines(x, [gained] * x.card.advancement)
 
     b.text("本牌可以被推进。")
     b.play(unless)  # the gained subroutine's effect (an ice's effect part runs only through those subroutines)
