@@ -10,15 +10,14 @@ import html
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests import test_crossfire_web_fixes as web_fixes
 from tests.conftest import CARDS
 from tests.test_crossfire_web_fixes import create, room_of
-from tests.web.conftest import writing_client
 from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire, RequestError, TableError
 from toolkit.engine.crossfire_cards import role_card
@@ -38,19 +37,8 @@ def game() -> Crossfire:
     return Crossfire.from_records(RECORDS)
 
 
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RoomStore:
-    rooms = RoomStore(tmp_path)
-    monkeypatch.setattr(rooms, "save", lambda room: None)
-    return rooms
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[Any]:
-    from toolkit.web.settings import WebSettings
-
-    yield from writing_client(WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
-                                          data=tmp_path / "data"))  # fmt: skip
+store = web_fixes.store  # (the web fixes' fixtures: a store in memory, a client whose writes pass)
+client = web_fixes.client
 
 
 def mode_with(mode_id: str = "crossfire", **changes: Any) -> CrossfireMode:

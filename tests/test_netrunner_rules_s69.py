@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from tests.scripts.kit import bundled, card, corp, events, play, runner
+from tests.scripts.kit import bundled, corp, events, play, runner
+from tests.scripts.test_core_set import PARASITE
 from toolkit.catalog import load_catalog
 from toolkit.engine.netrunner.players import make_policy
 from toolkit.engine.netrunner.scenario import ScenarioError
@@ -52,12 +53,6 @@ READER = _own(
 )
 VEIL = _own("s69_veil", "resource", ["[trash]：避免 2 个锁定标记。"], cost=0)
 HOST = _own("s69_host", "hardware", ["[click]：你将 1 个程序安装在本牌上。"], cost=0)
-PARASITE = card("parasite", "program",
-                ["It goes only onto a rezzed piece of ice.",
-                 "When your turn begins, place 1 virus counter on this program.",
-                 "Its host is 1 weaker per virus counter here.",
-                 "A host brought to 0 strength or lower is trashed."],
-                cost=2, memory_cost=1, subtypes=["virus", "trojan"], faction="anarch")  # fmt: skip
 RECORDS = [*bundled(), NET_TRAP, TAG_TRAP, PAYOUT, READER, VEIL, HOST, PARASITE]
 
 RUNNER, CORP = 2, 1
