@@ -9,11 +9,12 @@ the context, where 如果追踪成功 / 如果双方出价相同 read it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import tr, trn
+from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
 from toolkit.text import ast as A
@@ -43,9 +44,9 @@ if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 PSI_MAX = 2  # N7: each side bids 0, 1 or 2 credits
-# effects that "for each counter" repeats as one event of the total (Interpreter.totalled): damage, tags and credits
-# gained; every other effect happens once per counter
-_TOTALLED = (A.TypedDamage, A.GainTags, A.GainCredits)
+# effects that "for each counter" makes one event of the total (N12: one damage, one prevention window), each with
+# the field that is multiplied: damage, tags and credits gained; every other effect happens once per counter
+_TOTALLED: dict[type[A.Node], str] = {A.TypedDamage: "amount", A.GainTags: "count", A.GainCredits: "count"}
 
 
 class Interpreter:
@@ -67,11 +68,7 @@ class Interpreter:
         identity, or of what the text does (a subroutine, a run, …); the corp (first player) otherwise."""
         g = self.game
         ability = self.parse_text(text)
-        owners: dict[Side, list[str]] = {}
-        for record in g.records:
-            if record.kind in ("card", "identity") and any(parse_cached(t) == ability for t in record.text):
-                owner: Side = record.side if record.kind == "identity" else side_of_type(record.type)
-                owners.setdefault(owner, []).append(record.id)
+        owners = self.owners(ability)
         if len(owners) == 1:
             owner, ids = next(iter(owners.items()))
             return owner, Phrase(N_("the text of {card}"), card=Term("record", ids[0]))
@@ -83,6 +80,15 @@ class Interpreter:
         if implied is not None:
             return implied, Phrase(N_("what the text does"))
         return "corp", Phrase(N_("the corp takes the first turn"))
+
+    def owners(self, ability: A.Ability) -> dict[Side, list[str]]:
+        """The bundled cards and identities whose text ``ability`` is, by their side: their record ids."""
+        owners: dict[Side, list[str]] = {}
+        for record in self.game.records:
+            if record.kind in ("card", "identity") and any(parse_cached(t) == ability for t in record.text):
+                owner: Side = record.side if record.kind == "identity" else side_of_type(record.type)
+                owners.setdefault(owner, []).append(record.id)
+        return owners
 
     def run_text(self, text: str, side: Side | None = None) -> Side:
         """Execute one ability as ``side`` (default: :meth:`default_side`), outside any card; returns the side."""
@@ -104,7 +110,7 @@ class Interpreter:
             outer, g.emptying = g.emptying, emptied
             try:
                 for cost in ability.costs:
-                    self.pay_cost(cost, ctx)
+                    self.pay_cost(cost, ctx, ability)
             finally:
                 g.emptying = outer
         if ctx.card is not None:
@@ -147,7 +153,7 @@ class Interpreter:
                 return False
         return True
 
-    def pay_cost(self, cost: A.Node, ctx: Context) -> None:
+    def pay_cost(self, cost: A.Node, ctx: Context, ability: A.Ability | None = None) -> None:
         g = self.game
         what = str(ctx.card) if ctx.card is not None else Phrase(N_("an ability"))  # (worded as the log is read)
         if isinstance(cost, A.ClickCost):
@@ -156,26 +162,35 @@ class Interpreter:
             g.pay(ctx.side, cost.count, what, self.purpose(ctx))
         elif isinstance(cost, A.TrashCost):
             if ctx.card is None or not g.is_installed(ctx.card):
-                g.log.add("no_card", SEATS[ctx.side], reason=Phrase(N_("{trash}: the text is not on an installed card"), trash="[trash]"))
+                reason = Phrase(N_("{trash}: the text is not on an installed card"), trash="[trash]")
+                g.log.add("no_card", SEATS[ctx.side], reason=reason)
             else:
                 g.trash(ctx.card, "trash cost")
         elif isinstance(cost, A.CounterCost):
-            card = ctx.card
-            if card is None or card.counters.get(cost.kind, 0) < cost.count:
-                have = 0 if card is None else card.counters.get(cost.kind, 0)
+            card, kind = ctx.card, Term("counter", cost.kind)
+            if card is None:  # text run outside a card (`text run`): no card holds them, as a [trash] cost has none
+                reason = Phrase(N_("{card} is not in play: no {kind} to remove for the cost"),
+                                card=self.text_card(ability), kind=kind)  # fmt: skip
+                g.log.add("no_card", SEATS[ctx.side], reason=reason)
+                return
+            have = card.counters.get(cost.kind, 0)
+            if have < cost.count:
                 raise EngineError(
-                    trn(
-                        "{what} has {n} {kind} counter; the cost is {cost}",
-                        "{what} has {n} {kind} counters; the cost is {cost}",
-                        have,
-                        what=said(what),
-                        kind=cost.kind,
-                        cost=cost.count,
-                    )
-                )
+                    tr("{card} has too few {kind} for the cost: it has {n}, the cost removes {cost}",
+                       card=str(card), kind=said(kind), n=have, cost=cost.count)
+                )  # fmt: skip
             g.add_counters(card, cost.kind, -cost.count)
         else:
             raise EngineError(tr("{cost} is a tactics cost, not a netrunner one", cost=type(cost).__name__))
+
+    def text_card(self, ability: A.Ability | None) -> Term | Phrase:
+        """The card whose text ``ability`` is, run outside any card: the one bundled card or identity with this text,
+        by its name; else "this card"."""
+        if ability is not None:
+            ids = [i for ids in self.owners(ability).values() for i in ids]
+            if len(ids) == 1:
+                return Term("record", ids[0])
+        return Phrase(N_("this card"))
 
     # ------------------------------------------------------------ effects
 
@@ -220,10 +235,9 @@ class Interpreter:
             have = ctx.card.counters.get(e.kind, 0) if ctx.card is not None else 0
             times = min(have // e.per, MAX_COUNT)
             g.log.add("for_each", seat, card=str(ctx.card) if ctx.card else None, kind=e.kind, times=times)
-            if all(isinstance(x, _TOTALLED) for x in e.effects):  # one event of the total (N12: one window)
+            if all(type(x) in _TOTALLED for x in e.effects):  # one event of the total (N12: one window)
                 if times:
-                    for effect in e.effects:
-                        self.totalled(effect, times, ctx)
+                    self.effects([_times(x, times) for x in e.effects], ctx)
             else:
                 for _ in range(times):
                     self.effects(e.effects, ctx)
@@ -361,22 +375,6 @@ class Interpreter:
         assert part.fn is not None
         part.fn(Exec(self.game, ctx))
 
-    def totalled(self, e: A.Node, times: int, ctx: Context) -> None:
-        """``e`` (one of :data:`_TOTALLED`) ``times`` over as one event of the total, as "for each counter, do 1
-        damage" means: N damage dealt at once (one prevention window, one damage event: N12), N tags taken at once,
-        N credits gained at once."""
-        g = self.game
-        if self.game.over:
-            return
-        if isinstance(e, A.TypedDamage):
-            g.damage(e.kind, e.amount * times, by=ctx.side)
-        elif isinstance(e, A.GainTags):
-            if self.party(e.who, ctx.side) != "runner":
-                raise EngineError(tr("only the runner takes tags"))
-            g.gain_tags(e.count * times)
-        elif isinstance(e, A.GainCredits):
-            g.gain_credits(self.party(e.who, ctx.side), e.count * times)
-
     def on_this_card(self, e: A.Node, ctx: Context) -> None:
         g = self.game
         seat = SEATS[ctx.side]
@@ -407,10 +405,11 @@ class Interpreter:
         g = self.game
         owner = side_of_type(card_type)
         options = [c for c in g.installed(owner) if g.seen_type(c, ctx.side) == card_type and g.may_trash(c, ctx.side)]
-        prompt = Phrase(a_or_an(card_type, N_("trash a {type}"), N_("trash an {type}")), type=Term("type", card_type))
+        prompt = Phrase(a_or_an(card_type, N_("trash a {type}"), N_("trash an {type}")),
+                        type=Term("card_type", card_type))  # fmt: skip
         chosen = g.choose_many(ctx.side, "target", prompt, options, count)
         if not chosen:
-            reason = Phrase(N_("no installed {type} the {side} can see"), type=Term("type", card_type),
+            reason = Phrase(N_("no installed {type} the {side} can see"), type=Term("card_type", card_type),
                             side=Term("side", ctx.side))  # fmt: skip
             g.log.add("trash_failed", SEATS[ctx.side], reason=reason)
         for card in chosen:
@@ -432,15 +431,15 @@ class Interpreter:
         for _ in range(count):
             options = [c for c in g.player(side).hand if c.type == card_type and g.can_install(c)]
             if not options:  # (what the hand holds is its side's own: the other side is told nothing of it)
-                reason = Phrase(N_("no {type} in the hand can be installed"), type=Term("type", card_type))
+                reason = Phrase(N_("no {type} in the hand can be installed"), type=Term("card_type", card_type))
                 self._failed_unseen(side, reason)
                 return
             if hosted:
                 prompt = Phrase(a_or_an(card_type, N_("install a {type} on {card}"), N_("install an {type} on {card}")),
-                                type=Term("type", card_type), card=str(ctx.card))  # fmt: skip
+                                type=Term("card_type", card_type), card=str(ctx.card))  # fmt: skip
             else:
                 prompt = Phrase(a_or_an(card_type, N_("install a {type}"), N_("install an {type}")),
-                                type=Term("type", card_type))  # fmt: skip
+                                type=Term("card_type", card_type))  # fmt: skip
             card = g.choose(side, "install", prompt, options)
             g.install(side, card, host=ctx.card if hosted else None)
 
@@ -604,6 +603,12 @@ def side_of_ability(ability: A.Ability) -> Side | None:
         elif isinstance(node, A.Trash) and node.card_type in CORP_TYPES + RUNNER_TYPES:
             votes.add("runner" if side_of_type(node.card_type) == "corp" else "corp")
     return votes.pop() if len(votes) == 1 else None
+
+
+def _times(effect: A.Node, times: int) -> A.Node:
+    """``effect`` (one of :data:`_TOTALLED`) ``times`` over as one: its amount or count multiplied."""
+    field = _TOTALLED[type(effect)]
+    return dataclasses.replace(effect, **{field: getattr(effect, field) * times})
 
 
 __all__ = ["Interpreter", "side_of_ability"]
