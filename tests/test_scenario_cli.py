@@ -132,4 +132,4 @@ def test_a_decision_error_words_the_prompt_as_the_prompt_is_shown(cli: Any, tmp_
     result = cli("scenario", "run", host, "--lang", "zh-Hans")
     assert result.exit_code == 1 and "将一个程序安装在挂载支架#" in result.output, result.output
     english = cli("scenario", "run", host, "--lang", "en")
-    assert "(install a Program on Piggyback Rack#" in english.output, english.output
+    assert "(install a program on Piggyback Rack#" in english.output, english.output

@@ -438,7 +438,7 @@ _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "reason": ("reason", "actions"),
     "action": ("actions",),
     "subtypes": ("subtypes",),
-    "type": ("type", "card_type"),
+    "type": ("card_type", "type"),  # a netrunner card type in its in-sentence word, else the label
     "category": ("type",),
     "game": ("game",),
     "before": ("terrain",),

@@ -188,9 +188,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "strength_all": Nc_("log event", "strength of all"),
     "strength_failed": Nc_("log event", "strength unchanged"),
     "subroutine": Nc_("log event", "subroutine"),
-    "subroutine_added": Nc_("log event", "subroutine added"),
     "subroutine_failed": Nc_("log event", "subroutine failed"),
-    "subroutines_gained": Nc_("log event", "gain subroutines"),
     "subroutines_lost": Nc_("log event", "subroutines lost"),
     "success_blocked": Nc_("log event", "success prevented"),
     "swap": Nc_("log event", "swap"),
@@ -593,8 +591,20 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "central": Nc_("log server_kind", "central"),
         "remote": Nc_("log server_kind", "remote"),
     },
+    # a card type inside a sentence or as a field's value: the in-sentence word (lower-case in English), where
+    # toolkit.i18n.words' "type" is the label (``Program``) a line or a heading starts with
     "card_type": {
         "card": Nc_("log card_type", "card"),
+        "agenda": Nc_("log card_type", "agenda"),
+        "asset": Nc_("log card_type", "asset"),
+        "operation": Nc_("log card_type", "operation"),
+        "ice": Nc_("log card_type", "ice"),
+        "upgrade": Nc_("log card_type", "upgrade"),
+        "hardware": Nc_("log card_type", "hardware"),
+        "resource": Nc_("log card_type", "resource"),
+        "program": Nc_("log card_type", "program"),
+        "event": Nc_("log card_type", "event"),
+        "identity": Nc_("log card_type", "identity"),
     },
     # reasons the engines give as a word (a sentence comes as a toolkit.engine.phrase.Phrase)
     "reason": {

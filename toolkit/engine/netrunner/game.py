@@ -1464,7 +1464,7 @@ class NetrunnerGame:
             raise EngineError(tr("cannot search the {zone}: the cards there are in the hand already", zone=zone))
         matches = [c for c in reversed(pile) if c.type == card_type]
         prompt = Phrase(a_or_an(card_type, N_("search the {zone} for a {type}"), N_("search the {zone} for an {type}")),
-                        zone=Term("zone", zone), type=Term("type", card_type))  # fmt: skip
+                        zone=Term("zone", zone), type=Term("card_type", card_type))  # fmt: skip
         if pile is player.deck:
             found = self.find_in_hidden(side, prompt, matches, count)
         else:
@@ -1475,7 +1475,7 @@ class NetrunnerGame:
             player.hand.append(card)
             self.log.add("search", player.seat, card=str(card), zone=zone)
         if not found:
-            self.log.add("search_failed", player.seat, zone=zone, type=card_type)
+            self.log.add("search_failed", player.seat, zone=zone, type=Term("card_type", card_type))
         if pile is player.deck:
             self.rng.shuffle(pile)
             self.log.add("shuffle", player.seat, zone=zone)
@@ -1899,7 +1899,8 @@ class NetrunnerGame:
             self.hide(card)
             told = self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
             kind = "ice" if card.type == "ice" else "card"
-            self.apart(told, self.log.add("install_facedown", player.seat, server=target.name, type=kind))
+            self.apart(told, self.log.add("install_facedown", player.seat, server=target.name,
+                                          type=Term("card_type", kind)))  # fmt: skip
         else:
             if pay:
                 self.paying_for = card
@@ -1929,7 +1930,7 @@ class NetrunnerGame:
                     victim = self.choose("runner", "memory", prompt, programs)
                     self.trash(victim, "memory limit")
             player.rig.append(card)
-            self.log.add("install", player.seat, card=str(card), type=card.type)
+            self.log.add("install", player.seat, card=str(card), type=Term("card_type", card.type))
             if host is not None:
                 card.host = host
                 host.hosted.append(card)

@@ -186,7 +186,7 @@ def _scrounge(b: Builder) -> None:
             chosen = x.choose(Phrase(N_("install a program from your heap")), options, kind="install")
             _install(g, chosen)
         else:
-            reason = Phrase(N_("no {type} in the heap can be installed"), type=Term("type", "program"))
+            reason = Phrase(N_("no {type} in the heap can be installed"), type=Term("card_type", "program"))
             g.log.add("install_failed", RUNNER_SEAT, reason=reason)
         programs = [c for c in reversed(runner.discard) if c.type == "program"]
         back = _pick(x, Phrase(N_("add a program from your heap to the bottom of your stack?")), programs)

@@ -130,7 +130,7 @@ def _ask(x: Exec, prompt: Any, choices: Sequence[tuple[str, Any, Any]], side: Si
 def _name_type(x: Exec, types: Sequence[str], side: Side | None = None) -> str:
     """A card type named by ``side`` (default: the card's side); the name is public."""
     chosen = str(_ask(x, Phrase(N_("choose a card type")), [(t, Term("type", t), t) for t in types], side))
-    x.game.log.add("named", x.game.player(side or x.side).seat, card=str(x.card), type=Term("type", chosen))
+    x.game.log.add("named", x.game.player(side or x.side).seat, card=str(x.card), type=Term("card_type", chosen))
     return chosen
 
 

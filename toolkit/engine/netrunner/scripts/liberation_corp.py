@@ -1204,7 +1204,8 @@ def _sorocaban_blade(b: Builder) -> None:
             prompt = Phrase(N_("trash a {type}"), type=Term("type", card_type))
             chosen = _pick(x, prompt, options)
             if chosen is None:
-                g.log.add("trash_failed", CORP, reason=Phrase(N_("no {type} is installed"), type=Term("type", card_type)))
+                g.log.add("trash_failed", CORP, reason=Phrase(N_("no {type} is installed"),
+                                                                 type=Term("card_type", card_type)))  # fmt: skip
                 return
             if g.trash(chosen, Phrase(N_("trashed by the {side}"), side=Term("side", "corp")), by="corp"):
                 x.card.notes["trashed_in"] = x.ctx.encounter

@@ -450,7 +450,7 @@ def _harvester(b: Builder) -> None:
 def _red_tape(b: Builder) -> None:
     def stronger(x: Exec) -> None:
         x.lasting("strength_all", lambda g, this, c: 3 if c.type == "ice" else 0, until="run")
-        x.game.log.add("strength_all", CORP, type=Term("type", "ice"), delta=3, source=str(x.card))
+        x.game.log.add("strength_all", CORP, type=Term("card_type", "ice"), delta=3, source=str(x.card))
 
     b.subroutine(stronger)
 
@@ -857,7 +857,7 @@ def _ibrahim_salem(b: Builder) -> None:
         g = x.game
         kind = g.choose("corp", "target", Phrase(N_("choose a card type")), list(RUNNER_TYPES),
                         text=lambda t: Term("type", t))  # fmt: skip
-        g.log.add("named", CORP, card=str(x.card), type=Term("type", kind))
+        g.log.add("named", CORP, card=str(x.card), type=Term("card_type", kind))
         g.log.add("look", CORP, visible=[CORP], cards=[str(c) for c in g.runner.hand], zone="grip")
         victim = x.pick(Phrase(N_("trash a {type}"), type=Term("type", kind)),
                         [c for c in g.runner.hand if c.type == kind], optional=False)  # fmt: skip

@@ -630,7 +630,7 @@ def _building_blocks(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("reveal which barrier from HQ")), barriers, optional=False)
         if chosen is None:
             g.log.add("install_failed", CORP, visible=[CORP],
-                      reason=Phrase(N_("no {type} in the hand can be installed"), type=Term("type", "ice")))
+                      reason=Phrase(N_("no {type} in the hand can be installed"), type=Term("card_type", "ice")))
             return
         g.log.add("reveal", CORP, card=str(chosen), zone="hq")
         g.install("corp", chosen, pay=False)

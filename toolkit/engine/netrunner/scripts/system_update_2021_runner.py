@@ -146,7 +146,7 @@ def _career_fair(b: Builder) -> None:
         options = [c for c in g.runner.hand if c.type == "resource" and _installable(g, c, 3)]
         if not options:
             g.log.add("install_failed", RUNNER, reason=Phrase(N_("no {type} in the hand can be installed"),
-                                                               type=Term("type", "resource")))  # fmt: skip
+                                                               type=Term("card_type", "resource")))  # fmt: skip
             return
         prompt = Phrase(N_("install which card, paying {n}{credit} less"), n=3, credit="[credit]")
         _install(g, x.choose(prompt, options, kind="install"), g.runner.hand, less=3)
