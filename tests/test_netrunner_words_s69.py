@@ -24,7 +24,7 @@ from toolkit.cli._lang import LogNames
 from toolkit.engine import logwords
 from toolkit.engine.core import EngineError
 from toolkit.engine.netrunner import Card, Context, NetrunnerGame, Side
-from toolkit.i18n import t, tc, use_lang
+from toolkit.i18n import t, use_lang
 from toolkit.models.netrunner import side_of_type
 
 from .conftest import CARDS
@@ -50,11 +50,6 @@ def put(g: NetrunnerGame, card_id: str) -> Card:
 
 def lines(g: NetrunnerGame, start: int, names: LogNames) -> list[str]:
     return [names.line(e.to_json()) for e in list(g.log)[start:]]
-
-
-def chinese_types_ready() -> bool:
-    """Whether the catalog has the Chinese of the in-sentence card types (they come with it: /tmp/fix723/zh.json)."""
-    return all(tc("zh-Hans", "log card_type", code) != code for code in TYPES)
 
 
 # ---------------------------------------------------------------- 1. a counter cost in a bare run, and in play
@@ -86,9 +81,7 @@ def test_text_run_of_a_counter_cost_logs_the_card_and_its_counters_and_goes_on(
     assert zh.exit_code == 0, zh.output
     assert zh_name in zh.output and zh_kind in zh.output
     assert not any(code in zh.output for code in ("virus", "power", "agenda"))
-    message = "{card} is not in play: no {kind} to remove for the cost"
-    if t("zh-Hans", message) != message:  # (the sentence comes with the catalog: /tmp/fix723/zh.json)
-        assert f"{zh_name}不在场上：没有可为费用移除的{zh_kind}" in zh.output
+    assert f"{zh_name}不在场上：没有可为费用移除的{zh_kind}" in zh.output
 
 
 def test_text_run_of_a_counter_cost_no_card_has_says_this_card(cli: Any) -> None:
@@ -140,8 +133,7 @@ def test_no_installed_program_to_trash_is_lower_case() -> None:
     start = len(g.log)
     g.run_text("销毁 1 个程序。", "corp")
     assert "trash failed (reason: no installed program the corp can see)" in lines(g, start, EN)[-1]
-    if chinese_types_ready():
-        assert "销毁失败（原因：没有公司可见的已安装程序）" in lines(g, start, ZH)[-1]
+    assert "销毁失败（原因：没有公司可见的已安装程序）" in lines(g, start, ZH)[-1]
 
 
 def test_a_face_down_install_and_a_runner_install_say_the_type_lower_case() -> None:
@@ -152,8 +144,7 @@ def test_a_face_down_install_and_a_runner_install_say_the_type_lower_case() -> N
     facedown = next(e for e in list(g.log)[start:] if e.kind == "install_facedown")
     assert EN.line(facedown.to_json()).endswith("install face down (server: HQ, type: ice)")
     assert facedown.to_json()["type"] == "ice"  # (the JSON keeps the code)
-    if chinese_types_ready():
-        assert ZH.line(facedown.to_json()).endswith("面朝下安装（服务器：总部，类型：防火墙）")
+    assert ZH.line(facedown.to_json()).endswith("面朝下安装（服务器：总部，类型：防火墙）")
     g = game("runner")
     program = next(c for c in g.runner.hand if c.type == "program")
     start = len(g.log)
@@ -167,8 +158,7 @@ def test_a_failed_search_says_the_type_lower_case() -> None:
     start = len(g.log)
     g.search_type("corp", "rnd", 1, "operation")
     assert any(line.endswith("search failed (zone: R&D, type: operation)") for line in lines(g, start, EN))
-    if chinese_types_ready():
-        assert any(line.endswith("搜寻失败（区域：研发中心，类型：事务）") for line in lines(g, start, ZH))
+    assert any(line.endswith("搜寻失败（区域：研发中心，类型：事务）") for line in lines(g, start, ZH))
 
 
 def test_no_hardware_to_install_is_lower_case() -> None:
@@ -177,8 +167,7 @@ def test_no_hardware_to_install_is_lower_case() -> None:
     start = len(g.log)
     g.run_text("你安装 1 个硬件。", "runner")
     assert lines(g, start, EN)[-1].endswith("install failed (reason: no hardware in the hand can be installed)")
-    if chinese_types_ready():
-        assert lines(g, start, ZH)[-1].endswith("安装失败（原因：手牌中没有可以安装的硬件）")
+    assert lines(g, start, ZH)[-1].endswith("安装失败（原因：手牌中没有可以安装的硬件）")
 
 
 def test_the_interpreter_s_prompts_say_the_type_lower_case() -> None:
@@ -208,8 +197,6 @@ def test_the_in_sentence_card_types_are_lower_case_words_of_their_own() -> None:
 
 
 def test_the_chinese_in_sentence_types_are_the_words_they_were() -> None:
-    if not chinese_types_ready():
-        pytest.skip("the Chinese comes with the catalogue: /tmp/fix723/zh.json")
     from toolkit.i18n import word
 
     for code in TYPES:
