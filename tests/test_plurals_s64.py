@@ -21,7 +21,7 @@ from toolkit.engine.phrase import Phrase, _phrase
 from toolkit.i18n import PSEUDO, Nn_, Plural, t, use_lang
 
 DRAW = Nn_("draw {n} card", "draw {n} cards")
-GAINED = Nn_("{n} subroutine gained", "{n} subroutines gained")  # (the words of reign_and_reverie's log entry)
+GAINED = Nn_("{n} advancement counter", "{n} advancement counters")  # (words of reign_and_reverie's options)
 SPEND = Nn_("{card}: spend {n} power counter to bypass {ice}?", "{card}: spend {n} power counters to bypass {ice}?")
 
 
@@ -47,9 +47,9 @@ def test_a_plural_phrase_reads_one_card_and_two_cards_in_english() -> None:
     assert Phrase(DRAW, n=0) == "draw 0 cards"
     assert _worded(one, "en") == ["draw 1 card"] * 5 and _worded(two, "en") == ["draw 2 cards"] * 5
     entry = Log().add("effect", 2, reason=Phrase(GAINED, n=3)).to_json()
-    assert json.loads(json.dumps(entry))["reason"] == "3 subroutines gained"  # the log's JSON: the English text
+    assert json.loads(json.dumps(entry))["reason"] == "3 advancement counters"  # the log's JSON: the English text
     line = LogNames([], "en").line(entry)
-    assert "3 subroutines gained" in line and "(s)" not in line
+    assert "3 advancement counters" in line and "(s)" not in line
     asked = Phrase(SPEND, card="Mayfly", n=1, ice="Enigma")
     assert _worded(asked, "en")[0] == "Mayfly: spend 1 power counter to bypass Enigma?"
 
@@ -57,7 +57,7 @@ def test_a_plural_phrase_reads_one_card_and_two_cards_in_english() -> None:
 def test_a_plural_phrase_is_chinese_in_zh_hans() -> None:
     assert _worded(Phrase(DRAW, n=1), "zh-Hans") == ["抽 1 张牌"] * 5
     assert _worded(Phrase(DRAW, n=2), "zh-Hans") == ["抽 2 张牌"] * 5
-    assert _worded(Phrase(GAINED, n=3), "zh-Hans")[2] == "获得了 3 个子进程"
+    assert _worded(Phrase(GAINED, n=3), "zh-Hans")[2] == "3 个推进标记"
     with use_lang(PSEUDO):  # the pseudo-locale accents the form the count asks for
         assert LogNames([], "en").phrase(Phrase(DRAW, n=2)) == t("en", "draw {n} cards", n=2) != "draw 2 cards"
 
