@@ -320,9 +320,11 @@ def test_lint_s_mode_checks_find_the_compositions_located() -> None:
 
 
 def test_lint_reports_a_composition_with_two_vips(tmp_path: Path) -> None:
-    shutil.copytree(CARDS / "crossfire", tmp_path / "crossfire")
-    shutil.copytree(CARDS.parent / "schema", tmp_path.parent / "schema", dirs_exist_ok=True)
-    path = tmp_path / "crossfire" / "modes" / "crossfire.json"
+    # (the bundled layout inside tmp_path: the files' "$schema" refs climb to a schema/ beside cards/)
+    pool = tmp_path / "cards" / "crossfire"
+    shutil.copytree(CARDS / "crossfire", pool)
+    shutil.copytree(CARDS.parent / "schema", tmp_path / "schema")
+    path = pool / "modes" / "crossfire.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["compositions"][0]["roles"] = {"assassin": 1, "bystander": 1, "red_decoy": 1, "vip": 2}
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -330,7 +332,7 @@ def test_lint_reports_a_composition_with_two_vips(tmp_path: Path) -> None:
 
     from toolkit.cli.app import app
 
-    result = CliRunner().invoke(app, ["--lang", "en", "lint", "--no-cache", str(tmp_path / "crossfire")])
+    result = CliRunner().invoke(app, ["--lang", "en", "lint", "--no-cache", str(pool)])
     assert result.exit_code == 1, result.output
     assert re.search(r"modes/crossfire\.json:\d+:\d+: error card\.mode\.composition: .*VIP ×2", result.output)
 
