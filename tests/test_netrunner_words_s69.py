@@ -209,3 +209,18 @@ def test_the_chinese_in_sentence_types_are_the_words_they_were() -> None:
 def test_the_old_subroutine_events_have_no_words_left() -> None:
     assert "subroutines_gained" not in logwords.EVENTS and "subroutine_added" not in logwords.EVENTS
     assert "gain_subroutines" in logwords.EVENTS  # (what replaced them)
+
+
+def test_placing_counters_is_asked_without_saying_counter_twice() -> None:
+    """Kitara's "you may place 1 virus counter on this card": the counters' words name their kind ("virus counters"),
+    so the question does not add "counter" of its own (it read "place 1 virus counters counter on it?")."""
+    from toolkit.engine.decisions import worded
+    from toolkit.engine.netrunner.scripts.kitara import _PLACE_COUNTERS
+    from toolkit.engine.phrase import Phrase, Term
+    from toolkit.i18n import use_lang
+
+    asked = Phrase(_PLACE_COUNTERS, card="Leech", n=1, kind=Term("counter", "virus"))
+    with use_lang("en"):
+        assert worded(asked) == "Leech: add 1 to its virus counters?"
+    with use_lang("zh-Hans"):
+        assert worded(asked) == "Leech：在本牌上放置 1 个病毒指示物？"

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
@@ -66,7 +65,7 @@ RIG_TYPES = ("program", "hardware", "resource")
 CORP_TYPES = ("agenda", "asset", "ice", "operation", "upgrade")
 ETR = "[subroutine] 终止潜袭。"
 LOSE_CLICK = "[subroutine] 潜袭者失去 [click]。"
-_PLACE_COUNTERS = Nn_("{card}: place {n} {kind} counter on it?", "{card}: place {n} {kind} counters on it?")
+_PLACE_COUNTERS = N_("{card}: add {n} to its {kind}?")  # ({kind}: "virus counters"; 在本牌上放置 {n} 个{kind})
 
 
 # ---------------------------------------------------------------- what several cards ask
