@@ -114,8 +114,9 @@ def at_character(text: str, at: tuple[int, int], offset: int) -> tuple[int, int]
             count += 1
     except (IndexError, ValueError):  # (no string there after all)
         return at
-    line_start = text.rfind("\n", 0, i) + 1
-    return text.count("\n", 0, i) + 1, i - line_start + 1
+    from toolkit.jsonio import line_col
+
+    return line_col(text, i)
 
 
 def _string_end(text: str, start: int) -> int:

@@ -2392,9 +2392,10 @@ def _place(entry: Entry, checked: bool = False) -> None:
     def placed(finding: Finding) -> Finding:
         if type(finding) is InText:  # at a character of the ability text at its pointer: there in the file
             at = positions.get(finding.pointer) if finding.pointer is not None else None
-            line, column = pointer_position(positions, finding.pointer or "")
             if at is not None and text:
                 line, column = at_character(text, at, finding.offset)
+            else:
+                line, column = pointer_position(positions, finding.pointer or "")
             return Finding(finding.code, finding.message, finding.severity, finding.file, finding.pointer, line, column)
         if finding.line is None and finding.pointer is not None:
             return _located(finding, *pointer_position(positions, finding.pointer))
