@@ -204,11 +204,10 @@ def _writes(chinese: str, game: str | None) -> bool:
     if game not in OWN_WORDS:
         return True
     from .normalize import normalize
-    from .parser import _lark
+    from .parser import _lark, terminal_patterns
 
-    lark = _lark()
-    patterns = {t.name: t.pattern.value for t in lark.terminals}
-    for token in lark.parse_interactive(normalize(chinese)[0]).iter_parse():
+    patterns = terminal_patterns()
+    for token in _lark().parse_interactive(normalize(chinese)[0]).iter_parse():
         if token.type in patterns:
             owners = claimed(terminal_key(token.type, patterns[token.type]))
             if owners and game not in owners:

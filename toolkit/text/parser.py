@@ -156,7 +156,7 @@ class AbilitySyntaxError(DossierError):
             return self
         from .games import OWN_WORDS, claimed, for_game, terminal_key
 
-        patterns = {t.name: t.pattern.value for t in _lark().terminals}
+        patterns = terminal_patterns()
         keys = [(n, terminal_key(n, patterns.get(n, n))) for n in self.terminals]
         kept = frozenset(for_game(keys, game))
         near = [(word, of) for word, of in self.near if of is None or of == game]
@@ -2134,6 +2134,12 @@ def _hint(label: str) -> str:
     """The hint ``label`` (a key of :data:`HINTS`) in the current language."""
     message, fields = _HINT_MESSAGES[label]
     return tr(message, **_hint_fields(fields, tc(current_lang(), "list", ", ")))
+
+
+@functools.cache
+def terminal_patterns() -> dict[str, str]:
+    """The grammar's terminals by name, each with its pattern (what :func:`toolkit.text.games.terminal_key` reads)."""
+    return {t.name: t.pattern.value for t in _lark().terminals}
 
 
 def _other_form_hint(game: str, owners: Sequence[str], hint: str | None) -> str:
