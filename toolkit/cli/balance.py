@@ -71,24 +71,28 @@ WorkersOption = Annotated[
 AddressOption = Annotated[
     str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
 ]
-# --margin: what an outlier is held against differs by game (toolkit.balance.figures, netrunner, crossfire)
+
+
+def _margin_option(help_text: str) -> Any:
+    """``--margin``, with the help of a game's own test (what an outlier is held against differs by game:
+    toolkit.balance.figures, netrunner, crossfire)."""
+    return typer.Option("--margin", min=0.0, max=0.49, callback=finite, help=help_text)
+
+
 MarginOption = Annotated[
     float,
-    typer.Option("--margin", min=0.0, max=0.49, callback=finite,
-                 help=N_("An outlier's interval lies wholly beyond an average seat's share ± this: 50% in a game of "
-                         "two sides (a third or a quarter in a melee of three or four).")),  # fmt: skip
+    _margin_option(N_("An outlier's interval lies wholly beyond an average seat's share ± this: 50% in a game of two "
+                      "sides (a third or a quarter in a melee of three or four).")),  # fmt: skip
 ]
 NetrunnerMarginOption = Annotated[
     float,
-    typer.Option("--margin", min=0.0, max=0.49, callback=finite,
-                 help=N_("An outlier's interval lies wholly beyond 50% ± this for a side, beyond its side's win rate "
-                         "± this for an identity, deck, pairing or card.")),  # fmt: skip
+    _margin_option(N_("An outlier's interval lies wholly beyond 50% ± this for a side, beyond its side's win rate ± "
+                      "this for an identity, deck, pairing or card.")),  # fmt: skip
 ]
 CrossfireMarginOption = Annotated[
     float,
-    typer.Option("--margin", min=0.0, max=0.49, callback=finite,
-                 help=N_("An outlier's interval lies wholly beyond the average seat's win rate ± this (the share of "
-                         "seats that win: the teams are unequal by design, so not 50%).")),  # fmt: skip
+    _margin_option(N_("An outlier's interval lies wholly beyond the average seat's win rate ± this (the share of "
+                      "seats that win: the teams are unequal by design, so not 50%).")),  # fmt: skip
 ]
 SaveOption = Annotated[bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))]
 
