@@ -106,6 +106,7 @@ from .text_lint import (
     ability_text_findings,
     check_ability_texts,
     check_raw_ability_texts,
+    finding_at,
     name_uses,
     parses,
 )
@@ -212,11 +213,7 @@ class Entry:
     ) -> None:
         """A finding at ``ptr`` (``offset``: at that character of the ability text there, :class:`InText`)."""
         if self.target:
-            path = str(self.source.path)
-            if offset is None:
-                self.findings.append(Finding(code, message, severity, path, ptr or None))
-            else:
-                self.findings.append(InText(code, message, severity, path, ptr or None, offset=offset))
+            self.findings.append(finding_at(code, message, severity, str(self.source.path), ptr or None, offset))
 
 
 class RecordSummary:
