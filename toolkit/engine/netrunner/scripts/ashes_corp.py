@@ -195,7 +195,7 @@ def _trash_runner_card(x: Exec, options: Sequence[Card], prompt: str) -> Card | 
 
 def _trash_of_type(x: Exec, card_type: str) -> None:
     options = [c for c in x.game.runner.rig if c.type == card_type]
-    _trash_runner_card(x, options, Phrase(N_("trash a {type}"), type=Term("type", card_type)))
+    _trash_runner_card(x, options, Phrase(N_("trash a {type}"), type=Term("card_type", card_type)))
 
 
 def _rig_to_grip(g: NetrunnerGame, moved: Card) -> None:
@@ -1543,8 +1543,8 @@ def _secure_and_protect(b: Builder) -> None:
             for c in reversed(g.corp.deck)
             if c.type == "ice" and g.may_install(c) and any(g.can_pay("corp", cost(g, c, s), "install") for s in CENTRALS)
         ]
-        chosen = x.pick(Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "rnd"),
-                               type=Term("type", "ice")), options)  # fmt: skip
+        chosen = x.pick(Phrase(N_("search the {zone} for an {type}"), zone=Term("zone", "rnd"),
+                               type=Term("card_type", "ice")), options)  # fmt: skip
         if chosen is not None:
             g.corp.deck.remove(chosen)
             _reveal(g, [chosen], "rnd")

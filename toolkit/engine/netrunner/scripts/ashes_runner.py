@@ -225,7 +225,7 @@ def _trash_installed_to_play(b: Builder, kind: str) -> None:
         g = x.game
         options = [c for c in g.runner.rig if c.type == kind]
         if options:
-            chosen = x.choose(Phrase(N_("trash a {type}"), type=Term("type", kind)), options, kind="cost")
+            chosen = x.choose(Phrase(N_("trash a {type}"), type=Term("card_type", kind)), options, kind="cost")
             g.trash(chosen, Phrase(N_("an additional cost of {card}"), card=str(x.card)), by="runner")
 
     b.may_play(lambda g, c: any(o.type == kind for o in g.runner.rig))
@@ -509,7 +509,7 @@ def _smc(b: Builder) -> None:
         deck = g.runner.deck
         options = [c for c in reversed(deck) if c.type == "program" and _installable(g, c)]
         if options:
-            prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"), type=Term("type", "program"))
+            prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"), type=Term("card_type", "program"))
             found = x.choose(prompt, options, kind="search")
             g.log.add("search", RUNNER, card=str(found), zone="stack")
             x.install_from(found, deck)
@@ -680,7 +680,7 @@ def _masterwork(b: Builder) -> None:
     def run_begins(x: Exec) -> None:
         g = x.game
         options = [c for c in g.runner.hand if c.type == "hardware" and _installable(g, c, -1)]
-        prompt = Phrase(N_("install a {type} from your grip, paying {n}{credit} more?"), type=Term("type", "hardware"),
+        prompt = Phrase(N_("install a {type} from your grip, paying {n}{credit} more?"), type=Term("card_type", "hardware"),
                         n=1, credit="[credit]")  # fmt: skip
         chosen = x.pick(prompt, options, kind="install")
         if chosen is not None:
@@ -760,7 +760,7 @@ def _simulchip(b: Builder) -> None:
             programs = [c for c in g.runner.rig if c.type == "program"]
             if not programs:
                 return
-            victim = x.choose(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, kind="cost")
+            victim = x.choose(Phrase(N_("trash a {type}"), type=Term("card_type", "program")), programs, kind="cost")
             g.trash(victim, Phrase(N_("an additional cost of {card}"), card=str(x.card)), by="runner")
         options = [c for c in reversed(g.runner.discard) if c.type == "program" and _installable(g, c, 3)]
         if options:

@@ -295,7 +295,7 @@ def _simulation_reset(b: Builder) -> None:
 def _trust_operation(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        resource = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "resource")),
+        resource = x.pick(Phrase(N_("trash a {type}"), type=Term("card_type", "resource")),
                           [c for c in g.runner.rig if c.type == "resource"], optional=False)  # fmt: skip
         if resource is not None:
             g.trash(resource, _by_corp(), by="corp")

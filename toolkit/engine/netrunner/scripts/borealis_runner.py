@@ -773,7 +773,7 @@ def _world_tree(b: Builder) -> None:
         g.trash(chosen, x.why, by="runner")
         deck = g.runner.deck
         options = [c for c in reversed(deck) if c.type == chosen.type and _installable(g, c, 3)]
-        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"), type=Term("type", chosen.type))
+        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"), type=Term("card_type", chosen.type))
         found = x.pick(prompt, options, kind="search")
         if found is not None:
             g.log.add("search", RUNNER, card=str(found), zone="stack")
@@ -844,7 +844,7 @@ def _into_the_depths(b: Builder) -> None:
         deck = g.runner.deck
         options = [c for c in reversed(deck) if c.type == "program" and _installable(g, c)]
         found = x.pick(Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"),
-                                type=Term("type", "program")), options, kind="search")  # fmt: skip
+                                type=Term("card_type", "program")), options, kind="search")  # fmt: skip
         if found is not None:
             g.log.add("search", RUNNER, card=str(found), zone="stack")
             x.install_from(found, deck)

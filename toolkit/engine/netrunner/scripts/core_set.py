@@ -351,7 +351,7 @@ def _aggressive_secretary(b: Builder) -> None:
     def hit(x: Exec, tokens: int) -> None:
         g = x.game
         programs = [c for c in g.runner.rig if c.type == "program"]
-        prompt = Phrase(N_("trash a {type}"), type=Term("type", "program"))
+        prompt = Phrase(N_("trash a {type}"), type=Term("card_type", "program"))
         for c in g.choose_many("corp", "target", prompt, programs, tokens):
             if c in g.runner.rig:
                 g.trash(c, _by("corp"), by="corp")

@@ -252,7 +252,7 @@ def _lily_lockwell(b: Builder) -> None:
         g.remove_tags(1)
         deck = g.corp.deck
         options = [c for c in reversed(deck) if c.type == "operation"]
-        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "rnd"), type=Term("type", "operation"))
+        prompt = Phrase(N_("search the {zone} for an {type}"), zone=Term("zone", "rnd"), type=Term("card_type", "operation"))
         chosen = x.pick(prompt, options, optional=False)
         if chosen is not None:
             deck.remove(chosen)

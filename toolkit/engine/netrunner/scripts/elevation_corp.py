@@ -160,7 +160,7 @@ def _or_end_the_run(x: Exec, card_type: str) -> None:
     choice = g.choose(
         "corp",
         "target",
-        Phrase(N_("{card}: trash a {type} or end the run"), card=str(x.card), type=Term("type", card_type)),
+        Phrase(N_("{card}: trash a {type} or end the run"), card=str(x.card), type=Term("card_type", card_type)),
         [*targets, None],
         label=lambda c: c.ref if c is not None else "end_run",
         text=lambda c: Phrase(N_("trash {card}"), card=str(c)) if c is not None else Phrase(N_("end the run")),
@@ -450,7 +450,7 @@ def _mycoweb(b: Builder) -> None:
     def install_from_archives(x: Exec) -> None:
         g = x.game
         ice = [c for c in g.corp.discard if c.type == "ice" and g.may_install(c)]
-        prompt = Phrase(N_("install a {type}"), type=Term("type", "ice"))
+        prompt = Phrase(N_("install an {type}"), type=Term("card_type", "ice"))
         chosen = _pick(x, prompt, ice, optional=True, kind="install")
         if chosen is not None:
             _install_from_zone(x, chosen, g.corp.discard, pay=False)
@@ -853,7 +853,7 @@ def _embedded_reporting(b: Builder) -> None:
         g = x.game
         deck = g.corp.deck
         ops = [c for c in reversed(deck) if c.type == "operation"]
-        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "rnd"), type=Term("type", "operation"))
+        prompt = Phrase(N_("search the {zone} for an {type}"), zone=Term("zone", "rnd"), type=Term("card_type", "operation"))
         found = _pick(x, prompt, ops, optional=False, kind="search")
         if found is not None:
             deck.remove(found)
@@ -864,7 +864,7 @@ def _embedded_reporting(b: Builder) -> None:
             deck.append(found)
             g.log.add("move", CORP_SEAT, card=str(found), zone="rnd")
 
-    what = Phrase(N_("search {zone} for a {type}"), zone=Term("zone", "rnd"), type=Term("type", "operation"))
+    what = Phrase(N_("search {zone} for an {type}"), zone=Term("zone", "rnd"), type=Term("card_type", "operation"))
     _spend_counter_at_discard_end(b.paragraph(1), what, search, lambda g: bool(g.corp.deck))
 
 
@@ -1015,7 +1015,7 @@ def _key_performance_indicators(b: Builder) -> None:
                 g.log.add("shuffle", CORP_SEAT, zone="rnd", cards=1)
         elif mode == "ice":
             ice = [c for c in g.corp.hand if c.type == "ice" and g.may_install(c)]
-            chosen = _pick(x, Phrase(N_("install a {type}"), type=Term("type", "ice")), ice, optional=False,
+            chosen = _pick(x, Phrase(N_("install an {type}"), type=Term("card_type", "ice")), ice, optional=False,
                            kind="install")  # fmt: skip
             if chosen is not None:
                 g.install("corp", chosen, pay=False)

@@ -500,7 +500,7 @@ def _madani(b: Builder) -> None:
     def install(x: Exec) -> None:
         options = waiting(x.game, x.card)
         if options:
-            prompt = Phrase(N_("install a {type} on {card}"), type=Term("type", "program"), card=str(x.card))
+            prompt = Phrase(N_("install a {type} on {card}"), type=Term("card_type", "program"), card=str(x.card))
             _install(x.game, x.choose(prompt, options, kind="install"))
 
     b.paid([click()], host, usable=lambda g, c, w: w == "action" and any(h.type == "program" for h in g.runner.hand))

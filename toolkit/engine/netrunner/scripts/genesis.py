@@ -227,7 +227,7 @@ def _power_grid_overload(b: Builder) -> None:
         if not ok:
             return
         hardware = [c for c in g.runner.rig if c.type == "hardware" and int(c.record.cost or 0) <= margin]
-        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "hardware")), hardware, optional=False)
+        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("card_type", "hardware")), hardware, optional=False)
         if chosen is not None:
             g.trash(chosen, Phrase(N_("trashed by {card}"), card=str(x.card)), by="corp")
 
@@ -576,7 +576,7 @@ def _burke_bugs(b: Builder) -> None:
         if not ok:
             return
         programs = [c for c in g.runner.rig if c.type == "program"]
-        prompt = Phrase(N_("trash a {type}"), type=Term("type", "program"))
+        prompt = Phrase(N_("trash a {type}"), type=Term("card_type", "program"))
         chosen = x.pick(prompt, programs, optional=False, side="runner")
         if chosen is not None:
             g.trash(chosen, x.why, by="runner")
@@ -663,7 +663,7 @@ def _flare(b: Builder) -> None:
         if not ok:
             return
         hardware = [c for c in g.runner.rig if c.type == "hardware"]
-        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "hardware")), hardware, optional=False)
+        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("card_type", "hardware")), hardware, optional=False)
         if chosen is not None:
             g.trash(chosen, x.why, by="corp")
         g.damage("meat", 2, preventable=False)

@@ -344,7 +344,7 @@ def _mass_install(b: Builder) -> None:
         g = x.game
         for _ in range(3):
             options = [c for c in g.runner.hand if c.type == "program" and g.can_install(c)]
-            chosen = x.pick(Phrase(N_("install a {type}"), type=Term("type", "program")), options)
+            chosen = x.pick(Phrase(N_("install a {type}"), type=Term("card_type", "program")), options)
             if chosen is None:
                 return
             g.install("runner", chosen)

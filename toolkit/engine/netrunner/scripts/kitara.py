@@ -1260,7 +1260,7 @@ def _kamali(b: Builder) -> None:
         def sub(x: Exec) -> None:
             g = x.game
             options = [c for c in g.runner.rig if c.type == kind and g.may_trash(c, "runner")]
-            prompt = Phrase(N_("trash a {type} to avoid {n} {damage}?"), type=Term("type", kind), n=1,
+            prompt = Phrase(N_("trash a {type} to avoid {n} {damage}?"), type=Term("card_type", kind), n=1,
                             damage=Term("damage", "brain"))  # fmt: skip
             chosen = x.pick(prompt, options, side="runner")
             if chosen is not None:

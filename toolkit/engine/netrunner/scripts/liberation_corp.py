@@ -1201,7 +1201,7 @@ def _sorocaban_blade(b: Builder) -> None:
                                                               card=str(x.card)))  # fmt: skip
                 return
             options = [c for c in g.runner.rig if c.type == card_type]
-            prompt = Phrase(N_("trash a {type}"), type=Term("type", card_type))
+            prompt = Phrase(N_("trash a {type}"), type=Term("card_type", card_type))
             chosen = _pick(x, prompt, options)
             if chosen is None:
                 g.log.add("trash_failed", CORP, reason=Phrase(N_("no {type} is installed"),

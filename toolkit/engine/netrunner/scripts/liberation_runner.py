@@ -633,7 +633,7 @@ def _meeting_of_minds(b: Builder) -> None:
             matches = [c for c in reversed(runner.deck) if c.type == "resource" and subtype in c.subtypes]
             if matches:
                 found = x.choose(Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"),
-                                        type=Term("type", "resource")), matches, kind="search")  # fmt: skip
+                                        type=Term("card_type", "resource")), matches, kind="search")  # fmt: skip
                 runner.deck.remove(found)
                 runner.hand.append(found)
                 g.log.add("search", RUNNER, card=str(found), zone="stack")
@@ -850,7 +850,7 @@ def _muse(b: Builder) -> None:
 
         options = [c for zone in zones for c in reversed(zone) if fits(c)]
         if options:
-            prompt = Phrase(N_("search your stack, heap or grip for a {type}"), type=Term("type", "program"))
+            prompt = Phrase(N_("search your stack, heap or grip for a {type}"), type=Term("card_type", "program"))
             found = x.choose(prompt, options, kind="search")
             zone = next(z for z in zones if found in z)
             g.log.add("search", RUNNER, card=str(found), zone="stack" if zone is runner.deck else
@@ -924,7 +924,7 @@ def _arissana(b: Builder) -> None:
         options = [c for c in g.runner.hand if c.type == "program" and _installable(g, c)]
         if not options:
             return
-        chosen = x.choose(Phrase(N_("install a {type}"), type=Term("type", "program")), options, kind="install")
+        chosen = x.choose(Phrase(N_("install a {type}"), type=Term("card_type", "program")), options, kind="install")
         _install(g, chosen, g.runner.hand)
         x.card.notes["installed"] = (chosen, g.current_run)
 
@@ -1550,13 +1550,13 @@ def _privileged_access(b: Builder) -> None:
         heap = g.runner.discard
         resources = [c for c in reversed(heap) if c.type == "resource" and _installable(g, c, less=2)]
         prompt = Phrase(N_("install a {type} from your heap, paying {n}{credit} less?"),
-                        type=Term("type", "resource"), n=2, credit="[credit]")  # fmt: skip
+                        type=Term("card_type", "resource"), n=2, credit="[credit]")  # fmt: skip
         chosen = x.pick(prompt, resources, kind="install")
         if chosen is not None:
             _install(g, chosen, heap, less=2)
         if _threat(g, 3):
             programs = [c for c in reversed(heap) if c.type == "program" and _installable(g, c)]
-            prompt = Phrase(N_("install a {type} from your heap?"), type=Term("type", "program"))
+            prompt = Phrase(N_("install a {type} from your heap?"), type=Term("card_type", "program"))
             chosen = x.pick(prompt, programs, kind="install")
             if chosen is not None:
                 _install(g, chosen, heap)

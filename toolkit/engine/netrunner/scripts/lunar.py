@@ -798,7 +798,7 @@ def _mutate(b: Builder) -> None:
         options = [c for c in rezzed_ice(g) if g.may_trash(c, "corp")]
         if not options:
             return
-        old = x.choose(Phrase(N_("trash a {type}"), type=Term("type", "ice")), options, kind="cost")
+        old = x.choose(Phrase(N_("trash an {type}"), type=Term("card_type", "ice")), options, kind="cost")
         server = g.server_of(old)
         assert server is not None
         name, position = server.name, server.ice.index(old)
@@ -1248,7 +1248,7 @@ def _trade_in(b: Builder) -> None:
         options = [c for c in g.runner.rig if c.type == "hardware" and g.may_trash(c, "runner")]
         if not options:
             return
-        old = x.choose(Phrase(N_("trash a {type}"), type=Term("type", "hardware")), options, kind="cost")
+        old = x.choose(Phrase(N_("trash a {type}"), type=Term("card_type", "hardware")), options, kind="cost")
         cost = int(old.record.cost or 0)
         g.trash(old, Phrase(N_("an additional cost of {card}"), card=str(x.card)), by="runner")
         if cost // 2:

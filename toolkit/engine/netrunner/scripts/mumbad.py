@@ -859,7 +859,8 @@ def _ibrahim_salem(b: Builder) -> None:
                         text=lambda t: Term("type", t))  # fmt: skip
         g.log.add("named", CORP, card=str(x.card), type=Term("card_type", kind))
         g.log.add("look", CORP, visible=[CORP], cards=[str(c) for c in g.runner.hand], zone="grip")
-        victim = x.pick(Phrase(N_("trash a {type}"), type=Term("type", kind)),
+        trash = N_("trash an {type}") if kind == "event" else N_("trash a {type}")
+        victim = x.pick(Phrase(trash, type=Term("card_type", kind)),
                         [c for c in g.runner.hand if c.type == kind], optional=False)  # fmt: skip
         if victim is not None:
             g.runner.hand.remove(victim)
@@ -1586,7 +1587,7 @@ def _run_amok(b: Builder) -> None:
         def trash(run: Any, successful: bool) -> None:
             names = {str(e.data.get("card")) for e in list(g.log)[mark:] if e.kind == "rez"}
             rezzed = [c for c in g.installed("corp") if c.type == "ice" and c.rezzed and str(c) in names]
-            chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "ice")), rezzed, optional=False)
+            chosen = x.pick(Phrase(N_("trash an {type}"), type=Term("card_type", "ice")), rezzed, optional=False)
             if chosen is not None:
                 g.trash(chosen, x.why, by="runner")
 

@@ -645,7 +645,7 @@ def _rosetta(b: Builder) -> None:
             and g.can_pay("runner", max(0, g.install_cost(c) - less), "install")
         ]
         chosen = x.pick(Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"),
-                               type=Term("type", "program")), found)  # fmt: skip
+                               type=Term("card_type", "program")), found)  # fmt: skip
         if chosen is not None:
             g.runner.deck.remove(chosen)
             g.log.add("search", RUNNER, card=str(chosen), zone="stack")
@@ -1369,7 +1369,7 @@ def _conundrum(b: Builder) -> None:
     def trash(x: Exec) -> None:
         g = x.game
         programs = [c for c in g.runner.rig if c.type == "program"]
-        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, optional=False,
+        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("card_type", "program")), programs, optional=False,
                         side="runner")  # fmt: skip
         if chosen is not None:
             g.trash(chosen, x.why, by="runner")

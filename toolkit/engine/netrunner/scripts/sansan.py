@@ -330,7 +330,7 @@ def _hayley(b: Builder) -> None:
         g = x.game
         kind = x.event["card"].type
         options = [c for c in g.runner.hand if c.type == kind and _installable(g, c)]
-        chosen = x.pick(Phrase(N_("install another {type} from your grip?"), type=Term("type", kind)), options)
+        chosen = x.pick(Phrase(N_("install another {type} from your grip?"), type=Term("card_type", kind)), options)
         if chosen is not None:
             x.install_from(chosen)
 
@@ -924,7 +924,7 @@ def _next_gold(b: Builder) -> None:
     def programs(x: Exec) -> None:
         g = x.game
         options = [c for c in g.runner.rig if c.type == "program"]
-        prompt = Phrase(N_("trash a {type}"), type=Term("type", "program"))
+        prompt = Phrase(N_("trash a {type}"), type=Term("card_type", "program"))
         for chosen in g.choose_many("corp", "target", prompt, options, _next_ice(g)):
             if g.is_installed(chosen):
                 g.trash(chosen, x.why, by="corp")

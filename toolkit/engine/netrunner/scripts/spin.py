@@ -976,7 +976,7 @@ def _swarm(b: Builder) -> None:
         if g.can_pay("runner", 3) and x.may(prompt, side="runner"):
             g.pay("runner", 3, x.why)
             return
-        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, optional=False, side="corp")
+        chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("card_type", "program")), programs, optional=False, side="corp")
         if chosen is not None:
             g.trash(chosen, x.why, by="corp")
 
@@ -1185,7 +1185,7 @@ def _savoir_faire(b: Builder) -> None:
     def use(x: Exec) -> None:
         g = x.game
         options = [c for c in g.runner.hand if c.type == "program" and g.can_install(c)]
-        chosen = x.pick(Phrase(N_("install a {type}"), type=Term("type", "program")), options, optional=False)
+        chosen = x.pick(Phrase(N_("install a {type}"), type=Term("card_type", "program")), options, optional=False)
         if chosen is not None:
             g.install("runner", chosen)
 

@@ -460,7 +460,7 @@ def _corporate_town(b: Builder) -> None:
     def turn_start(x: Exec) -> None:
         g = x.game
         resources = [c for c in g.runner.rig if c.type == "resource"]
-        victim = _pick(x, Phrase(N_("trash a {type} (it cannot be prevented)"), type=Term("type", "resource")),
+        victim = _pick(x, Phrase(N_("trash a {type} (it cannot be prevented)"), type=Term("card_type", "resource")),
                        resources)  # fmt: skip
         if victim is not None:
             # no side named: the trash opens no prevention window (nothing may prevent it)

@@ -702,7 +702,7 @@ def _test_run(b: Builder) -> None:
             return
         options = [Option(z, Term("zone", z), z) for z in zones]
         zone = str(g.ask("runner", "choice", Phrase(N_("search which zone for a program")), options).value)
-        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", zone), type=Term("type", "program"))
+        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", zone), type=Term("card_type", "program"))
         chosen: Card = x.choose(prompt, found[zone], kind="search")
         piles[zone].remove(chosen)
         g.log.add("search", RUNNER, card=str(chosen), zone=zone)

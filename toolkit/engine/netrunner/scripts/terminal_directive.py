@@ -192,7 +192,7 @@ def _bloodletter(b: Builder) -> None:
             ("stack", Phrase(N_("trash the top 2 cards of your stack")), bool(g.runner.deck)),
         ])  # fmt: skip
         if choice == "program":
-            chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, optional=False,
+            chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("card_type", "program")), programs, optional=False,
                             side="runner")  # fmt: skip
             if chosen is not None:
                 g.trash(chosen, x.why, by="runner")
