@@ -110,15 +110,76 @@ def schema_ref(folder: Path, rel: str) -> str:
     """The ``"$schema"`` of a record in ``folder`` whose kind's schema is ``rel`` (``tactics/card.schema.json``):
     the path from ``folder`` to the nearest ``schema/`` or ``.schema/`` above it that holds that schema (the
     bundled layout, a set's own copy made by ``dossier schema --out my-set/.schema``, or an import's), else to
-    the bundled schema. The one rule of fmt, import and the web editor."""
+    the bundled schema. The one rule of fmt and import (the web editor's: :func:`set_schema_ref`)."""
     folder = Path(os.path.abspath(folder))
-    target = SCHEMA_DIR / rel
+    target = _nearest_schema(folder, rel) or SCHEMA_DIR / rel
+    return os.path.relpath(target, folder).replace(os.sep, "/")
+
+
+def _nearest_schema(folder: Path, rel: str) -> Path | None:
+    """The schema ``rel`` in the nearest ``schema/`` or ``.schema/`` at or above ``folder`` (absolute), or None."""
     for parent in (folder, *folder.parents):
         found = next((parent / d / rel for d in ("schema", ".schema") if (parent / d / rel).is_file()), None)
         if found is not None:
-            target = found
-            break
+            return found
+    return None
+
+
+SET_SCHEMA_DIR = ".schema"
+"""A designer's set's own copy of the schemas, in its card folder (``dossier schema --out my-set/.schema``: a hidden
+folder, which no command reads as records)."""
+
+
+def set_schema_ref(folder: Path, rel: str, set_root: Path) -> str:
+    """The ``"$schema"`` the web editor gives a record in ``folder`` of the served card folder ``set_root`` whose
+    kind's schema is ``rel``: :func:`schema_ref`'s nearest ``schema/`` or ``.schema/`` above it (a path that only
+    climbs: ``../../schema/…``), else the set's own copy, ``set_root/.schema/rel`` (made when the record is saved:
+    :func:`give_set_schemas`). Never a path out of the set down through the server's other folders to Dossier's
+    own schemas (``../../../../work/main/schema/…``): an answer of the server would show where it keeps them, and
+    the set would lose its schema once it moves."""
+    folder = Path(os.path.abspath(folder))
+    target = _nearest_schema(folder, rel) or Path(os.path.abspath(set_root)) / SET_SCHEMA_DIR / rel
     return os.path.relpath(target, folder).replace(os.sep, "/")
+
+
+def names_own_schema(folder: Path, ref: str) -> bool:
+    """Whether the ``"$schema"`` ``ref`` of a record in ``folder`` names a file of Dossier's own schema folders
+    (the checkout's or the installed package's: :func:`_own_schema_dirs`)."""
+    if "://" in ref or not ref.strip():
+        return False
+    named = os.path.realpath(os.path.join(os.path.abspath(folder), ref))
+    return os.path.isfile(named) and any(named.startswith(place + os.sep) for place in _own_schema_dirs())
+
+
+def set_schema_planned(folder: Path, ref: str, set_root: Path) -> bool:
+    """Whether ``ref``, the ``"$schema"`` of a record in ``folder``, names a schema of the set ``set_root``'s own copy
+    (``set_root/.schema/…``) that Dossier has (:data:`SCHEMA_DIR`): one a save of the record makes if it is
+    missing (:func:`give_set_schemas`)."""
+    if "://" in ref or not ref.strip():
+        return False
+    named = Path(os.path.normpath(os.path.join(os.path.abspath(folder), ref)))
+    copy = Path(os.path.abspath(set_root)) / SET_SCHEMA_DIR
+    if not named.is_relative_to(copy):
+        return False
+    return (SCHEMA_DIR / named.relative_to(copy)).is_file()
+
+
+def give_set_schemas(set_root: Path) -> list[Path]:
+    """Give the set ``set_root`` its own copy of Dossier's schemas (``set_root/.schema/``, as ``dossier schema --out``
+    writes it): each schema file it does not have yet, copied from :data:`SCHEMA_DIR` (a file the set has is left
+    as it is). Returns the files written; OSError when one cannot be."""
+    from toolkit.jsonio import atomic_write_bytes
+
+    copy = Path(os.path.abspath(set_root)) / SET_SCHEMA_DIR
+    written = []
+    for source in sorted(SCHEMA_DIR.rglob("*.schema.json")):
+        target = copy / source.relative_to(SCHEMA_DIR)
+        if target.exists():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(target, source.read_bytes())
+        written.append(target)
+    return written
 
 
 def _own_schema_dirs() -> list[str]:

@@ -532,12 +532,21 @@ def api_roles(request: Request, body: RolesInput, web: Web) -> dict[str, Any]:
 
 class SaveInput(BaseModel):
     deck: dict[str, Any]
-    id: str | None = Field(None, description="Replace this saved deck (default: a new one).")
+    id: str | None = Field(
+        None,
+        description="Replace this saved deck (default: a new one); one that is not saved (deleted) is refused (409).",
+    )
+    base: str | None = Field(
+        None, max_length=64, description="The version of the saved deck ``id`` this deck was opened from (``base`` of "
+        "`GET /api/decks/saved/ID` or of the last save): refused (409) when the deck was saved since (the page always "
+        "sends it); without it, the deck is replaced whatever its version."
+    )
 
 
 @router.get("/decks/saved")
 def api_saved(request: Request, web: Web) -> dict[str, Any]:
-    """The saved decks, newest first."""
+    """The saved decks, newest first: each one's ``id``, ``file``, ``name``, ``game``, ``mode``, ``cards``, ``saved``
+    (the time) and ``damaged`` (null, or why its file cannot be read as a deck, in the request's language)."""
     from toolkit.web.saved import SavedDecks
 
     request_lang(request)
@@ -546,24 +555,45 @@ def api_saved(request: Request, web: Web) -> dict[str, Any]:
 
 @router.get("/decks/saved/{deck_id}")
 def api_saved_one(request: Request, deck_id: str, web: Web) -> dict[str, Any]:
+    """A saved deck and its version (``base``: give it back with a save, which is then refused if the deck was saved
+    since)."""
     from toolkit.web.saved import SavedDecks
 
     request_lang(request)
-    return {"id": deck_id, "deck": SavedDecks(web.settings.data_path).load(deck_id)}
+    deck, base = SavedDecks(web.settings.data_path).opened(deck_id)
+    return {"id": deck_id, "deck": deck, "base": base}
+
+
+@router.get("/decks/saved/{deck_id}/file", response_class=Response)
+def api_saved_file(request: Request, deck_id: str, web: Web) -> Response:
+    """A saved deck's file as it is on disk (a damaged one's too), as a download."""
+    from toolkit.web.saved import SavedDecks
+
+    request_lang(request)
+    data = SavedDecks(web.settings.data_path).raw(deck_id)
+    return Response(data, media_type="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{deck_id}.json"'})  # fmt: skip
 
 
 @router.post("/decks/saved", dependencies=[Depends(require_write)])
-def api_save(request: Request, body: SaveInput, web: Web) -> dict[str, Any]:
-    """Save a deck (it must be readable; legal or not); returns its id."""
-    from toolkit.web.saved import SavedDecks
+def api_save(request: Request, body: SaveInput, web: Web) -> Any:
+    """Save a deck (it must be readable; legal or not); returns its id and version (``base``). A save of ``id`` that
+    was deleted, or saved since the version ``base``, is refused: 409 with ``conflict``, the deck as it is saved now
+    and its version (both null: deleted)."""
+    from fastapi.responses import JSONResponse
+
+    from toolkit.web.saved import SavedConflict, SavedDecks
 
     request_lang(request)
     loaded = deckwork.read_json_deck(web.deck_pool, body.deck)
     if loaded.deck is None:
         first = loaded.errors()[:1]
         raise DossierError(deckwork.finding_text(first[0]) if first else i18n.tr("not a deck"))
-    deck_id = SavedDecks(web.settings.data_path).save(loaded.deck, body.id)
-    return {"id": deck_id, "url": f"/decks/build?saved={deck_id}"}
+    try:
+        deck_id, base = SavedDecks(web.settings.data_path).store(loaded.deck, body.id, body.base, existing=True)
+    except SavedConflict as exc:
+        return JSONResponse({"detail": exc.message, "conflict": {"deck": exc.deck, "base": exc.base}}, status_code=409)
+    return {"id": deck_id, "url": f"/decks/build?saved={deck_id}", "base": base}
 
 
 @router.delete("/decks/saved/{deck_id}", dependencies=[Depends(require_write)])

@@ -48,6 +48,12 @@ def labels(lang: str) -> dict[str, Any]:
         "turn": t(lang, "T{n}"),
         "seen": t(lang, "{n} cards seen"),
         "saved": t(lang, "Saved."),
+        # a save refused because another tab saved the deck since (or deleted it): the choices it offers
+        "keep_mine": t(lang, "Keep mine (save it over the other)"),
+        "take_saved": t(lang, "Take the saved one (set mine aside)"),
+        "taken_saved": t(lang, "This is the saved deck now; yours is set aside."),
+        "take_back": t(lang, "Take mine back"),
+        "save_new": t(lang, "Save it as a new deck"),
         "copied": t(lang, "Copied."),
         "error": tc(lang, "severity", "error"),
         "warning": tc(lang, "severity", "warning"),
@@ -141,13 +147,14 @@ def _builder_page(
     lang = request_lang(request)
     options = options_of(web, lang)
     initial: dict[str, Any] | None = None
+    base = None  # the saved deck's version: the page's save gives it back (refused when the deck was saved since)
     problem = None
     status = 200
     try:
         if d:
             initial = deckwork.decode_share(d)
         elif saved:
-            initial = SavedDecks(web.settings.data_path).load(saved)
+            initial, base = SavedDecks(web.settings.data_path).opened(saved)
     except DossierError as exc:  # the page still drawn, saying why, with the API's status for it (400, 404)
         problem = exc.message
         status = 404 if isinstance(exc, NotFound) else 400
@@ -167,6 +174,7 @@ def _builder_page(
     boot = {
         "deck": initial,
         "saved": saved if initial is not None and saved else None,
+        "saved_base": base if initial is not None and saved else None,
         "game": game or None,
         "mode": mode or None,
         "add": add or None,
@@ -266,7 +274,9 @@ def deck_export_form(
     to: Annotated[str, Form()] = "json",
     printing: Annotated[str, Form()] = "",
 ) -> Response:
-    """The deck (JSON in a form field) as a file download in the chosen format."""
+    """The deck (JSON in a form field) as a file download in the chosen format. A deck it cannot export: to a browser
+    (the builder's form, ``Accept: text/html``) a page saying why, with a way back (to the builder with that deck,
+    else to the decks), as the import form answers; to another client the one line as text."""
     from toolkit.web.routes.api import download
 
     pool = web.deck_pool
@@ -276,33 +286,50 @@ def deck_export_form(
         if not isinstance(data, dict):
             raise ValueError("not an object")
     except ValueError:
-        message = t(lang, "The deck field is not a JSON object.")
-        return Response(message, status_code=400, media_type="text/plain; charset=utf-8")
+        return _export_refused(request, t(lang, "The deck field is not a JSON object."), None)
     loaded = deckwork.read_json_deck(pool, data)
     try:
         ready = deckwork.usable(loaded, pool)
         content = deckwork.export(pool, ready, to, lang=loaded.lang or lang, printing=printing or None)
     except DossierError as exc:
-        return Response(exc.message, status_code=400, media_type="text/plain; charset=utf-8")
+        return _export_refused(request, exc.message, data)
     return download(content, deckwork.export_filename(ready, to), deckwork.MEDIA[to][0])
+
+
+def _export_refused(request: Request, message: str, data: dict[str, Any] | None) -> Response:
+    """The answer of an export refused for ``message``: a page with the message and a way back for a browser (to the
+    builder holding ``data``, the deck posted, else to the decks; its language switch posts the form again), else
+    the line as text (400)."""
+    if "text/html" not in request.headers.get("accept", ""):
+        return Response(message, status_code=400, media_type="text/plain; charset=utf-8")
+    lang = request_lang(request)
+    if data is not None:
+        back = {"url": f"/decks/build?d={deckwork.share_code(data)}", "text": t(lang, "Back to the deck builder")}
+    else:
+        back = {"url": "/decks", "text": t(lang, "Back to the decks")}
+    return render(request, "error.html", status_code=400, message=message, back={**back, "id": "export-back"})
 
 
 @router.get("/decks/saved/{deck_id}/delete", response_class=HTMLResponse, name="deck_delete_confirm",
             include_in_schema=False)  # fmt: skip
 def deck_delete_confirm(request: Request, deck_id: str, web: Web) -> Response:
     """The page that asks "Delete the saved deck …?" (the saved list's Delete leads here, a link: no script needed):
-    Delete (a form post, which deletes it) or keep it, back to the decks. A deck not there: the list, saying so."""
+    Delete (a form post, which deletes it) or keep it, back to the decks. A deck not there: the list, saying so. A
+    deck whose file cannot be read: named by its file, with why, and a link to download the file as it is."""
     from toolkit.errors import NotFound
-    from toolkit.web.saved import SavedDecks, shown_name
+    from toolkit.web.saved import DamagedDeck, SavedDecks, shown_name
 
     request_lang(request)
     try:
         data = SavedDecks(web.settings.data_path).load(deck_id)
+    except DamagedDeck as exc:
+        confirm: dict[str, str | None] = {"id": deck_id, "name": f"{deck_id}.json", "damaged": exc.reason}
+        return render(request, "decks/index.html", confirm=confirm, options={}, saved=[], verdict=None, pasted="")
     except DossierError as exc:
         page = _index_with(request, web, exc.message, text="")
         page.status_code = 404 if isinstance(exc, NotFound) else 400
         return page
-    confirm = {"id": deck_id, "name": shown_name(data.get("name"), deck_id)}
+    confirm = {"id": deck_id, "name": shown_name(data.get("name"), deck_id), "damaged": None}
     return render(request, "decks/index.html", confirm=confirm, options={}, saved=[], verdict=None, pasted="")
 
 

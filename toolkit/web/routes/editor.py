@@ -22,9 +22,11 @@ save it atomically.
   from the editor would stop the server's next reload and every `dossier` command over that pool.)
   What is written is the record in canonical form (sorted keys, 2-space indent), with fmt's ``"$schema"`` step
   (:func:`toolkit.cli.app.add_schema_ref`: added when missing, re-pointed to the nearest schema folder), as
-  `dossier fmt` writes; the check as one types lints the same (:func:`saved_form`). The card pool is loaded again
-  after a save: before the answer for a small pool, after it for one of more than :data:`SYNC_RELOAD_RECORDS`
-  records (seconds), the editor's pages waiting for it (:func:`wait_for_reload`).
+  `dossier fmt` writes, but never through the server's folders to Dossier's own schemas: a set with no schema
+  folder above it is given its own copy, ``.schema/`` in its card folder, by the save that points a record there
+  (:func:`toolkit.paths.set_schema_ref`); the check as one types lints the same (:func:`saved_form`). The card
+  pool is loaded again after a save: before the answer for a small pool, after it for one of more than
+  :data:`SYNC_RELOAD_RECORDS` records (seconds), the editor's pages waiting for it (:func:`wait_for_reload`).
 - Only files inside the configured card directories are read or written: a path is relative to one of
   them, with no ``..``, no hidden or empty component, no symbolic link anywhere on the way, ending in
   ``.json``; the target is a regular file (or, for a new card, nothing yet). Saving is a write
@@ -628,13 +630,17 @@ def _edit_disk(target: Target, verdicts: Any) -> Any:
     """Lint's look at the disk (:class:`validators.lint._Disk`) for an edit of ``target``, whose folder a save may
     make (a new record of a new set folder): a ``"$schema"`` is found from that folder as it will be once made (the
     path from the nearest folder that is there, its links followed, then the rest as written), as `dossier lint`
-    finds it after the save, never "does not resolve" because the folder is not there yet."""
+    finds it after the save, never "does not resolve" because the folder is not there yet; nor for the set's own
+    copy of the schema, which the save makes (:func:`_give_set_schemas`)."""
+    from toolkit.paths import set_schema_planned
     from validators.lint import _Disk
 
     folder = os.path.abspath(target.path.parent)
 
     class EditDisk(_Disk):
         def resolves(self, where: str, ref: str) -> bool:
+            if where == folder and set_schema_planned(Path(where), ref, target.root):
+                return True  # the set's own copy of the schema, which the save makes when it is missing
             if where == folder and not os.path.isdir(where):
                 return os.path.isfile(os.path.normpath(os.path.join(os.path.realpath(where), ref)))
             return super().resolves(where, ref)
@@ -973,7 +979,8 @@ def _blank(schema: dict[str, Any], node: dict[str, Any], depth: int = 0) -> Any:
 
 
 def template_record(
-    web: WebState, game: str, kind: str, type_: str | None, record_id: str, name: str, directory: Path
+    web: WebState, game: str, kind: str, type_: str | None, record_id: str, name: str, directory: Path,
+    root: Path | None = None,
 ) -> dict[str, Any]:
     """A new record of ``kind``: every required field at its first or empty value (of a kind that needs one of
     some sets of fields, the first set: a tactics mode starts ``incomplete``), the given id and name, the field its
@@ -996,7 +1003,7 @@ def template_record(
     record["name"] = {"zh-Hans": name} if name else {"zh-Hans": ""}
     if "symbol" in body.get("properties", {}) and "private" in body.get("properties", {}) and not record.get("private"):
         record["symbol"] = ""  # (an agent that is not a private needs one: a field to fill in, not a model error)
-    record["$schema"] = _schema_ref(web, game, kind, directory)
+    record["$schema"] = _schema_ref(web, game, kind, directory, root if root is not None else directory)
     return record
 
 
@@ -1015,19 +1022,23 @@ def _category_field(schema: dict[str, Any], body: dict[str, Any], record: dict[s
     return {category: value} if value is not None else {}
 
 
-def _schema_ref(web: WebState, game: str, kind: str, directory: Path) -> str:
-    """The "$schema" a record in ``directory`` uses: a sibling's, else fmt's and import's
-    (:func:`toolkit.paths.schema_ref`: the nearest schema/ above it, else the bundled one)."""
+def _schema_ref(web: WebState, game: str, kind: str, directory: Path, root: Path) -> str:
+    """The "$schema" a record in ``directory`` (of the card folder ``root``) uses: a sibling's, unless it names
+    Dossier's own schemas (then as any new record's), else :func:`toolkit.paths.set_schema_ref`'s: the nearest
+    schema/ above it, else the set's own copy (``root/.schema/``, made by the save): never a path through the
+    server's folders to Dossier's own."""
     from toolkit.models import schema_path
-    from toolkit.paths import schema_ref
+    from toolkit.paths import names_own_schema, set_schema_ref
 
     catalog = web.catalog
     for record in catalog.of_kind(game, kind):
         path = catalog.file_of(record)
         ref = getattr(record, "schema_", None)
         if path is not None and ref and Path(os.path.realpath(path)).parent == Path(os.path.realpath(directory)):
-            return str(ref)
-    return schema_ref(directory, schema_path(game, kind))
+            if not names_own_schema(directory, str(ref)):
+                return str(ref)
+            break
+    return set_schema_ref(directory, schema_path(game, kind), root)
 
 
 @dataclass(frozen=True)
@@ -1409,7 +1420,8 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
     pool = web.settings.cards
     if data is None:
         raise LintRefused(lint_edit(target, text, pool, before))
-    canonical = canonical_dumps(saved_form(target, data))  # as `dossier fmt` writes it, "$schema" too
+    written = saved_form(target, data)
+    canonical = canonical_dumps(written)  # as `dossier fmt` writes it, "$schema" too
     linted = lint_edit(target, canonical, pool, before)
     if any(f.severity == "error" for f in linted.own):
         raise LintRefused(linted)
@@ -1430,6 +1442,7 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
                     on_disk,
                     digest,
                 )
+        _give_set_schemas(target, written)  # (a set with no schema folder above: its own copy, as it is checked)
         try:
             target.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(target.path, canonical)  # refuses a link, a directory, a FIFO in its place
@@ -1874,7 +1887,8 @@ def editor_new(
             exc.field = "kind"
             raise
         target = new_card_path(web, game, kind, id.strip(), root)
-        record = template_record(web, game, kind, type, id.strip(), " ".join(name.split()), target.path.parent)
+        record = template_record(web, game, kind, type, id.strip(), " ".join(name.split()), target.path.parent,
+                                 target.root)  # fmt: skip
     except EditorError as exc:  # the index, saying why, its New card form holding what was asked (the field marked)
         asked = {"kindref": kindref, "id": id, "name": name, "type": type or "", "root": root, "field": exc.field}
         return _index_page(request, "", "", 1, error=exc.message, asked=asked)
@@ -2016,14 +2030,47 @@ async def require_write_beyond_loopback(request: Request) -> None:
 def saved_form(target: Target, data: Any) -> Any:
     """``data`` as saving it to ``target`` writes it: a record with `dossier fmt`'s ``"$schema"`` step
     (:func:`toolkit.cli.app.add_schema_ref`: given when missing, re-pointed to the nearest schema folder when it
-    names Dossier's own); a copy, ``data`` is left as it is."""
+    names Dossier's own), where the path given is :func:`toolkit.paths.set_schema_ref`'s: the nearest schema folder
+    above the record, else the set's own copy (``.schema/`` in its card folder, which the save makes), never one
+    through the server's folders to Dossier's own schemas; a copy, ``data`` is left as it is."""
     if not isinstance(data, dict):
         return data
     from toolkit.cli.app import add_schema_ref
+    from toolkit.models import GAMES, KINDS, schema_path
+    from toolkit.paths import names_own_schema, set_schema_ref
 
     written = dict(data)
+    game, kind = written.get("game"), written.get("kind")
+    if game in GAMES and (game, kind) in KINDS:
+        rel = schema_path(str(game), str(kind))
+        ref = written.get("$schema")
+        folder = target.path.parent
+        if "$schema" not in written or (
+            isinstance(ref, str) and ref.replace("\\", "/").endswith(rel) and names_own_schema(folder, ref)
+        ):
+            written["$schema"] = set_schema_ref(folder, rel, target.root)
     add_schema_ref(target.path, written)
     return written
+
+
+def _give_set_schemas(target: Target, written: Any) -> None:
+    """Before ``written`` is saved to ``target``: when its ``"$schema"`` names the set's own copy of a schema
+    (:func:`toolkit.paths.set_schema_planned`) that is not there yet, give the set its copy
+    (:func:`toolkit.paths.give_set_schemas`), so the path resolves as the check said it would."""
+    from toolkit.paths import SET_SCHEMA_DIR, give_set_schemas, set_schema_planned
+
+    ref = written.get("$schema") if isinstance(written, dict) else None
+    folder = target.path.parent
+    if not isinstance(ref, str) or not set_schema_planned(folder, ref, target.root):
+        return
+    if os.path.isfile(os.path.normpath(os.path.join(os.path.abspath(folder), ref))):
+        return
+    try:
+        give_set_schemas(target.root)
+    except OSError as exc:
+        raise EditorError(
+            tr("{path}: cannot write: {reason}", path=SET_SCHEMA_DIR, reason=exc.strerror or exc), 500
+        ) from None
 
 
 @router.post(

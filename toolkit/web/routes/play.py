@@ -254,7 +254,7 @@ def _netrunner_words(kind: str, lang: str) -> str:
 def play_start(
     request: Request,
     web: Web,
-    mode: Annotated[str, Form()] = "duel",
+    mode: Annotated[str | None, Form()] = None,  # (not sent: a random deck's Duel, a chosen deck's own mode)
     deck: Annotated[str, Form()] = "",  # (empty, or not sent: tactics plays a random legal deck; Netrunner refuses)
     opponent: Annotated[str, Form()] = "heuristic",
     seat: Annotated[str, Form()] = "1",
@@ -296,18 +296,25 @@ def play_start(
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
     seat_n = int(seat)
     rng = random.Random(number)
+    names = _mode_names(web, lang)
+    if mode is None and deck in ("", "random"):
+        mode = "duel"  # (a random deck of the form's first mode)
+    if mode is not None and mode not in _modes(web):
+        listed = t(lang, ", ").join(names.get(m, m) for m in _modes(web))
+        return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=echoed(mode),
+                                        modes=listed))  # fmt: skip
     if deck in ("", "random"):
-        if mode not in _modes(web):
-            names = _mode_names(web, lang)
-            listed = t(lang, ", ").join(names.get(m, m) for m in _modes(web))
-            return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=echoed(mode),
-                                            modes=listed))  # fmt: skip
+        assert mode is not None
         mine = random_legal_deck(records, mode, rng, name="random")
     else:
         try:
             mine = example_deck(web, deck, lang) if deck.startswith("example:") else saved_deck(web, deck, lang)
         except DossierError as exc:
             return _problem(request, 400, exc.message)
+        if mode is not None and mine.mode != mode:  # (the form's deck menu offers the mode's decks only: no script)
+            return _problem(request, 400, t(lang, "this deck is a deck of {deck_mode}: choose a deck of {mode}, or "
+                                                  "the mode {deck_mode}", deck_mode=names.get(mine.mode, mine.mode),
+                                            mode=names.get(mode, mode)))  # fmt: skip
     board = board.strip()
     if board:
         from toolkit.balance.games import maps_for
@@ -334,17 +341,32 @@ def play_start(
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")  # the bodies of the form of /play
 
 
-def _not_a_form(request: Request, lang: str) -> str | None:
-    """Why the body of ``request`` is no form (as the form of ``/play`` sends: :data:`FORMS`), in one line; None
-    when it is one."""
+def _not_a_form(request: Request, lang: str, game_id: str | None = None) -> str | None:
+    """Why the body of ``request`` is no form (as the forms of ``/play`` and of a game's page send: :data:`FORMS`), in
+    one line; None when it is one. ``game_id``: a post of that game's page (decide, undo, resign), else ``/play``'s."""
     kind = request.headers.get("content-type", "")
     if kind.split(";", 1)[0].strip().lower() in FORMS:
         return None
+    if game_id is not None:
+        if not kind.strip():
+            return t(lang, "this is a form of the game's page: send its fields as a form (`{first}` or `{second}`); "
+                           "this request has no Content-Type", first=FORMS[0], second=FORMS[1])  # fmt: skip
+        return t(lang, "this is a form of the game's page: send its fields as a form (`{first}` or `{second}`), "
+                       "not {kind}", first=FORMS[0], second=FORMS[1], kind=echoed(kind))  # fmt: skip
     if not kind.strip():
         return t(lang, "a game starts from the form of `/play`: send its fields as a form (`{first}` or `{second}`); "
                        "this request has no Content-Type", first=FORMS[0], second=FORMS[1])  # fmt: skip
     return t(lang, "a game starts from the form of `/play`: send its fields as a form (`{first}` or `{second}`), "
                    "not {kind}", first=FORMS[0], second=FORMS[1], kind=echoed(kind))  # fmt: skip
+
+
+def _form_only(request: Request, game_id: str, change: Callable[[], Response]) -> Response:
+    """``change`` when the request's body is a form (a post of the game's page); else its refusal (415), the game
+    left as it was: a JSON body would be read as an empty form (no label, no number)."""
+    refusal = _not_a_form(request, request_lang(request), game_id)
+    if refusal is not None:
+        return _problem(request, 415, refusal, game_id)
+    return change()
 
 
 def _new_game(request: Request, web: Any, record: dict[str, Any], seat_n: int, opponent: str) -> Response:
@@ -704,8 +726,8 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     seen = view(session.game, seat, decision, over=pending is None)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     log = [log_line(names, entry, lang) for entry in seen["log"][-60:]]
-    if found.resigned:  # the log ends with the resignation, in words
-        log.append(t(lang, "P{seat} resigned", seat=record.get("resigned_by")))
+    if found.resigned:  # the log ends with the resignation, in words, numbered as the entries before it
+        log.append(_resigned_entry(seen["log"], record.get("resigned_by"), lang)["line"])
     me = next(p for p in seen["players"] if p["seat"] == seat)
     from toolkit.engine.tactics.terminal import card_name, option_words, prompt_text, table_lines
 
@@ -846,8 +868,14 @@ def _resignation(found: Opened, lang: str, seen: dict[str, Any]) -> None:
     words = t(lang, "P{seat} resigned", seat=by)
     winners = [p.seat for p in game.players if isinstance(by, int) and p.seat != by and game.hostile(by, p.seat)]
     seen["result"] = {"winners": winners, "reason": "resigned", "reason_words": words, "rounds": game.round}
-    last = max((e["seq"] for e in seen["log"] if isinstance(e.get("seq"), int)), default=0)
-    seen["log"].append({"seq": last + 1, "event": "resigned", "player": by, "line": words})
+    seen["log"].append(_resigned_entry(seen["log"], by, lang))
+
+
+def _resigned_entry(log: list[dict[str, Any]], by: Any, lang: str) -> dict[str, Any]:
+    """The log entry that ends the log of a game the seat ``by`` resigned: the next sequence number after the
+    entries of ``log``, and its ``line`` numbered as :meth:`LogNames.line` numbers theirs (``   7 P1 resigned``)."""
+    seq = max((e["seq"] for e in log if isinstance(e.get("seq"), int)), default=0) + 1
+    return {"seq": seq, "event": "resigned", "player": by, "line": f"{seq:>4} {t(lang, 'P{seat} resigned', seat=by)}"}
 
 
 def _hide_seed(seen: dict[str, Any]) -> None:
@@ -943,7 +971,8 @@ def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, 
                 number: Annotated[str, Form()] = "") -> Response:  # fmt: skip
     """Answer the pending decision: ``label`` (an option's), ``number`` (the decision's, as the page's form and
     ``/api/play/ID`` give it: a form sent again, or from another tab, answers nothing it was not shown)."""
-    return _one_at_a_time(request, web, game_id, lambda: _decide(request, web, game_id, label, number))
+    return _form_only(request, game_id, lambda: _one_at_a_time(
+        request, web, game_id, lambda: _decide(request, web, game_id, label, number)))  # fmt: skip
 
 
 def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -> Response:
@@ -1067,7 +1096,8 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
 def play_undo(request: Request, web: Web, game_id: str) -> Response:
     """Take back the link's seat's last decision (and what the machine decided after it): not once the game is
     over (409: its end, even its replay, has been seen), nor when the other player has decided since (409)."""
-    return _one_at_a_time(request, web, game_id, lambda: _undo(request, web, game_id))
+    return _form_only(request, game_id, lambda: _one_at_a_time(request, web, game_id,
+                                                                lambda: _undo(request, web, game_id)))  # fmt: skip
 
 
 def _undo(request: Request, web: Any, game_id: str) -> Response:
@@ -1114,7 +1144,8 @@ def play_resign_confirm(request: Request, web: Web, game_id: str) -> Response:
 
 @router.post("/play/{game_id}/resign", dependencies=[Depends(require_write)], name="play_resign")
 def play_resign(request: Request, web: Web, game_id: str) -> Response:
-    return _one_at_a_time(request, web, game_id, lambda: _resign(request, web, game_id))
+    return _form_only(request, game_id, lambda: _one_at_a_time(request, web, game_id,
+                                                                lambda: _resign(request, web, game_id)))  # fmt: skip
 
 
 def _resign(request: Request, web: Any, game_id: str) -> Response:

@@ -292,7 +292,7 @@ def _page(request: Request, form: PrintForm, error: str | None = None, status: i
     from toolkit.web.saved import SavedDecks
 
     try:
-        saved = SavedDecks(web.settings.data_path).list()
+        saved = [d for d in SavedDecks(web.settings.data_path).list() if d["damaged"] is None]  # (none to print)
     except (OSError, DossierError):
         saved = []
     if not form.lang:

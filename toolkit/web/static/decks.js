@@ -14,6 +14,9 @@
 // The deck list's rows are made anew with each analysis: a control of theirs that had the focus gets it back.
 // A crossfire deck's special-role boxes show the special roles it holds (so "Set the roles" keeps them); a set-up
 // that cannot be dealt is said at its button, the summary and findings staying the deck's.
+// Saving a saved deck sends the version the page opened: a save over a deck another tab saved (or deleted) since is
+// refused and keeps this page's deck, offering to keep it (saved over the other), take the saved one (this one set
+// aside, to take back) or, deleted, to save it as a new deck.
 (function () {
   "use strict";
   var boot = JSON.parse(document.getElementById("boot").textContent);
@@ -23,6 +26,8 @@
   var $ = function (id) { return document.getElementById(id); };
   var deck = null;
   var savedId = boot.saved || null;
+  var savedBase = boot.saved_base || null;  // the saved deck's version this page opened (or last saved): sent back
+  var setAside = null;  // the deck this page had when the saved one was taken instead: one click takes it back
   var sequence = 0;
   var timer = null;
   var lastSearch = null;
@@ -198,6 +203,7 @@
   $("deck-game").addEventListener("change", function () {
     deck = loadStored(this.value) || blankDeck(this.value);
     savedId = null;
+    savedBase = null;
     carried = [];
     source = null;
     renderUnplaced();
@@ -668,14 +674,76 @@
 
   // ------------------------------------------------------------------ save, export, import
 
-  $("save-deck").addEventListener("click", function () {
+  // a save gives back the version of the saved deck the page opened: refused (409) when another tab or window saved
+  // it since, or deleted it; the deck here is kept, and the page offers the choice (as the card editor does): keep
+  // mine (saved over the other), take the saved one (mine set aside, to take back), or, deleted, save it as a new deck
+  function hideConflict() {
+    var box = $("save-conflict");
+    box.hidden = true;
+    box.textContent = "";
+  }
+  function conflictButton(id, text, act) {
+    var b = el("button", { type: "button", className: "small secondary", id: id, text: text });
+    b.addEventListener("click", act);
+    return b;
+  }
+  function replaceDeck(next) {
+    deck = normalize(next);
+    carried = [];
+    source = null;
+    renderSetup();
+    renderUnplaced();
+    changed();
+    rerunSearch();
+  }
+  function showConflict(message, conflict) {
+    var box = $("save-conflict");
+    box.textContent = "";
+    box.appendChild(el("p", { role: "alert", text: message }));
+    var choices = el("p");
+    if (conflict.base) {  // saved since (a file that cannot be read as a deck, too: nothing to take from it)
+      choices.appendChild(conflictButton("save-keep-mine", L.keep_mine, function () { saveDeck(false, conflict.base); }));
+    }
+    if (conflict.deck) {
+      choices.appendChild(document.createTextNode(" "));
+      choices.appendChild(conflictButton("save-take-saved", L.take_saved, function () {
+        setAside = normalize(deck);
+        savedBase = conflict.base;
+        replaceDeck(conflict.deck);
+        box.textContent = "";
+        box.appendChild(el("p", { role: "status", text: L.taken_saved }));
+        box.appendChild(el("p", {}, [conflictButton("save-take-back", L.take_back, function () {
+          var mine = setAside;
+          setAside = null;
+          hideConflict();
+          if (mine) replaceDeck(mine);
+        })]));
+      }));
+    }
+    if (!conflict.base) {  // deleted: never saved back under its old id
+      choices.appendChild(conflictButton("save-new", L.save_new, function () { saveDeck(true); }));
+    }
+    box.appendChild(choices);
+    box.hidden = false;
+    box.querySelector("button").focus();
+  }
+  function saveDeck(asNew, base) {
     $("save-status").textContent = "";
-    window.dossier.post("/api/decks/saved?lang=" + encodeURIComponent(LANG), { deck: payloadDeck(), id: savedId }).then(function (r) {
+    hideConflict();
+    var body = { deck: payloadDeck(), id: asNew ? null : savedId };
+    if (body.id) body.base = base || savedBase;
+    window.dossier.post("/api/decks/saved?lang=" + encodeURIComponent(LANG), body).then(function (r) {
       savedId = r.id;
+      savedBase = r.base;
+      setAside = null;
       $("save-status").textContent = L.saved;
       history.replaceState(null, "", location.pathname + "?saved=" + encodeURIComponent(savedId));
-    }).catch(function (e) { $("save-status").textContent = e.message; });
-  });
+    }).catch(function (e) {
+      if (e.status === 409 && e.data && e.data.conflict) showConflict(e.message, e.data.conflict);
+      else $("save-status").textContent = e.message;
+    });
+  }
+  $("save-deck").addEventListener("click", function () { saveDeck(false); });
   $("export-form").addEventListener("submit", function () {
     $("export-deck").value = JSON.stringify(payloadDeck());
   });
@@ -716,6 +784,7 @@
       }
       deck = normalize(r.deck);
       savedId = null;
+      savedBase = null;
       carried = readingFindings(r.findings);
       source = carried.length ? both[1] : null;
       renderSetup();
@@ -734,6 +803,7 @@
     window.dossier.keep("builder", {
       deck: normalize(deck),
       saved: savedId,
+      savedBase: savedBase,
       q: $("card-q").value,
       turns: $("odds-turns").value,
       perTurn: $("odds-per-turn").value,
@@ -752,6 +822,7 @@
   if (kept && kept.deck && OPTIONS[kept.deck.game]) {
     deck = normalize(kept.deck);
     savedId = kept.saved || null;
+    savedBase = kept.savedBase || null;
     $("odds-turns").value = kept.turns || $("odds-turns").value;
     $("odds-per-turn").value = kept.perTurn || $("odds-per-turn").value;
     $("import-text").value = kept.importText || "";
