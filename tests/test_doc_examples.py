@@ -19,6 +19,9 @@ A command shown failing on purpose says so the same way: ``# exits with 1`` (its
 - ``# needs: nrdb``: a NetrunnerDB checkout, or the pool imported from one (not shipped);
 - ``# needs: network``: a package registry (``pipx install``);
 - ``# needs: terminal``: a person at a terminal (an interactive prompt), or a server that runs until stopped.
+- ``# needs: minutes``: a balance run of many games on Ray (seconds to minutes, more on a busy machine), or the
+  runs and reports such runs keep. The worked example of ``docs/balance.md`` is checked apart, its games played
+  in one process (``tests/test_docs_s70d.py``).
 
 ``make TARGET`` lines are not run (``make demo``'s steps are, first; ``make test`` is this suite): their
 target must exist in the Makefile. The Chinese pages (``*.zh.md``) must show the same commands as their
@@ -54,6 +57,7 @@ NEEDS = {
     "nrdb": "a NetrunnerDB checkout or the pool imported from one",
     "network": "a package registry",
     "terminal": "a person at a terminal, or a server that runs until stopped",
+    "minutes": "a balance run of many games on Ray, or the runs and reports such runs keep",
 }
 MARKER = re.compile(r"#.*?\bneeds:\s*([\w-]+)")
 ELLIPSIS = "[…]"

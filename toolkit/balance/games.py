@@ -131,6 +131,16 @@ def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLA
         )  # fmt: skip
 
 
+def whole_games(games: int, players: int = PLAYERS) -> int:
+    """``games`` rounded up to whole deals of ``players`` games (a deal is played once per seat: :func:`plan_random`,
+    :func:`plan_decks`), so that every deck sits in every seat as often as in the others: ``--games 3`` with two
+    players would play game 2 without its seat-swapped twin. The command line plays the count this gives, and says
+    so when it is not the count asked."""
+    if games < 1 or players < 1:
+        raise ValueError(f"no whole deals of {players} in {games} games")
+    return players * -(-games // players)
+
+
 def _turned(seats: Sequence[Any], rotation: int, players: int) -> list[Any]:
     """The seats of a deal for its game ``rotation`` (0 … players − 1): two players swap, more turn by one seat
     a game, so every deck sits in every seat once per deal."""

@@ -476,8 +476,7 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
                            meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):
-        interrupted = t(lang, "Interrupted: the figures count the games that finished.")
-        body.append(f'<p class="note">{esc(interrupted)}</p>')
+        body.append(f'<p class="note">{esc(interrupted_note(meta, figures, lang))}</p>')
     if not figures["games"]:  # (a run stopped before its first game): no rate, no length, no baseline to state
         return "".join(body) + _no_games(lang)
     if any("deals" in row for row in figures.get("seats", ())):  # intervals counted in deals (not a run kept before)
@@ -710,6 +709,17 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
     return "".join(body)
 
 
+def interrupted_note(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> str:
+    """The note of an interrupted tactics or Netrunner run: the games that finished of those asked, as the summary
+    printed at its end says them (a run kept without the games asked: the note without the counts)."""
+    asked = meta.get("games_asked")
+    if not isinstance(asked, int) or isinstance(asked, bool):
+        return t(lang, "Interrupted: the figures count the games that finished.")
+    return tn(lang, "Interrupted: the figures count the {games} of {n} game that finished.",
+              "Interrupted: the figures count the {games} of {n} games that finished.", asked,
+              games=figures["games"])  # fmt: skip
+
+
 def _crossfire_interrupted(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> str:
     """The note of an interrupted crossfire run: the tables that finished of those asked, the player counts that no
     table reached."""
@@ -751,8 +761,7 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
                              card_set=_CODE.format(1)), meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):
-        interrupted = t(lang, "Interrupted: the figures count the games that finished.")
-        body.append(f'<p class="note">{esc(interrupted)}</p>')
+        body.append(f'<p class="note">{esc(interrupted_note(meta, figures, lang))}</p>')
     if not figures["games"]:  # no side's rate of no game (not an even 50% each) to hold anything against
         return "".join(body) + _no_games(lang)
     explain = t(lang, "A side scores 1 for a win, ½ for a draw (the turn limit), 0 for a loss. The corp and the runner "

@@ -3,11 +3,13 @@ outliers, runs kept in the card database and compared."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -157,6 +159,7 @@ def tactics(
         plan_random,
         playable_modes,
         unplayed_decks,
+        whole_games,
     )
     from toolkit.balance.report import check_report_folder, kept_names, namer, write_report
     from toolkit.balance.runner import check_workers, import_ray, run_games
@@ -185,6 +188,12 @@ def tactics(
         mode_list = mode_list or (list(DEFAULT_MODES) if players == 2 else playable_modes(records, players))
     if mode_list or decks is None:  # a mode the pool cannot play, or none at all: one line naming it, before any deck
         check_modes(records, mode_list, players, pool.describe(), given)
+    planned = whole_games(games, players)  # whole deals, each played once per seat: said when more than asked
+    if planned != games:
+        print(tn(language, "{option} {value}: {n} game is played, whole deals of {players} (each deal once per seat)",
+                 "{option} {value}: {n} games are played, whole deals of {players} (each deal once per seat)", planned,
+                 option="--games", value=games, players=players), file=sys.stderr)  # fmt: skip
+        games = planned
     if decks is not None:
         from toolkit.cli.deck import deck_files
         from toolkit.cli.simulate import _legal_decks
@@ -297,12 +306,32 @@ def _stopped(outcome: Any) -> None:
     """A run stopped early: exit 130 after Ctrl-C, 143 after SIGTERM (``kill``: 128 + its number, as a shell gives
     a process the signal ended); after a lost task, its reason on stderr and exit 1."""
     if outcome.terminated:  # (its tasks' workers may have had the signal too: not a failure of the run)
-        raise typer.Exit(143)
+        _leave(143)
     if outcome.failure is not None:
         typer.echo(tr("a Ray task failed, the run stopped: {reason}", reason=outcome.failure), err=True)
-        raise typer.Exit(1)
+        _leave(1)
     if outcome.interrupted:
-        raise typer.Exit(130)
+        _leave(130)
+
+
+def _leave(code: int) -> NoReturn:
+    """End a run stopped early with ``code``, everything said and Ray shut down (:func:`toolkit.balance.runner.run_games`).
+
+    In the command's own process (its output on the process's standard streams) the process ends here: the streams
+    flushed, then ``os._exit``. A Ctrl-C or SIGTERM reaches Ray's processes too (a terminal signals the whole process
+    group), and their connections break while the driver's native threads (gRPC, the core worker's) are still
+    winding down after ``ray.shutdown``; the interpreter's teardown that a normal exit runs then (``atexit``
+    handlers, Ray's among them, and the modules' destruction) sometimes met one of those threads and ended the
+    process with a segmentation fault (exit −11) instead of 130. Nothing is left for the teardown to do: the report
+    is written, the run kept, its database closed, Ray shut down. Where a caller captured the output (a test's
+    ``CliRunner``, which reads the status), the exit is raised as before."""
+    if sys.stdout is sys.__stdout__ and sys.stderr is sys.__stderr__:
+        streams: tuple[Any, ...] = (sys.stdout, sys.stderr)
+        for stream in streams:
+            with contextlib.suppress(Exception):  # (a reader gone: nothing more to tell it)
+                stream.flush()
+        os._exit(code)
+    raise typer.Exit(code)
 
 
 def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Any, lang: str,
@@ -418,7 +447,8 @@ def compare(
         N_("Play random crossfire tables (random seats, aims and marks) in parallel and write each role's win rate "
            "with its 95% interval, per player count and per seat, and the outliers: roles that win more or less "
            "than an average seat."),  # fmt: skip
-        N_("The same seed gives the same `report.json` (timings aside), whatever the number of workers."),
+        N_("The same seed gives the same `report.json` (timings aside), whatever the number of workers. `Ctrl-C` "
+           "stops and keeps the tables that finished."),  # fmt: skip
     ),
 )
 def crossfire(
