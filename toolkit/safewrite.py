@@ -584,6 +584,41 @@ def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -
         _fsync_dir(directory)
 
 
+class Batch:
+    """Files one run writes together, all or none (``dossier print``'s PDF, TTS sheets and saved object, beside its
+    folder of PNG images): :meth:`add` stages each (written and fsynced to its temporary beside the target, as
+    :func:`write_bytes` does, its target checked first), :meth:`commit` renames every one into place once all are
+    staged and whatever else the run writes is complete; :meth:`discard` removes the temporaries (on any error:
+    every target is left as it was, a file that was not there is not made)."""
+
+    def __init__(self) -> None:
+        self._staged: list[tuple[Path, Path, Path]] = []
+
+    def add(self, path: Path, data: bytes, *, replaces: OutputKind | None = None) -> None:
+        path = Path(path)
+        if replaces is not None:
+            check_replaceable(check_target(path), replaces)
+        target, tmp = _stage(path, data)
+        self._staged.append((path, target, tmp))
+
+    def discard(self) -> None:
+        for _path, _target, tmp in self._staged:
+            _discard(tmp)
+        self._staged.clear()
+
+    def commit(self) -> None:
+        staged, self._staged = self._staged, []
+        for index, (path, target, tmp) in enumerate(staged):
+            try:
+                _commit(path, target, tmp)
+            except BaseException:
+                for _path, _target, rest in staged[index + 1 :]:
+                    _discard(rest)
+                raise
+        for directory in {_parent(target) for _path, target, _tmp in staged}:
+            _fsync_dir(directory)
+
+
 def write_text(
     path: Path, text: str, *, follow_symlinks: bool = False, replaces: OutputKind | None = None
 ) -> None:

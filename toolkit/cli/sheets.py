@@ -74,6 +74,7 @@ def register(app: typer.Typer) -> None:
 
 
 def print_cards(
+    ctx: typer.Context,
     ids: Annotated[
         list[str] | None, typer.Argument(help=N_("Cards to print: id, game/id or name."), show_default=False)
     ] = None,
@@ -218,6 +219,7 @@ def print_cards(
     if min_dpi <= 0 or min_dpi > 2400:
         raise DossierError(tr("--min-dpi {dpi}: expected a number of pixels per inch from 1 to 2400", dpi=min_dpi))
     if check:
+        _refuse_idle_options(ctx, ids, check, calibrate, out, backs)
         _check_templates(template, min_dpi)
         return
 
@@ -232,6 +234,7 @@ def print_cards(
         back_dy=back_dy,
         grid=geometry.parse_grid(grid) if grid else None,
     ).validated()
+    _refuse_idle_options(ctx, ids, check, calibrate, out, backs)
     if font_index is not None and font_index < 0:
         raise DossierError(tr("--font-index {index}: a face number is 0 or more", index=font_index))
     if tts_url_base is not None and tts is None:
@@ -276,17 +279,22 @@ def print_cards(
         _check_pngs(png, png_names)
     if tts is not None:  # the sheets (FILE.json is checked as a saved object above)
         _check_pngs(tts.parent, [p.name for p in tts_files if p.suffix == tts.suffix])
+    from toolkit.sheets.art import card_folders, within
+
+    # art stays inside the card folder (of the pool) that holds its record: a set folder without a game.json too
+    folders = card_folders(_pool(cards))
+    with within(folders):
+        _check_art_inside(records, selection.catalog, force)
     fonts = _fonts(font, font_index, records, selection.catalog, language, bilingual)
     _note_untranslated_names(records, language)
     layout = geometry.plan(spec)
     for warning in layout.warnings:
         _warn(warning)
     from toolkit.cli.progress import Phases
-    from toolkit.jsonio import atomic_write_bytes
     from toolkit.safewrite import PDF
     from toolkit.sheets import render
 
-    with Phases() as meter:
+    with within(folders), Phases() as meter:
         # what every drawing of this run shares: the language, the templates, the progress meter, the subtitles
         drawing: dict[str, Any] = {
             "lang": language,
@@ -319,28 +327,133 @@ def print_cards(
             ),
             exit_code=1,
         )
-    if sheet is not None and out is not None:
-        atomic_write_bytes(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
-        fields = {
-            "out": out,
-            "cards": trn("{n} card", "{n} cards", len(records)),
-            "pages": trn("{n} page", "{n} pages", sheet.pages),
-            "card": spec.card.label(language),
-            "page": spec.page.label(language),
-            "grid": f"{layout.columns}×{layout.rows}",
-        }
-        if spec.duplex == "none":
-            print(tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page", **fields))
-        else:
-            from toolkit.sheets import labels
+    # every file is staged first and placed once all are written (a full disk while the PNGs are written leaves
+    # no PDF behind, nor a new one over the old), then said, in the order of the options
+    from toolkit.safewrite import Batch
 
-            fields["backs"] = tr("backs: {duplex}", duplex=labels.say(language, labels.DUPLEX_WORDS[spec.duplex]))
-            print(tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page, {backs}", **fields))
-    if singles is not None and png is not None:
-        _write_pngs(png, singles, records, spec)
-    if tts_result is not None and tts is not None:
-        images = _write_tts(tts, tts_result)
-        _write_tts_object(tts, tts_result, images, records, language, tts_url_base, selection.catalog)
+    batch, said, pngs = Batch(), [], None
+    try:
+        if sheet is not None and out is not None:
+            batch.add(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
+            said.append(_pdf_summary(out, records, sheet, spec, layout, language))
+        if tts_result is not None and tts is not None:
+            images, lines = _write_tts(tts, tts_result, batch)
+            said += lines
+            said.append(_write_tts_object(tts, tts_result, images, records, language, tts_url_base,
+                                          selection.catalog, batch))  # fmt: skip
+        if singles is not None and png is not None:
+            pngs = _write_pngs(png, singles, records, spec)
+            said.insert(1 if out is not None else 0, pngs.summary)
+            pngs.place()
+        batch.commit()
+    except BaseException:
+        batch.discard()
+        if pngs is not None:
+            pngs.discard()
+        raise
+    for line in said:
+        print(line)
+
+
+def _pdf_summary(out: Path, records: list[Any], sheet: Any, spec: Any, layout: Any, language: str) -> str:
+    fields = {
+        "out": out,
+        "cards": trn("{n} card", "{n} cards", len(records)),
+        "pages": trn("{n} page", "{n} pages", sheet.pages),
+        "card": spec.card.label(language),
+        "page": spec.page.label(language),
+        "grid": f"{layout.columns}×{layout.rows}",
+    }
+    if spec.duplex == "none":
+        return tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page", **fields)
+    from toolkit.sheets import labels
+
+    fields["backs"] = tr("backs: {duplex}", duplex=labels.say(language, labels.DUPLEX_WORDS[spec.duplex]))
+    return tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page, {backs}", **fields)
+
+
+# the options of `dossier print` by parameter, as they are written (--check reads --template, --min-dpi and --lang)
+_OPTIONS = {
+    "out": "--out", "deck": "--deck", "game": "--game", "query": "--query", "db": "--db", "card": "--card",
+    "page": "--page", "bleed": "--bleed", "gutter": "--gutter", "grid": "--grid", "crop_marks": "--crop-marks",
+    "backs": "--backs", "back_dx": "--back-dx", "back_dy": "--back-dy", "calibrate": "--calibrate", "png": "--png",
+    "tts": "--tts", "tts_url_base": "--tts-url-base", "font": "--font", "font_index": "--font-index",
+    "force": "--force", "cards": "--cards", "bilingual": "--bilingual",
+}  # fmt: skip
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """The option ``name`` was given on the command line (not left at its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and getattr(source, "name", "DEFAULT") not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def _refuse_idle_options(
+    ctx: typer.Context, ids: list[str] | None, check: bool, calibrate: bool, out: Path | None, backs: str
+) -> None:
+    """Refuse (one line, exit 2) an option this run would ignore, as --font-index without --font is refused: any
+    but --template, --min-dpi and --lang with --check (and cards to print), --back-dx / --back-dy without backs
+    printed, --backs without a PDF, and --calibrate with an explicit --backs none (the page is for duplex)."""
+    if check:
+        given = [*(ids or ())][:1] + [option for name, option in _OPTIONS.items() if _given(ctx, name)]
+        if given:
+            raise DossierError(
+                tr("--check checks the templates only ({template}, else the bundled ones); leave out {options}",
+                   template="--template", options=", ".join(given))
+            )  # fmt: skip
+        return
+    duplex = backs.strip().lower()
+    if calibrate:
+        if _given(ctx, "backs") and duplex == "none":
+            raise DossierError(
+                tr("--calibrate {option}: the alignment page is for duplex printing; give {long} or {short}, or leave "
+                   "{backs} out (the long edge)", option="--backs none", long="--backs long-edge",
+                   short="--backs short-edge", backs="--backs")
+            )  # fmt: skip
+        return
+    if duplex == "none":
+        moved = [option for name, option in (("back_dx", "--back-dx"), ("back_dy", "--back-dy")) if _given(ctx, name)]
+        if moved:
+            raise DossierError(
+                tr("{options}: no backs are printed without {backs}; give it, or leave {options} out",
+                   options=" / ".join(moved), backs="--backs long-edge/short-edge")
+            )  # fmt: skip
+    elif out is None:
+        raise DossierError(
+            tr("--backs {value} prints the backs of {out} only (--png and --tts write theirs apart); leave it out, "
+               "or give {out}", value=backs, out="--out FILE.pdf")
+        )  # fmt: skip
+
+
+def _check_art_inside(records: list[Any], catalog: Any, force: bool) -> None:
+    """Refuse (one line, exit 1) to print a card whose art leads out of its card folder (or is an absolute path:
+    :func:`toolkit.sheets.art.resolve`, in the card folders being read); with ``force`` it prints, a grey box in
+    place of that art and a warning (``sheet.art.outside``), as for missing art."""
+    if force:
+        return
+    from toolkit.errors import and_more
+    from toolkit.sheets import art
+    from toolkit.sheets.layouts import Issue
+
+    refused: dict[tuple[str, str, str], str] = {}
+    for record in records:
+        value = getattr(record, "art", None)
+        key = (record.game, record.kind, record.id)
+        if not value or key in refused:
+            continue
+        file_of = getattr(catalog, "file_of", None)
+        path = art.resolve(value, file_of(record) if file_of is not None else None)
+        if isinstance(path, art.RefusedPath) and path.problem is not None:
+            label = Issue("sheet.art.outside", "error", *key, "").label
+            refused[key] = tr("{card}: art {art}: {problem}", card=label, art=repr(value), problem=path.problem.message)
+    if refused:
+        first, *rest = refused.values()
+        problem = and_more(first, len(rest)) if rest else first
+        raise DossierError(
+            tr("{problem}; nothing written (add {force} to print a grey box in its place)", problem=problem,
+               force="--force"),
+            exit_code=1,
+        )  # fmt: skip
 
 
 def _duplex(value: str) -> Any:
@@ -493,9 +606,9 @@ def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None)
     """FILE.json beside --tts FILE.png is ours to replace only when absent or a TTS saved object."""
     if tts is None:
         return
-    from toolkit.sheets.tts import is_saved_object
+    from toolkit.sheets.tts import is_saved_object, split_url_base, url_base_problem
 
-    if url_base is not None and url_base.split("://", 1)[0].lower() not in ("http", "https", "file"):
+    if url_base is not None and split_url_base(url_base) is None:
         raise DossierError(
             tr(
                 "--tts-url-base {url}: expected a URL that starts with {http}, {https} or {file}, such as {example}",
@@ -506,6 +619,9 @@ def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None)
                 example="https://example.org/decks",
             )
         )
+    problem = url_base_problem(url_base) if url_base is not None else None
+    if problem is not None:
+        raise DossierError(tr("--tts-url-base {url}: {problem}", url=repr(url_base), problem=problem))
     target = tts.with_suffix(".json")
     if deck is not None and target.resolve() == deck.resolve():
         raise DossierError(
@@ -902,17 +1018,62 @@ def _report(issues: list[Any], catalog: Any, force: bool) -> int:
     return len(failing)
 
 
-def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
-    """``--png DIR``: every image is written into a temporary folder first (a sibling ``.DIR.dossier-tmp-…`` when DIR
-    is new, renamed into place once complete; inside DIR when it exists, each image then renamed over its old one),
-    so that a run stopped at any moment (Ctrl-C) leaves the old tree whole, or none when there was none, and no
-    half-filled folder; what it left is swept by the next run."""
-    import os
-    import shutil
+@dataclass
+class _StagedPngs:
+    """The images of ``--png DIR`` written into ``stage`` (:func:`_write_pngs`), to be placed or discarded with the
+    run's other files; ``summary`` is what is said once they are placed."""
 
+    directory: Path
+    stage: Path
+    names: list[str]
+    existed: bool
+    summary: str
+
+    def place(self) -> None:
+        """The images into DIR: the stage renamed into place when DIR is new (a whole folder at once), else each
+        image renamed over its old one (every target checked first: an image of the user's is kept)."""
+        import os
+
+        from toolkit.safewrite import DOSSIER_PNG, check_replaceable, check_target
+
+        directory, stage = self.directory, self.stage
+        try:
+            if not self.existed:
+                try:
+                    os.rename(stage, directory)
+                    return
+                except OSError:
+                    if not directory.is_dir():
+                        raise
+                    # made meanwhile: the images go into it, as into any folder that exists
+            for name in self.names:
+                check_replaceable(check_target(directory / name), DOSSIER_PNG)
+            for name in self.names:
+                os.replace(stage / name, directory / name)
+        except OSError as exc:
+            self.discard()
+            if isinstance(exc, DossierError):
+                raise
+            raise DossierError(tr("{where}: {problem}", where=f"--png {directory}", problem=os_reason(exc))) from None
+        self.discard()  # (emptied by the moves)
+
+    def discard(self) -> None:
+        import shutil
+
+        with contextlib.suppress(OSError):
+            shutil.rmtree(self.stage)
+
+
+def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> _StagedPngs:
+    """``--png DIR``: every image is written into a temporary folder first (a sibling ``.DIR.dossier-tmp-…`` when DIR
+    is new, renamed into place once complete; inside DIR when it exists, each image then renamed over its old one:
+    :meth:`_StagedPngs.place`, once the run's other files are written too), so that a run stopped at any moment
+    (Ctrl-C), or a disk that fills, leaves the old tree whole, or none when there was none, and no half-filled
+    folder; what it left is swept by the next run. A file that cannot be written is named in DIR, as the user knows
+    it, not in the temporary folder."""
     from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
-    from toolkit.safewrite import DOSSIER_PNG, check_replaceable, check_target, mark_png, sweep, temp_name
+    from toolkit.safewrite import WriteError, mark_png, sweep, temp_name
     from toolkit.sheets import render
 
     if directory.exists() and not directory.is_dir():
@@ -928,6 +1089,14 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     sweep(home)  # what a run killed before left there
     stage = home / temp_name(directory.name)
     names = _png_names(records)
+    fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
+    if spec.bleed:
+        summary = trn("{directory}: {n} PNG file at {dpi} dpi with {bleed} mm bleed",
+                      "{directory}: {n} PNG files at {dpi} dpi with {bleed} mm bleed", len(names), **fields)  # fmt: skip
+    else:
+        summary = trn("{directory}: {n} PNG file at {dpi} dpi", "{directory}: {n} PNG files at {dpi} dpi", len(names),
+                      **fields)  # fmt: skip
+    staged = _StagedPngs(directory, stage, names, existed, summary)
     try:
         try:
             stage.mkdir()
@@ -937,34 +1106,17 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
             ) from None
         with Phases() as meter:  # each image written as it is rasterized: one card's image in memory at a time
             for name, data in zip(names, render.iter_pdf_pngs(singles.pdf, meter=meter), strict=True):
-                atomic_write_bytes(stage / name, mark_png(data))
-        if not existed:
-            try:
-                os.rename(stage, directory)  # the whole folder at once
-            except OSError:
-                if not directory.is_dir():
-                    raise
-                existed = True  # made meanwhile: the images go into it, as into any folder that exists
-        if existed:
-            for name in names:  # every target checked before any image is moved (an image of the user's is kept)
-                check_replaceable(check_target(directory / name), DOSSIER_PNG)
-            for name in names:
-                os.replace(stage / name, directory / name)
+                try:
+                    atomic_write_bytes(stage / name, mark_png(data))
+                except WriteError as exc:  # named in DIR (the temporary folder is no name of the user's)
+                    problem = tr("{path}: cannot write: {reason}", path=name, reason=exc.strerror)
+                    raise DossierError(tr("{where}: {problem}", where=f"--png {directory}", problem=problem)) from None
     except BaseException as exc:
-        with contextlib.suppress(OSError):
-            shutil.rmtree(stage)
+        staged.discard()
         if isinstance(exc, OSError) and not isinstance(exc, DossierError):
             raise DossierError(tr("{where}: {problem}", where=f"--png {directory}", problem=os_reason(exc))) from None
         raise
-    with contextlib.suppress(OSError):
-        stage.rmdir()  # (emptied by the moves; gone when it was renamed into place)
-    fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
-    if spec.bleed:
-        print(trn("{directory}: {n} PNG file at {dpi} dpi with {bleed} mm bleed",
-                  "{directory}: {n} PNG files at {dpi} dpi with {bleed} mm bleed", len(names), **fields))  # fmt: skip
-    else:
-        print(trn("{directory}: {n} PNG file at {dpi} dpi", "{directory}: {n} PNG files at {dpi} dpi", len(names),
-                  **fields))  # fmt: skip
+    return staged
 
 
 def _tts_sheet_paths(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
@@ -1022,8 +1174,9 @@ def _check_distinct(out: Path | None, png: Path | None, png_names: list[str], tt
             seen[key] = f"{option} {given}"
 
 
-def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
-    from toolkit.jsonio import atomic_write_bytes
+def _write_tts(target: Path, result: Any, batch: Any) -> tuple[tuple[list[Path], list[Path]], list[str]]:
+    """The sheets of ``--tts FILE.png`` staged in ``batch`` (placed with the run's other files): their paths (faces,
+    backs) and what is said of them once they are."""
     from toolkit.safewrite import DOSSIER_PNG, mark_png
 
     faces, backs, _ = result
@@ -1040,10 +1193,11 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
             )
         ) from None
 
+    said = []
     face_paths, back_paths = _tts_sheet_paths(target, result)
     for path, sheet in zip(face_paths, faces, strict=True):
-        atomic_write_bytes(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
-        print(
+        batch.add(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
+        said.append(
             tr(
                 "{path}: {program} sheet, {columns} wide × {rows} tall, {cards}, {width}×{height} px",
                 cards=trn("{n} card", "{n} cards", sheet.count),
@@ -1056,13 +1210,13 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
             )
         )
     for path, sheet in zip(back_paths, backs, strict=True):
-        atomic_write_bytes(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
+        batch.add(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
         fields = {"path": path, "width": sheet.width, "height": sheet.height}
         if sheet.count > 1:
-            print(tr("{path}: back image (unique backs: one per card, same grid), {width}×{height} px", **fields))
+            said.append(tr("{path}: back image (unique backs: one per card, same grid), {width}×{height} px", **fields))
         else:
-            print(tr("{path}: back image (one back for every card), {width}×{height} px", **fields))
-    return face_paths, back_paths
+            said.append(tr("{path}: back image (one back for every card), {width}×{height} px", **fields))
+    return (face_paths, back_paths), said
 
 
 def _write_tts_object(
@@ -1072,10 +1226,13 @@ def _write_tts_object(
     records: list[Any],
     lang: str,
     url_base: str | None,
-    catalog: Any = None,
-) -> None:
-    """FILE.json beside the sheets: a TTS saved object that loads them as a deck (toolkit/sheets/tts.py)."""
-    from toolkit.jsonio import atomic_write_text, canonical_dumps
+    catalog: Any,
+    batch: Any,
+) -> str:
+    """FILE.json beside the sheets: a TTS saved object that loads them as a deck (toolkit/sheets/tts.py), staged in
+    ``batch``; what is said of it once it is placed."""
+    from toolkit.jsonio import canonical_dumps
+    from toolkit.safewrite import encode_text
     from toolkit.sheets.layouts import english_names
     from toolkit.sheets.tts import image_url, saved_object
 
@@ -1087,26 +1244,21 @@ def _write_tts_object(
     names = None if chinese(lang) else english_names(getattr(catalog, "records", ()))
     data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang, names=names)
     path = target.with_suffix(".json")
-    atomic_write_text(path, canonical_dumps(data))
+    batch.add(path, encode_text(path, canonical_dumps(data)))
     fields = {"path": path, "program": "Tabletop Simulator", "cards": trn("{n} card", "{n} cards", len(records)),
               "sheets": trn("{n} sheet", "{n} sheets", len(faces))}  # fmt: skip
     if url_base is not None:
-        print(
-            tr(
-                "{path}: {program} saved object, a deck of {cards} from {sheets}, images under {url}",
-                **fields,
-                url=url_base,
-            )
+        return tr(
+            "{path}: {program} saved object, a deck of {cards} from {sheets}, images under {url}",
+            **fields,
+            url=url_base,
         )
-    else:
-        print(
-            tr(
-                "{path}: {program} saved object, a deck of {cards} from {sheets}, images as {scheme} "
-                "paths (keep the images where they are)",
-                **fields,
-                scheme="file:///",
-            )
-        )
+    return tr(
+        "{path}: {program} saved object, a deck of {cards} from {sheets}, images as {scheme} "
+        "paths (keep the images where they are)",
+        **fields,
+        scheme="file:///",
+    )
 
 
 def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:

@@ -91,6 +91,21 @@ def within(roots: Iterable[Path | str]) -> Iterator[None]:
         _ROOTS.reset(token)
 
 
+def card_folders(paths: Iterable[Path | str]) -> list[str]:
+    """The card folders a command reads from ``paths`` (the card pool's, the folders named to lint), as
+    :func:`within` takes them: each directory, or the game directory that holds it (``cards/tactics/cards`` read
+    alone: its art in ``cards/tactics/art`` is the game's), resolved, once each; a file is none."""
+    from toolkit.catalog import game_root
+
+    folders: dict[str, None] = {}
+    for path in paths:
+        if not os.path.isdir(path):
+            continue
+        game = game_root(Path(path))
+        folders[os.path.realpath(game if game is not None else path)] = None
+    return list(folders)
+
+
 def _absolute(art: str) -> bool:
     """``art`` names a place from the top of a file system (``/x``, ``\\\\host``, ``C:/x``), not from the record."""
     drive = len(art) > 1 and art[1] == ":" and art[0].isascii() and art[0].isalpha() and art[2:3] in ("", "/", "\\")
@@ -225,9 +240,9 @@ def _open(path: Path, probe: bool = False) -> Any:
                 if image.width < 1 or image.height < 1:
                     raise ArtError(ArtProblem("unreadable", tr("the image has no pixels")))
                 if probe:
+                    _check_mode(image)
                     return image
-                has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-                return image.convert("RGBA" if has_alpha else "RGB")
+                return printable(image)
     except FileNotFoundError:
         raise ArtError(ArtProblem("missing", tr("no such file"))) from None
     except IsADirectoryError:
@@ -245,6 +260,64 @@ def _open(path: Path, probe: bool = False) -> Any:
         raise ArtError(ArtProblem("unreadable", tr("the image data is broken ({reason})", reason=reason))) from None
     except (ValueError, SyntaxError) as exc:  # Pillow reports some broken files so
         raise ArtError(ArtProblem("unreadable", tr("cannot decode it: {reason}", reason=exc))) from None
+
+
+# modes Pillow converts to RGB (or RGBA) as they are: 8 bits a sample (CMYK and YCbCr by its own formulas)
+_EIGHT_BIT = frozenset({"1", "L", "P", "RGB", "RGBX", "CMYK", "YCbCr", "LA", "La", "PA", "RGBA", "RGBa"})
+_WITH_ALPHA = frozenset({"LA", "La", "PA", "RGBA", "RGBa"})
+# greyscale of 16 bits a sample (a 16-bit greyscale PNG opens as I;16, or I in older Pillow): scaled to 8 bits
+_SIXTEEN_BIT = frozenset({"I;16", "I;16L", "I;16B", "I;16N", "I"})
+
+
+def _unprintable(mode: str) -> ArtError:
+    return ArtError(
+        ArtProblem(
+            "format",
+            tr("an image of mode {mode}, which does not print faithfully; save it as an 8-bit RGB or greyscale PNG "
+               "or JPEG", mode=mode),
+        )
+    )  # fmt: skip
+
+
+def _check_mode(image: Any) -> None:
+    """Raise the problem of an image whose pixels :func:`printable` cannot bring to 8 bits faithfully (lint reads
+    a file so, without converting it)."""
+    mode = image.mode
+    if mode in _EIGHT_BIT:
+        return
+    if mode in _SIXTEEN_BIT:
+        if mode != "I":  # (16 bits a sample by its mode; I holds 32: those of a 16-bit file, or others)
+            return
+        low, high = image.getextrema()
+        if low >= 0 and high <= 65535:
+            return
+    raise _unprintable(mode)
+
+
+def printable(image: Any) -> Any:
+    """``image`` (a PIL image of any mode Pillow opens) as RGB, or RGBA when it has transparency (an alpha band,
+    a transparent palette entry or grey value): 16-bit greyscale scaled to 8 bits (``convert("RGB")`` clips it,
+    printing anything above 255 of 65535 white), its transparent value kept. Raises :class:`ArtError` (``format``)
+    for a mode that does not print faithfully (32-bit floats, HSV, LAB, integers beyond 16 bits)."""
+    _check_mode(image)
+    mode = image.mode
+    transparent = image.info.get("transparency")
+    if mode in _SIXTEEN_BIT:
+        wide = image if mode == "I" else image.convert("I")
+        grey = wide.point(lambda v: v * (255 / 65535) + 0.5).convert("L")  # (a linear map: Pillow applies it)
+        if isinstance(transparent, int):
+            lut = [255] * 65536
+            if 0 <= transparent < 65536:
+                lut[transparent] = 0
+            alpha = wide.point(lut, "L")
+            from PIL import Image
+
+            return Image.merge("RGBA", (grey, grey, grey, alpha))
+        return grey.convert("RGB")
+    if mode == "La":  # (premultiplied: Pillow converts it through LA)
+        image, mode = image.convert("LA"), "LA"
+    has_alpha = mode in _WITH_ALPHA or transparent is not None
+    return image.convert("RGBA" if has_alpha else "RGB")
 
 
 def bleed_box(box: Rect, width: float, height: float, bleed: float, touch: float = TOUCH) -> Rect:

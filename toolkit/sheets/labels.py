@@ -154,6 +154,15 @@ CALIBRATE_LINES: tuple[Entry, ...] = (
     Nc_("card face", "where the front's cross falls on the back's scales,"),
     Nc_("card face", "add that reading to --back-dx / --back-dy."),
 )
+# the second line of CALIBRATE_LINES when the card outline has no room on the page (a large card, or one whose every
+# place there would cover a cross): drawn on a third page of its own, or, larger than the paper, not at all; the
+# page says only what is drawn
+CALIBRATE_OUTLINE_APART: Entry = Nc_(
+    "card face", "Measure: the ruler should be 100 mm long, the card outline {card} mm on the third page."
+)
+CALIBRATE_NO_OUTLINE: Entry = Nc_(
+    "card face", "Measure: the ruler should be 100 mm long (no room on this paper for a {card} mm card outline)."
+)
 DUPLEX_WORDS: dict[str, Entry] = {
     "long-edge": Nc_("card face", "flip on the long edge"),
     "short-edge": Nc_("card face", "flip on the short edge"),
@@ -208,7 +217,7 @@ def all_strings() -> Iterator[str]:
         for table in TABLES:
             for entry in table.values():
                 yield say(lang, entry)
-        for entry in CALIBRATE_LINES:
+        for entry in (*CALIBRATE_LINES, CALIBRATE_OUTLINE_APART, CALIBRATE_NO_OUTLINE):
             yield say(lang, entry)
         for message in BACK_LABELS:
             yield t(lang, message)

@@ -212,6 +212,17 @@ class Context:
         return None
 
 
+BADGE_GAP = 0.12  # between a badge's number and its icon, in icon sizes
+
+
+def badge_row(x: float, d: float, text_w: float, isize: float) -> tuple[float, float]:
+    """Where a badge of diameter ``d`` at ``x`` draws a number ``text_w`` wide and an icon ``isize`` wide after it:
+    (the number's x, the icon's x), :data:`BADGE_GAP` apart, the two centred in the badge."""
+    gap = isize * BADGE_GAP
+    tx = x + (d - (text_w + gap + isize)) / 2
+    return tx, tx + text_w + gap
+
+
 def is_printable(record: Any) -> bool:
     return record.kind in PRINTABLE.get(record.game, ())
 
@@ -645,10 +656,9 @@ class Face:
         if icon and text:
             isize = d * 0.34
             tsize = fit_line(text, d * 0.6, d * 0.5, self.fonts, True, 3) or 3
-            total = self.fonts.width(text, True, tsize) + isize * 0.9
-            tx = x + (d - total) / 2
+            tx, ix = badge_row(x, d, self.fonts.width(text, True, tsize), isize)
             draw_line(c, text, tx, y + d / 2 - tsize * 0.36, tsize, self.fonts, True, ink)
-            icons.draw(c, icon, tx + total - isize, y + d / 2 - isize / 2, isize, ink)
+            icons.draw(c, icon, ix, y + d / 2 - isize / 2, isize, ink)
         elif icon:
             icons.draw(c, icon, x + d * 0.2, y + d * 0.2, d * 0.6, ink)
         elif text:
@@ -672,7 +682,7 @@ class Face:
             en = None
         width = rect.width
         bold = box.name.font == "bold"
-        size = fit_line(name, width, box.name.size * self.s, self.fonts, bold)
+        size = fit_line(name, width, self.pt(box.name.size), self.fonts, bold)
         if size is None:
             self.ctx.report(
                 self.record,

@@ -32,6 +32,11 @@ CLOSING = frozenset(
 )
 OPENING = frozenset("「『（《〈【〔〖〘〚［｛“‘([{")
 INSEPARABLE = ("……", "——", "⋯⋯")
+# the straight quote the English renderer puts around a name (for 1 "无英文名".) opens or closes by its place: one
+# that starts an atom is glued to the atom before it, as a closing mark is (无英文名". keeps 名"); one that is an atom
+# of its own (after a space, or between Chinese characters) is glued to the atom after it, as an opening mark is
+# (1 "无 keeps "无): no line ends with an opening one nor starts with a closing one
+QUOTE = '"'
 
 AtomKind = Literal["text", "icon", "space"]
 
@@ -301,9 +306,15 @@ def _last(atom: Atom) -> str:
     return atom.text[-1] if atom.kind == "text" and atom.text else ""
 
 
+def _opens(atom: Atom) -> bool:
+    """A straight quote that is an atom of its own: it opens what follows it (see :data:`QUOTE`)."""
+    return atom.kind == "text" and atom.text == QUOTE
+
+
 def _glued(left: Atom, right: Atom) -> bool:
     """True when no line may break between two neighbouring non-space atoms."""
-    if _first(right) in CLOSING or _last(left) in OPENING or right.sup:
+    first = _first(right)
+    if first in CLOSING or _last(left) in OPENING or right.sup or first == QUOTE or _opens(left):
         return True  # a raised figure stays with what it raises (追踪³)
     left_cjk = left.kind == "text" and is_cjk(_last(left))
     right_cjk = right.kind == "text" and is_cjk(_first(right))
@@ -342,7 +353,14 @@ def _split_oversized(segment: list[Atom], width: float, measure: Measure) -> lis
             flat.append(atom)
     for atom in flat:
         w = measure(atom)
-        can_break_here = bool(current) and _first(atom) not in CLOSING and _last(current[-1]) not in OPENING
+        first = _first(atom)
+        can_break_here = (
+            bool(current)
+            and first not in CLOSING
+            and first != QUOTE
+            and _last(current[-1]) not in OPENING
+            and not _opens(current[-1])
+        )
         if current and used + w > width + EPSILON and can_break_here:
             pieces.append(current)
             current, used = [], 0.0
@@ -409,6 +427,7 @@ def prepare(atoms: list[Atom], measure: Measure, lexicon: Lexicon = NO_WORDS) ->
     box: list[Atom] | None = None  # the open box: the last atom was not a space
     last = ""  # last character of the open box's last atom ("" for an icon)
     last_cjk = False
+    quoted = False  # the open box's last atom is a straight quote of its own: it opens the next (QUOTE)
     cjk = _CJK
     closing, opening = CLOSING, OPENING
     known: dict[Atom, float] = getattr(measure, "known", None) or {}  # a measure may share what it measured
@@ -441,7 +460,9 @@ def prepare(atoms: list[Atom], measure: Measure, lexicon: Lexicon = NO_WORDS) ->
         width = known.get(atom)
         if width is None:
             width = measure(atom)
-        if box is not None and (first in closing or last in opening or sup or (not last_cjk and not first_cjk)):
+        if box is not None and (
+            first in closing or last in opening or sup or (not last_cjk and not first_cjk) or first == QUOTE or quoted
+        ):
             box.append(atom)  # glued to the box before (see _glued)
             widths[-1] += width
         elif box is None and pending and (first in closing or last in opening):
@@ -462,6 +483,7 @@ def prepare(atoms: list[Atom], measure: Measure, lexicon: Lexicon = NO_WORDS) ->
                 box_kinds.append(kinds[index] if kinds is not None and len(boxes) > 1 else BETWEEN)
             pending, pending_width = [], 0.0
         last, last_cjk = end, end_cjk
+        quoted = text == QUOTE and kind == "text"
     if boxes or not runs:
         runs.append(Run(boxes, widths, glue, glue_widths, box_kinds, sum(widths)) if boxes else None)
     return Prepared(runs, measure)
@@ -555,10 +577,15 @@ def break_text(
 
 
 def violations(lines: list[str]) -> list[str]:
-    """Lines that break the rules: starting with a closing mark or ending with an opening one."""
+    """Lines that break the rules: starting with a closing mark or ending with an opening one (a straight quote
+    closes where a space, the end or a closing mark follows it, and opens where a space or the start is before it)."""
     bad = []
     for line in lines:
         stripped = line.strip()
-        if stripped and (stripped[0] in CLOSING or stripped[-1] in OPENING):
+        if not stripped:
+            continue
+        closes = stripped[0] == QUOTE and (len(stripped) == 1 or stripped[1].isspace() or stripped[1] in CLOSING)
+        opens = stripped[-1] == QUOTE and (len(stripped) == 1 or stripped[-2].isspace() or stripped[-2] in OPENING)
+        if stripped[0] in CLOSING or stripped[-1] in OPENING or closes or opens:
             bad.append(line)
     return bad

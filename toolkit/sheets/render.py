@@ -20,7 +20,7 @@ from toolkit.meter import Meter, meter_or_silent
 from . import labels
 from .art import MIN_DPI
 from .fonts import FontSet
-from .geometry import Layout, SheetSpec, mm, plan
+from .geometry import Layout, Rect, SheetSpec, mm, plan
 from .layouts import Context, Issue, Lookup, draw_back, draw_front
 from .styles import INK, MUTED
 from .template import Templates, default_templates
@@ -267,6 +267,56 @@ def calibration_points(layout: Layout) -> list[tuple[float, float]]:
     return points
 
 
+CALIBRATE_TOP = 14  # mm from the paper's top edge to the calibration page's heading (its lines below it)
+CALIBRATE_TEXT = 40  # mm below the heading that its lines take: nothing else is drawn there
+CROSS_ARM = 3  # mm: a registration cross's arms (its circle is within them)
+# what the rulers take (mm: x, y, width, height, with their figures): the horizontal one from (55, 40), the
+# vertical one from (20, 75)
+RULERS = (Rect(53, 34, 104, 16), Rect(10, 73, 16, 106))
+PAPER_EDGE = 8  # mm: the card outline keeps this far from the paper's edges on the front page
+ALONE_EDGE = 5  # mm: and on a page of its own (the margin most printers cannot print)
+
+
+def calibration_outline(layout: Layout) -> tuple[int, Rect] | None:
+    """The page (1: the front, 3: one of its own) and the place (mm) where the calibration test draws the card
+    outline at its true size, or None when it is larger than the paper. On the front: clear of the heading, the
+    rulers and every registration cross (:func:`calibration_points`), at the place nearest to the right of the page
+    centre that is; where there is none, centred on a third page."""
+    spec = layout.spec
+    page, card = spec.page, spec.card
+    spot = _outline_spot(layout)
+    if spot is not None:
+        return 1, spot
+    if card.width <= page.width - 2 * ALONE_EDGE and card.height <= page.height - 2 * ALONE_EDGE:
+        return 3, Rect((page.width - card.width) / 2, (page.height - card.height) / 2, card.width, card.height)
+    return None
+
+
+def _outline_spot(layout: Layout) -> Rect | None:
+    """The place of the card outline on the front page (:func:`calibration_outline`), or None."""
+    spec = layout.spec
+    page, card = spec.page, spec.card
+    ceiling = page.height - CALIBRATE_TOP - CALIBRATE_TEXT
+    crosses = [Rect(x - CROSS_ARM - 1, y - CROSS_ARM - 1, 2 * CROSS_ARM + 2, 2 * CROSS_ARM + 2)
+               for x, y in calibration_points(layout)]  # fmt: skip
+    keep_out = [*RULERS, *crosses]
+
+    def clear(x: float, y: float) -> bool:
+        return all(x >= r.right or x + card.width <= r.x or y >= r.top or y + card.height <= r.y for r in keep_out)
+
+    preferred = (page.width / 2 + 10, 70.0)
+    xs = range(PAPER_EDGE, math.floor(page.width - PAPER_EDGE - card.width) + 1)
+    ys = range(PAPER_EDGE, math.floor(ceiling - card.height) + 1)
+    spots = [(float(x), float(y)) for x in xs for y in ys]
+    if preferred[0] + card.width <= page.width - PAPER_EDGE and preferred[1] + card.height <= ceiling:
+        spots.insert(0, preferred)
+    spots.sort(key=lambda spot: math.hypot(spot[0] - preferred[0], spot[1] - preferred[1]))
+    for x, y in spots:
+        if clear(x, y):
+            return Rect(x, y, card.width, card.height)
+    return None
+
+
 def back_point(layout: Layout, x: float, y: float) -> tuple[float, float]:
     """Where a front point lands on the back page (mm), with the back offset applied."""
     spec = layout.spec
@@ -278,7 +328,8 @@ def back_point(layout: Layout, x: float, y: float) -> tuple[float, float]:
 
 
 def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = None) -> Sheet:
-    """A two-page alignment test: rulers and crosses on the front, crosses with offset scales on the back;
+    """A two-page alignment test: rulers, crosses and the card outline on the front, crosses with offset scales on
+    the back (and the card outline on a third page when the front has no room for it: :func:`calibration_outline`);
     its words in ``lang`` (default: the current language, :func:`toolkit.i18n.current_lang`)."""
     lang = lang or current_lang()
     if spec.duplex == "none":
@@ -294,7 +345,7 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
     c.setFillColor(INK)
     title = labels.say(lang, words["calibrate_title"])
     heading = labels.say(lang, words["calibrate_page"], title=title, side=labels.say(lang, words["calibrate_front"]))
-    top = page.height - 14
+    top = page.height - CALIBRATE_TOP
     draw_line(c, heading, mm(page.width / 2), mm(top), 14, fonts, True, INK, "center")
     card = spec.card
     times = labels.SYMBOLS["times"]
@@ -302,7 +353,13 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
         "card": f"{card.width:g}{times}{card.height:g}",
         "duplex": labels.say(lang, labels.DUPLEX_WORDS[spec.duplex]),
     }
-    for i, line in enumerate(labels.CALIBRATE_LINES):
+    outline = calibration_outline(layout)
+    lines = list(labels.CALIBRATE_LINES)
+    if outline is None:  # the page says only what is drawn
+        lines[1] = labels.CALIBRATE_NO_OUTLINE
+    elif outline[0] != 1:
+        lines[1] = labels.CALIBRATE_OUTLINE_APART
+    for i, line in enumerate(lines):
         text = labels.say(lang, line, **fields)
         draw_line(c, text, mm(page.width / 2), mm(top - 8 - i * 5.2), 9.5, fonts, False, INK, "center")
     offset = f"--back-dx {spec.back_dx:g} --back-dy {spec.back_dy:g} --backs {spec.duplex}"
@@ -311,24 +368,9 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
     )
     _ruler(c, fonts, 55, 40, horizontal=True)
     _ruler(c, fonts, 20, 75, horizontal=False)
-    # a card outline at its true size, right of the page centre
-    ox, oy = page.width / 2 + 10, 70
-    if ox + card.width < page.width - 8 and oy + card.height < top - 40:
-        c.setLineWidth(0.4)
-        c.setDash(2, 1.5)
-        c.rect(mm(ox), mm(oy), mm(card.width), mm(card.height), stroke=1, fill=0)
-        c.setDash()
-        draw_line(
-            c,
-            f"{card.width:g} × {card.height:g} mm",
-            mm(ox + card.width / 2),
-            mm(oy + card.height / 2),
-            9,
-            fonts,
-            True,
-            INK,
-            "center",
-        )
+    # a card outline at its true size, right of the page centre where there is room (clear of the crosses)
+    if outline is not None and outline[0] == 1:
+        _outline(c, fonts, outline[1])
     for x, y in points:
         _cross(c, mm(x), mm(y), mm(3), 0.25)
     c.showPage()
@@ -339,8 +381,24 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
         bx, by = back_point(layout, x, y)
         _scales(c, fonts, bx, by)
     c.showPage()
+    if outline is not None and outline[0] == 3:  # on the front of a sheet of its own
+        _outline(c, fonts, outline[1])
+        c.showPage()
     c.save()
-    return Sheet(buffer.getvalue(), [], layout, 2)
+    return Sheet(buffer.getvalue(), [], layout, 3 if outline is not None and outline[0] == 3 else 2)
+
+
+def _outline(c: Any, fonts: FontSet, rect: Rect) -> None:
+    """The card outline (dashed) at ``rect`` (mm), its size in the middle."""
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.4)
+    c.setDash(2, 1.5)
+    c.rect(mm(rect.x), mm(rect.y), mm(rect.width), mm(rect.height), stroke=1, fill=0)
+    c.setDash()
+    size = f"{rect.width:g} × {rect.height:g} mm"
+    draw_line(c, size, mm(rect.x + rect.width / 2), mm(rect.y + rect.height / 2), 9, fonts, True, INK, "center")
+    c.restoreState()
 
 
 def _ruler(c: Any, fonts: FontSet, x: float, y: float, horizontal: bool) -> None:

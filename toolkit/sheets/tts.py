@@ -40,6 +40,7 @@ output is deterministic: GUIDs derive from the deck name and the card's place.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -53,10 +54,53 @@ FACE_DOWN = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, 
 FACE_UP = {**FACE_DOWN, "rotZ": 0.0}
 
 
+URL_SCHEMES = ("http", "https", "file")
+_SAFE_PATH = "/%!$&'()*+,;=:@-._~"  # what a URL's path holds as it is (RFC 3986), escapes written already among it
+
+
+def split_url_base(url_base: str) -> tuple[str, str, str] | None:
+    """``--tts-url-base`` as (scheme as written, host, path), or None when it is no ``scheme://`` URL."""
+    scheme, sep, rest = url_base.partition("://")
+    if not sep or scheme.lower() not in URL_SCHEMES:
+        return None
+    host, slash, path = rest.partition("/")
+    return scheme, host, slash + path
+
+
+def url_base_problem(url_base: str) -> str | None:
+    """Why image URLs made from ``url_base`` would be broken (in the current language), or None: an http(s) URL
+    without a host (``https://``, ``https:///dir``), a ``file://`` one without a path, one with a query or a
+    fragment (the file name would land inside it). Its scheme is checked apart (:func:`split_url_base`)."""
+    from toolkit.i18n import tr
+
+    parts = split_url_base(url_base)
+    if parts is None:
+        return None
+    scheme, host, path = parts
+    if "?" in url_base or "#" in url_base:
+        return tr("a URL with a query ({query}) or a fragment ({fragment}) would hold the image's file name in it; "
+                  "give the folder's URL alone", query="?…", fragment="#…")  # fmt: skip
+    if scheme.lower() == "file":
+        if not host and not path:
+            return tr("expected a folder after {scheme}, such as {example}", scheme="file://",
+                      example="file:///home/me/decks/")  # fmt: skip
+    elif not host or host.startswith(("@", ":")) or any(ch.isspace() for ch in host):
+        return tr("expected a host after {scheme}, such as {example}", scheme=f"{scheme}://",
+                  example=f"{scheme}://example.org/decks/")  # fmt: skip
+    return None
+
+
 def image_url(path: Path, url_base: str | None = None) -> str:
-    """``file:///`` + the absolute path (as TTS writes local files), or ``url_base/<file name>``."""
+    """``file:///`` + the absolute path (as TTS writes local files), or ``url_base/<file name>``: the base's scheme
+    and host as given, its path percent-encoded (a space, a Chinese folder name; an escape written already, such as
+    ``%20``, kept) and ended by one slash."""
     if url_base is not None:
-        return f"{url_base.rstrip('/')}/{quote(path.name)}"
+        parts = split_url_base(url_base)
+        if parts is None:  # (refused by the command; kept whole here)
+            return f"{url_base.rstrip('/')}/{quote(path.name)}"
+        scheme, host, folder = parts
+        folder = quote(re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", folder.rstrip("/")), safe=_SAFE_PATH)
+        return f"{scheme}://{host}{folder}/{quote(path.name)}"
     return "file:///" + Path(path).resolve().as_posix().lstrip("/")
 
 
