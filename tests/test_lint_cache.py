@@ -68,8 +68,8 @@ def test_a_second_run_finds_the_same_without_reading_the_files_unchanged(
     jobs: int,
     fork: bool,
 ) -> None:
-    """With ``fork`` the cache is written by a child process while the checks across records go on, else here
-    (before those checks add their findings, which are never kept)."""
+    """With ``fork`` the cache is written by a child process once the checks across records are done (what
+    each file's own checks found taken before them), else here (their findings are never kept)."""
     if not fork:
         monkeypatch.delattr(os, "fork")
     twice = str(_same_names(pool))

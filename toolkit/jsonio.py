@@ -31,7 +31,6 @@ from __future__ import annotations
 import bisect
 import contextlib
 import errno
-import functools
 import json
 import os
 import re
@@ -267,7 +266,7 @@ def read_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = M
         raw = text.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    if _floats_or_digits_past(min(max_digits, 20)).search(raw) is not None:
+    if _floats_or_digits_past(raw, min(max_digits, 20)):
         return None
     try:
         data = orjson.loads(raw)
@@ -282,12 +281,20 @@ def read_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = M
 _ORJSON_CANONICAL = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 
 
-@functools.cache
-def _floats_or_digits_past(max_digits: int) -> re.Pattern[bytes]:
-    """Where a float may be or an integer longer than ``max_digits`` (in a string too, which only costs the
-    slower path): a digit before a point or an exponent (Python and orjson write some floats differently:
-    ``1e-05`` against ``0.00001``), or more than ``max_digits`` digits in a row. One pattern: one scan."""
-    return re.compile(b"[0-9](?:[.eE]|[0-9]{%d})" % max_digits)
+def _floats_or_digits_past(raw: bytes, max_digits: int) -> bool:
+    """Whether a float may be in ``raw`` or an integer longer than ``max_digits`` (in a string too, which only costs
+    the slower path): a digit before a point or an exponent (Python and orjson write some floats differently:
+    ``1e-05`` against ``0.00001``), or more than ``max_digits`` digits in a row. The bytes mapped once (each digit
+    to ``0``, a point or an exponent's letter to ``.``, the rest to a space) and searched twice, in C: a third of
+    the time of one search of a pattern of character classes, tried at each byte."""
+    marked = raw.translate(_DIGITS_AND_POINTS)
+    return b"0." in marked or _DIGIT_RUNS[max_digits] in marked
+
+
+_DIGITS_AND_POINTS = bytes(
+    ord("0") if chr(byte).isdigit() and byte < 128 else ord(".") if byte in b".eE" else ord(" ") for byte in range(256)
+)
+_DIGIT_RUNS = [b"0" * (n + 1) for n in range(21)]  # more than n digits in a row, once mapped
 
 
 _NOT_READ = object()

@@ -50,6 +50,7 @@ import functools
 import hashlib
 import itertools
 import json
+import operator
 import os
 import re
 import shlex
@@ -280,12 +281,26 @@ def _summary_state(record: RecordBase) -> tuple[Any, ...] | None:
 
 
 def _summary(found: tuple[type[RecordSummary], tuple[str, ...]], state: tuple[Any, ...]) -> RecordSummary:
-    cls, fields = found
-    summary = cls.__new__(cls)
-    summary.game, summary.kind, summary.id, summary.art = state[:4]
-    for name, value in zip(fields, state[4:], strict=True):
-        setattr(summary, name, value)
-    return summary
+    cls = found[0]
+    make = _MAKERS.get(cls)
+    if make is None:
+        make = _MAKERS[cls] = _maker(cls, found[1])
+    return make(state)
+
+
+def _maker(cls: type[RecordSummary], fields: tuple[str, ...]) -> Callable[[tuple[Any, ...]], RecordSummary]:
+    """A function making a summary of ``cls`` from its state (:func:`_summary_state`), its slots filled by one
+    assignment of the state's values (ValueError for a state of another length): a fifth of the time of setting
+    each in a loop, for each of the half of 100,000 files a worker checked."""
+    targets = ", ".join(f"summary.{name}" for name in ("game", "kind", "id", "art", *fields))
+    source = f"def make(state):\n    summary = new(cls)\n    {targets}, = state\n    return summary\n"
+    namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
+    exec(source, namespace)  # noqa: S102 - the names are those of SUMMARY_FIELDS, not data
+    make: Callable[[tuple[Any, ...]], RecordSummary] = namespace["make"]
+    return make
+
+
+_MAKERS: dict[type, Callable[[tuple[Any, ...]], RecordSummary]] = {}  # a summary class -> its maker (_maker)
 
 
 class LintedRecord(Protocol):
@@ -1091,7 +1106,7 @@ class GameIndex:
         self.game_record: Any = next(iter(games.values())).record if games else None
         self._ids: dict[str, set[str]] = {}
         self._vocabularies: dict[str, set[str]] = {}
-        self.names: set[str] = {entry.names[0] for entry in entries}
+        self.names: set[str] = set(map(_ZH_NAME, map(_NAMES, entries)))
         # the zh-Hans names of the game's records the model refused: a text naming one names a record that exists
         # (its own file tells what is wrong with it), so it is no missing record
         self.refused_names: set[str] = set()
@@ -1203,6 +1218,10 @@ def _check_ids(entries: list[Entry], shadowed: dict[tuple[str, str, str], Path] 
 
 
 UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "format", "map"}
+_NAMES = operator.attrgetter("names")  # an entry's (zh-Hans, English) names
+_NAME_IN = (operator.itemgetter(0), operator.itemgetter(1))
+_ZH_NAME = _NAME_IN[0]
+_TEXTS = operator.attrgetter("texts")
 
 
 def _check_names(entries: list[Entry]) -> None:
@@ -1224,8 +1243,10 @@ def _check_names(entries: list[Entry]) -> None:
             group = kinds[kind] = []
         group.append(entry)
     for group in kinds.values():
+        names = list(map(_NAMES, group))
         for column, lang in enumerate(("zh-Hans", "en")):
-            folded = [name.casefold() for entry in group if (name := entry.names[column])]
+            # each name given, case aside (a refused record may have none): in C, a group of 100,000 records
+            folded = list(map(str.casefold, filter(None, map(_NAME_IN[column], names))))
             if len(set(folded)) < len(folded):  # (names all differ, as they nearly always do: nothing to say)
                 _name_twins(group, column, lang)
 
@@ -1253,7 +1274,7 @@ def _check_texts(index: GameIndex) -> None:
     """``card.text.ref`` and ``card.text.symbol``: a name a text quotes that no record of the game has, a symbol the
     game does not know; each once a text, placed at its first place in the text (at that character in the file)."""
     symbols = index.vocabulary("symbols")
-    for entry in index.entries:
+    for entry in filter(_TEXTS, index.entries):  # (the few that hold a text naming a record or a symbol)
         for item in entry.texts:
             path, text = item[0], item[1]
             told: set[str] = set()
@@ -1505,14 +1526,16 @@ def _refs_tactics(index: GameIndex) -> None:
 
     def attack_subtype(entry: Entry, profile: Any, base: tuple[str, ...]) -> None:
         subtype = None if profile is None else profile.subtype
-        _attack_subtype_ref(entry, attack_subtypes, subtype, pointer(*base, "subtype"))
+        if subtype is not None and attack_subtypes is not None and subtype not in attack_subtypes:
+            _attack_subtype_ref(entry, attack_subtypes, subtype, pointer(*base, "subtype"))  # (its pointer: here only)
 
     for entry in index.entries:
         record: Any = entry.record
         if record.kind == "agent":
             _check_vocab(entry, index, "agent_subtypes", record.subtypes, ("subtypes",))
             for i, attack in enumerate(record.attacks):
-                _attack_ref(entry, attacks, attack, pointer("attacks", i))
+                if attack not in attacks:  # (its pointer made for a finding only)
+                    _attack_ref(entry, attacks, attack, pointer("attacks", i))
             if record.symbol is not None:
                 if record.symbol in symbols_seen:
                     message = tr(
@@ -1540,12 +1563,17 @@ def _refs_netrunner(index: GameIndex) -> None:
 
     factions = index.ids("faction")
     records = index.ids("card") | index.ids("identity")
+    faction_entries = index.by_kind.get("faction", {})
+    subtypes = index.vocabulary("subtypes")
     for entry in index.entries:
         record: Any = entry.record
         if record.kind in ("card", "identity"):
             side = record.side if record.kind == "identity" else side_of_type(record.type)
-            _faction_ref(entry, index, record.faction, side)
-            _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
+            faction = faction_entries.get(record.faction)  # (what _faction_ref tells of, asked here first)
+            if faction is None or side is not None and faction.record.side != side:
+                _faction_ref(entry, index, record.faction, side)
+            if subtypes is not None and not subtypes.issuperset(record.subtypes):
+                _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
             # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
                 if (record.side == "runner") != (record.base_link is not None):
@@ -1922,18 +1950,26 @@ def lint_files(
                     _take_kept(key, stored.get(key), ready, files, probe, context=True)
             del sources, wanted, keys, pending, stored
 
-            def save() -> None:  # once each file's own checks are done (the checks across records go on)
+            later: list[Callable[[], None]] = []
+
+            def save() -> None:  # once each file's own checks are done: their findings taken, the writer started later
                 if store is not None:
                     count = sum(1 for entry in entries if entry.signature is not None)
                     same = 0
                     if signed:  # (a file named, unchanged since its result was kept: no need to keep it again)
                         same = sum(1 for e in entries if e.target and e.signature and signed.get(e.key) == e.signature)
-                    saved.append(store.save(lambda: kept_results(entries), count, files.fresh - same))
+                    own, fresh = own_findings(entries), files.fresh - same
+                    later.append(lambda: saved.append(store.save(lambda: kept_results(entries, own), count, fresh)))
 
             result = _lint_entries(
                 entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save,
                 shadowed=shadowed,
             )  # fmt: skip
+            # the writer of the cache starts once the checks across records are done: a process forked before
+            # them shares this one's pages, each copied the first time either writes it (the checks touch every
+            # entry), and takes the second core from them on a machine the workers' share of the files left busy
+            for start in later:
+                start()
             result.pooled = len(pooled)
             return result
         finally:
@@ -2046,14 +2082,15 @@ class _Files:
         an earlier run (:mod:`validators.lint_cache`) is taken the same way."""
         signature, digest, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
         source = entry.source
+        held = True  # (whether the entry holds the text it was checked on)
         if isinstance(source, FileSource) and source.unread:
             if signature is None or (not signed and file_signature(source.path) != signature):  # (it changed)
                 return False
             source.read_elsewhere(bom)
-            entry.released = True
+            entry.released, held = True, False
         elif source.text is None or hash(source.text) != digest or source.bom != bom:  # (it read another text)
             return False
-        found = _summary_class(state[0], state[1])
+        found = _SUMMARY_CLASSES.get((state[0], state[1])) or _summary_class(state[0], state[1])
         assert found is not None
         if self.keeping:
             entry.signature, entry.content, entry.schema_ref = signature, content, asked
@@ -2062,7 +2099,7 @@ class _Files:
         entry.texts, entry.fonts, entry.text_findings, entry.checked = texts, fonts, text_findings, True
         if not self.keeping:  # (else kept: the cache's results are by file key)
             entry.key = ""
-        if self._release:
+        if held and self._release:  # (a file read elsewhere holds no text here)
             _release(entry)
         self._count.advance()
         return True
@@ -2126,10 +2163,24 @@ def _keepable(entry: Entry) -> bool:
     return True
 
 
-def kept_results(entries: Iterable[Entry]) -> dict[str, tuple[Any, ...]]:
+def own_findings(entries: Iterable[Entry]) -> dict[Entry, tuple[list[Finding] | None, list[Finding] | None]]:
+    """The findings of each file's own checks (its findings and its ability texts' findings, copied) for those of
+    ``entries`` whose result may be kept and that have any, once their own checks are done: the checks across
+    records add theirs to the same lists (:func:`kept_results` keeps these; a file not here had none)."""
+    return {
+        entry: (None if entry._findings is None else list(entry._findings), entry.text_findings)
+        for entry in entries
+        if entry.signature is not None and (entry._findings is not None or entry.text_findings is not None)
+    }
+
+
+def kept_results(
+    entries: Iterable[Entry], own: dict[Entry, tuple[list[Finding] | None, list[Finding] | None]] | None = None
+) -> dict[str, tuple[Any, ...]]:
     """By file key, the result of each of ``entries`` that may be kept (:attr:`Entry.signature`) in the form the
-    cache holds it (:func:`validators.lint_cache.stored`), once their own checks are done and before the checks
-    across records."""
+    cache holds it (:func:`validators.lint_cache.stored`): what their own checks found, taken before the checks
+    across records, or, after them, from ``own`` (:func:`own_findings`, taken before them; the rest of what is
+    kept the checks across records leave as it is)."""
     from .lint_cache import stored
 
     found: dict[str, tuple[Any, ...]] = {}
@@ -2140,11 +2191,15 @@ def kept_results(entries: Iterable[Entry]) -> dict[str, tuple[Any, ...]]:
         cls = _summary_class(summary.game, summary.kind)
         assert cls is not None
         state = (summary.game, summary.kind, summary.id, summary.art, *[getattr(summary, f) for f in cls[1]])
+        findings, text_findings = (entry._findings, entry.text_findings) if own is None else own.get(entry, _NONE)
         found[entry.key] = stored(
-            entry.signature, entry.source.bom, entry._findings, state, entry.names, entry.private, entry.texts,
-            entry.fonts, entry.text_findings, entry.schema_ref, entry.content,
+            entry.signature, entry.source.bom, findings, state, entry.names, entry.private, entry.texts,
+            entry.fonts, text_findings, entry.schema_ref, entry.content,
         )  # fmt: skip
     return found
+
+
+_NONE = (None, None)  # (a file with no findings of its own)
 
 
 def content_digest(text: str | None, bom: bool) -> bytes | None:

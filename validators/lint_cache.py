@@ -74,12 +74,14 @@ def code_digest() -> str:
     digest = hashlib.blake2b(digest_size=16)
     digest.update(f"{FORMAT} {sys.version} {pydantic.VERSION}".encode())
     for root in (PACKAGE_DIR, PACKAGE_DIR.parent / "validators", SCHEMA_DIR):
+        top = os.path.join(os.fspath(root), "")  # (each path the walk gives starts so: what follows is relpath's)
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
             for name in sorted(files):
                 if name.endswith(_SOURCE_SUFFIXES):
                     path = os.path.join(folder, name)
-                    digest.update(os.path.relpath(path, root).encode("utf-8", "surrogateescape") + b"\0")
+                    relative = path[len(top) :] if path.startswith(top) else os.path.relpath(path, root)
+                    digest.update(relative.encode("utf-8", "surrogateescape") + b"\0")
                     with contextlib.suppress(OSError), open(path, "rb") as handle:
                         digest.update(handle.read())
                     digest.update(b"\0")
@@ -172,7 +174,8 @@ class LintCache:
         """Keep the ``count`` results that ``results()`` gives (by file key, each in its :func:`stored` form) for
         the next run, in place of what was kept; ``fresh``: how many of them this run worked out (none, and as
         many files as before: the file is left as it is). Where the system forks, a child process makes the
-        results and writes the file while this one goes on (the checks across records): call what is returned
+        results and writes the file while this one goes on (:func:`~validators.lint.lint_files` calls this once
+        the checks across records are done: it returns, the command reports and ends): call what is returned
         to wait for it (or leave it to :func:`wait_for_writers`, or to no one: the command does not wait for
         it). A cache that cannot be written is left out silently: the lint's findings do not depend on it."""
         if not fresh and count == self.loaded:
