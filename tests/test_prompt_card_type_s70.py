@@ -23,9 +23,13 @@ def _sentences() -> list[tuple[str, int, str, ast.Call]]:
             if isinstance(first, ast.Call) and first.args and isinstance(first.args[0], ast.Constant):
                 message = first.args[0].value
                 for keyword in node.keywords:
-                    if keyword.arg == "type" and isinstance(keyword.value, ast.Call):
-                        if "{type}" in message and "({type})" not in message:
-                            found.append((path.name, node.lineno, message, keyword.value))
+                    if (
+                        keyword.arg == "type"
+                        and isinstance(keyword.value, ast.Call)
+                        and "{type}" in message
+                        and "({type})" not in message
+                    ):
+                        found.append((path.name, node.lineno, message, keyword.value))
     return found
 
 
