@@ -630,8 +630,12 @@ class TacticsBase(TextRunner):
 
     def kind_abilities(self, source: Any, kind: str) -> list[tuple[int, A.Ability]]:
         """:meth:`indexed_abilities` of one kind (``special``, ``response``, …), kept per record and face."""
-        face = self._active_face(source) if isinstance(source, Card) else "front"
         record = source.record
+        face = "front"
+        if isinstance(source, Card):  # (:meth:`_active_face`, written out)
+            reverse = getattr(record, "reverse", None)
+            if reverse is not None:
+                face = str(reverse.active_when_tapped) if source.tapped else source.face
         key = (record.kind, record.id, face, kind)
         found: list[tuple[int, A.Ability]] | None = self._shared.get(key)
         if found is None:
@@ -650,11 +654,12 @@ class TacticsBase(TextRunner):
     def continuous_sources(self, unit: Unit) -> list[tuple[A.Node, SourceKey | None]]:
         """Continuous effects on ``unit`` with where they come from: the unit's own text, its equipment's
         and statuses' (while attached, §7.3), and timed ones still running."""
-        found = list(self._continuous_of(unit))
+        of = self._continuous_of
+        found = list(of(unit))
         for card in unit.equipment:
-            found += self._continuous_of(card)
+            found += of(card)
         for card in unit.statuses:
-            found += self._continuous_of(card)
+            found += of(card)
         if unit.timed:
             found += [(t.effect, t.source) for t in unit.timed]
         return found
@@ -662,7 +667,11 @@ class TacticsBase(TextRunner):
     def _continuous_of(self, source: Any) -> list[tuple[A.Node, SourceKey | None]]:
         """The continuous effects of the active face of ``source``'s text, kept per record and face."""
         record = source.record
-        face = self._active_face(source) if isinstance(source, Card) else "front"
+        face = "front"
+        if isinstance(source, Card):  # (:meth:`_active_face`, written out)
+            reverse = getattr(record, "reverse", None)
+            if reverse is not None:
+                face = str(reverse.active_when_tapped) if source.tapped else source.face
         key = (record.kind, record.id, face)
         found = self._continuous.get(key)
         if found is None:

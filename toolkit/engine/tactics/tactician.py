@@ -500,6 +500,29 @@ class TacticianDecider(HeuristicDecider):
             ]
         return found  # shared: callers do not change it
 
+    def _foe_cells(self, g: TacticsGame, seat: int) -> list[Cell]:
+        """Where each of :meth:`foes` stands, kept for the decision (callers do not change the list)."""
+        key = ("foe cells", seat)
+        found: list[Cell] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [e.pos for e in self.foes(g, seat) if e.pos is not None]
+        return found
+
+    def _foe_key(self, g: TacticsGame, seat: int) -> tuple[Cell, ...]:
+        """:meth:`_foe_cells` as a tuple (for keys), kept for the decision."""
+        key = ("foe key", seat)
+        found: tuple[Cell, ...] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = tuple(self._foe_cells(g, seat))
+        return found
+
+    def _obstacle_key(self, g: TacticsGame) -> tuple[Cell, ...]:
+        """:meth:`obstacle_cells` as a tuple (for keys), kept for the decision."""
+        found: tuple[Cell, ...] | None = self._memo.get(("obstacle key",))
+        if found is None:
+            found = self._memo[("obstacle key",)] = tuple(self.obstacle_cells(g))
+        return found
+
     def obstacle_cells(self, g: TacticsGame) -> list[Cell]:
         key = ("obstacles",)
         found: list[Cell] | None = self._memo.get(key)
@@ -678,9 +701,14 @@ class TacticianDecider(HeuristicDecider):
         weapon's attack texts belong to attacks made with it (T21)."""
         record = profile.record if profile is not None else None
         weapon = profile.weapon if profile is not None else None
-        key = ("attack texts", unit.uid, None if record is None else (record.kind, record.id),
+        kit = self._memo.get(("kit", unit.uid))
+        if kit is None:
+            kit = self.kit(g, unit)
+        # the texts of the unit's record, the cards it wears and carries (by their faces) and of the attack's record:
+        # kept with the kit (whose signature holds the unit, its cards and their faces), across decisions
+        key = ("attack texts", None if record is None else (record.kind, record.id),
                None if profile is None else (weapon.uid if weapon is not None else 0))  # fmt: skip
-        found: list[A.Ability] | None = self._memo.get(key)
+        found: list[A.Ability] | None = kit[5].get(key)
         if found is None:
             used = weapon.uid if weapon is not None else None  # (by uid: a kept profile may be a copy's)
             worn = [c for c in unit.equipment if profile is None or c.uid == used or c.record.equipment.attack is None]
@@ -690,7 +718,7 @@ class TacticianDecider(HeuristicDecider):
             found = []
             for source in sources:
                 found += [ab for ab in self.texts(g, source) if ab.kind == "triggered"]
-            self._memo[key] = found
+            kit[5][key] = found
         return found
 
     def attack_mods(self, g: TacticsGame, attacker: Unit, target: Unit | None, profile: Profile) -> tuple[int, int, int]:
@@ -747,12 +775,17 @@ class TacticianDecider(HeuristicDecider):
         key = ("bound", unit.uid)
         found = self._memo.get(key)
         if found is None:
-            extra = self.striker_steps(g, unit)
-            found = self._memo[key] = max(
-                (self.attack_range(g, unit, p.profile)[1] + max(extra, self.mobility(g, unit, p))
-                 for p in self.all_profiles(g, unit)),
-                default=-1,
-            )  # fmt: skip
+            kit = self.kit(g, unit)
+            extra: int = kit[3]  # (:meth:`striker_steps`)
+            bonus: int = kit[0].get("range", 0)  # (:meth:`attack_range`'s, written out)
+            found = None
+            for p in kit[4]:  # (:meth:`all_profiles`)
+                low = p.profile.range.min
+                steps = self.mobility(g, unit, p)
+                reach = max(low, p.profile.range.max + bonus) + (extra if extra > steps else steps)
+                if found is None or reach > found:
+                    found = reach
+            found = self._memo[key] = -1 if found is None else found
         return int(found) + range_bonus
 
     def striker_steps(self, g: TacticsGame, unit: Unit) -> int:
@@ -910,8 +943,8 @@ class TacticianDecider(HeuristicDecider):
     def outcome(self, g: TacticsGame, target: Unit, speed: int, modifier: int, bonus: int) -> tuple[float, float, float]:
         """(expected HP lost, expected shield and temporary HP used, chance to destroy) of one attack."""
         key = ("outcome", target.uid, target.hp, target.temp_hp, speed, modifier, bonus)
-        if key in self._memo:
-            found: tuple[float, float, float] = self._memo[key]
+        found: tuple[float, float, float] | None = self._memo.get(key)
+        if found is not None:
             return found
         dist = hit_distribution(tuple(g.rules.hit_die), max(1, speed), modifier)
         absorb = target.shield + target.temp_hp
@@ -1113,16 +1146,8 @@ class TacticianDecider(HeuristicDecider):
         """:meth:`_strike_pair` once the attack is known to land from ``spot``: what it is worth (on a target face down
         to the attacker's seat, the mean over the units it could be)."""
         if self.unseen(target, attacker.seat):
-            total = 0.0  # (added up in order, as sum() did)
-            first: bool | None = None
-            each = self._guess_pairs(g, attacker, profile, target)
-            for guess, guess_pair in each:  # (a guess is never face down itself)
-                worth, _, friendly = self._landed(g, attacker, profile, guess, guess_pair, spot, start, look, move,
-                                                  range_bonus, hit_bonus, counter, dodge)  # fmt: skip
-                total += worth
-                if first is None:
-                    first = friendly
-            return total / len(each), spot, bool(first)
+            return self._landed_guesses(g, attacker, profile, target, spot, start, look, move, range_bonus, hit_bonus,
+                                        counter, dodge)  # fmt: skip
         spot_to = target.pos
         assert spot_to is not None
         low, high, through, hit, outcomes = pair
@@ -1145,6 +1170,48 @@ class TacticianDecider(HeuristicDecider):
             worth = self._dodged_worth(g, attacker, profile, target, start, look, move, range_bonus, worth)
         return worth, spot, False
 
+    def _landed_guesses(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, spot: Cell, start: Cell,
+                        look: str | None, move: int, range_bonus: int, hit_bonus: int, counter: bool,
+                        dodge: bool) -> tuple[float, Cell, bool]:  # fmt: skip
+        """:meth:`_landed` on a target face down to the attacker's seat: the mean over the units it could be
+        (:meth:`_landed` of each guess, written out: they stand on one cell, so the cover and the pit are read once
+        for each set of cover cells)."""
+        total = 0.0  # (added up in order, as sum() did)
+        first: bool | None = None
+        each = self._guess_pairs(g, attacker, profile, target)
+        spot_to = target.pos  # (every guess stands where the face-down unit does)
+        assert spot_to is not None
+        pit_spot: bool | None = None
+        covers: dict[int, int] = {}
+        for guess, pair in each:  # (a guess is never face down itself)
+            hit = pair[3]
+            if hit is None:
+                hit = pair[3] = self._hit(g, attacker, profile, guess)
+            speed, hit_mod, damage, weight, kill_worth, friendly, cover_from, pit_to, cover_number = hit
+            covered = covers.get(cover_number)
+            if covered is None:
+                covered = covers[cover_number] = self._cover(g, spot, spot_to, cover_from, cover_number)
+            modifier = hit_mod + hit_bonus + covered
+            if pit_to:
+                if pit_spot is None:
+                    pit_spot = g.board.is_pit(spot)
+                if not pit_spot:
+                    modifier -= 1
+            outcomes = pair[4]
+            found = outcomes.get(modifier)
+            if found is None:
+                found = outcomes[modifier] = self.outcome(g, guess, speed, modifier, damage)
+            lost, used, kill = found
+            worth = lost * weight + used * 0.5 + kill * kill_worth
+            if friendly:
+                worth = -worth - 1.0
+            elif dodge and not counter and self.dodge_steps(g, guess) > 0:
+                worth = self._dodged_worth(g, attacker, profile, guess, start, look, move, range_bonus, worth)
+            total += worth
+            if first is None:
+                first = bool(friendly)
+        return total / len(each), spot, bool(first)
+
     def _dodged_worth(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, start: Cell,
                       look: str | None, move: int, range_bonus: int, worth: float) -> float:  # fmt: skip
         """The worth of an attack that lands on ``target``, which can step aside (:meth:`dodge_steps`)."""
@@ -1152,6 +1219,23 @@ class TacticianDecider(HeuristicDecider):
         # little, but where it takes a response (a token, an ability that taps) it spends that, and the next
         # attack may land. Any facing (None) is a facing the attacker picks before the target steps: the target
         # escapes when it escapes every facing the attacker could pick to hit it
+        key = ("dodged", attacker.uid, profile.name, id(profile.profile), target.uid, start, look, move, range_bonus)
+        memo = self._memo
+        found: bool | None = memo.get(key)  # (None: it does not step out of reach; else whether that spends)
+        if found is None and key not in memo:
+            found = memo[key] = self._dodges(g, attacker, profile, target, start, look, move, range_bonus)
+        if found is not None:
+            if self._dodged.get(self._label(target), 0) >= FUTILE:
+                worth *= DODGED * DODGED  # it has stepped away every time: spending its means gains nothing
+            else:
+                worth = worth * DODGED + (DODGE_SPENT if found else 0.0)
+        return worth
+
+    def _dodges(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, start: Cell, look: str | None,
+                move: int, range_bonus: int) -> bool | None:  # fmt: skip
+        """For :meth:`_dodged_worth`: None when ``target`` cannot step out of reach of the attack, else whether
+        stepping out of reach spends more than its special abilities (kept for the decision: it depends on where
+        the two stand, the attack's range and the means of each, as :meth:`escapes` does)."""
         spot_to = target.pos
         assert spot_to is not None
         low, high, through = self._aim(g, attacker, profile)
@@ -1168,15 +1252,11 @@ class TacticianDecider(HeuristicDecider):
                 side, rear = self.vision(g, attacker)
                 looks = [f for f in FACINGS if in_sight(start, spot_to, low, high, through, f, side, rear)]
         if looks and all(self.escapes(g, attacker, profile, start, f, target, move, range_bonus) for f in looks):
-            spent = not all(
+            return not all(
                 self.escapes(g, attacker, profile, start, f, target, move, range_bonus, special_only=True)
                 for f in looks
             )
-            if self._dodged.get(self._label(target), 0) >= FUTILE:
-                worth *= DODGED * DODGED  # it has stepped away every time: spending its means gains nothing
-            else:
-                worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
-        return worth
+        return None
 
     def dodge_steps(self, g: TacticsGame, unit: Unit) -> int:
         """How far ``unit`` can step aside in answer to an attack, by what everyone can see: the response and
@@ -1335,6 +1415,14 @@ class TacticianDecider(HeuristicDecider):
         """What attacking ``target`` from ``spot`` costs: its counterattack (unless this is one) and armour
         that hurts attackers (被攻击后：对攻击者造成 N 点伤害); of a target face down to the attacker's seat, the mean
         over the units it could be (each facing every way)."""
+        key = ("retaliation", attacker.uid, target.uid, spot, counter)
+        found: float | None = self._memo.get(key)
+        if found is None:  # (kept for the decision: it reads the units as they stand and what the decision keeps)
+            found = self._memo[key] = self._retaliation(g, attacker, target, spot, counter)
+        return found
+
+    def _retaliation(self, g: TacticsGame, attacker: Unit, target: Unit, spot: Cell, counter: bool) -> float:
+        """:meth:`retaliation`, worked out."""
         if self.unseen(target, attacker.seat):
             return self.mean_seen(g, target, attacker.seat, lambda guess: self.retaliation(g, attacker, guess, spot,
                                                                                          counter))  # fmt: skip
@@ -1411,7 +1499,11 @@ class TacticianDecider(HeuristicDecider):
             return 0.0
         speed, hit, damage, weight, kill_worth = self._hit(g, enemy, profile, victim)[:5]
         board = g.board
-        cover = board.cover(spot, cell, obstacles if obstacles is not None else self.obstacle_cells(g))
+        if obstacles is None:  # (:meth:`Board.cover`, kept while the board stays: :meth:`_cover`)
+            cover_from, number = self._obstacles_numbered(g)
+        else:
+            cover_from, number = obstacles, self._number(g, obstacles)
+        cover = self._cover(g, spot, cell, cover_from, number)
         pit = -1 if board.is_pit(cell) and not board.is_pit(spot) else 0
         lost, used, kill = self.outcome(g, victim, speed, hit + cover + pit, damage)
         return lost * weight + used * 0.3 + kill * kill_worth
@@ -1477,7 +1569,9 @@ class TacticianDecider(HeuristicDecider):
                 if result is None:
                     result = outcomes[modifier] = self.outcome(g, unit, speed, modifier, damage)
                 lost, used, kill = result
-                best = max(best, lost * weight + used * 0.3 + kill * kill_worth)
+                worth = lost * weight + used * 0.3 + kill * kill_worth
+                if worth > best:  # (max(best, worth), written out)
+                    best = worth
             total += best
         self._lasting[key] = total
         return total
@@ -1546,6 +1640,7 @@ class TacticianDecider(HeuristicDecider):
                 side = rear = False
                 if look is not None:
                     side, rear = self.vision(g, unit)
+                dodges: dict[int, int] = {}
                 for profile, move, pairs in self._attack_plans(g, unit):
                     for enemy, spot_to, face_down in foes:
                         pair = pairs.get(enemy.uid)
@@ -1567,7 +1662,8 @@ class TacticianDecider(HeuristicDecider):
                         if face_down:  # the mean over the units it could be
                             worth = self._landed(g, unit, profile, enemy, pair, spot, cell, look, move, 0, 0, False,
                                                  True)[0]  # fmt: skip
-                            best = max(best, worth)
+                            if worth > best:  # (max(best, worth), written out)
+                                best = worth
                             continue
                         # :meth:`_landed`, written out
                         hit = pair[3]
@@ -1587,9 +1683,14 @@ class TacticianDecider(HeuristicDecider):
                         worth = lost * weight + used * 0.5 + kill * kill_worth
                         if friendly:
                             worth = -worth - 1.0
-                        elif self.dodge_steps(g, enemy) > 0:
-                            worth = self._dodged_worth(g, unit, profile, enemy, cell, look, move, 0, worth)
-                        best = max(best, worth)
+                        else:
+                            steps = dodges.get(enemy.uid)  # (:meth:`dodge_steps`, asked once a call)
+                            if steps is None:
+                                steps = dodges[enemy.uid] = self.dodge_steps(g, enemy)
+                            if steps > 0:
+                                worth = self._dodged_worth(g, unit, profile, enemy, cell, look, move, 0, worth)
+                        if worth > best:  # (max(best, worth), written out)
+                            best = worth
         self._lasting[key] = best
         return best
 
@@ -1638,7 +1739,7 @@ class TacticianDecider(HeuristicDecider):
                 g, unit, cell, obstacles, loadout, world, obstacle_key
             )
             value = self.opportunity_weight * self._opportunity(g, unit, cell, facing, loadout, world) - threat
-            near = g.board.nearest(cell, [e.pos for e in foes if e.pos is not None])
+            near = g.board.nearest(cell, self._foe_cells(g, unit.seat))
             if near is None:
                 near = min(g.board.through_wall(cell, e.pos) for e in foes if e.pos is not None) + 6
             value -= self.approach * (1.0 + 3.0 * urgency) * near
@@ -1651,19 +1752,26 @@ class TacticianDecider(HeuristicDecider):
         return value
 
     def lines(self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None) -> int:
-        """Enemies 1-4 steps from ``cell`` with a clear line of sight to it and no cover on that line."""
-        board = g.board
-        cover_from = obstacles if obstacles is not None else self.obstacle_cells(g)
-        count = 0
-        number: int | None = None
-        for enemy in self.foes(g, unit.seat):
-            assert enemy.pos is not None
-            d = board.distance(enemy.pos, cell)
-            if d is not None and 1 <= d <= 4 and board.line_of_sight(enemy.pos, cell):
-                if number is None:
-                    number = self._number(g, cover_from)
-                count += not self._cover(g, enemy.pos, cell, cover_from, number)
-        return count
+        """Enemies 1-4 steps from ``cell`` with a clear line of sight to it and no cover on that line. It depends on
+        the terrain, the cell, where the enemies stand and the cells that give cover: kept by those while the board
+        stays (:meth:`_geometry`), across decisions."""
+        if obstacles is None:
+            cover_from, number = self._obstacles_numbered(g)
+        else:
+            cover_from, number = obstacles, self._number(g, obstacles)
+        foes = self._foe_cells(g, unit.seat)
+        key = ("lines", cell, self._foe_key(g, unit.seat), number)
+        geo = self._geo  # (current: _obstacles_numbered and _number asked for it)
+        found: int | None = geo.get(key)
+        if found is None:
+            board = g.board
+            count = 0
+            for pos in foes:
+                d = board.distance(pos, cell)
+                if d is not None and 1 <= d <= 4 and board.line_of_sight(pos, cell):
+                    count += not self._cover(g, pos, cell, cover_from, number)
+            found = geo[key] = count
+        return found
 
     def strike_now(self, g: TacticsGame, unit: Unit, cell: Cell | None = None, facing: str | None = "keep",
                    range_bonus: int = 0, hit_bonus: int = 0, only: str | None = None, steps: int | None = None,
@@ -1672,7 +1780,7 @@ class TacticianDecider(HeuristicDecider):
         if self.cannot(g, unit, "attack"):
             return 0.0, None, None
         key = ("strike", self.loadout(unit), unit.pos, unit.facing, cell, facing, range_bonus, hit_bonus, only, steps,
-               weapons, self.world(g, unit.seat), tuple(self.obstacle_cells(g)))  # fmt: skip
+               weapons, self.world(g, unit.seat), self._obstacle_key(g))  # fmt: skip
         found: tuple[float, Profile | None, Unit | None] | None = self._lasting.get(key)
         if found is None:
             found = self._lasting[key] = self._strike_now(g, unit, cell, facing, range_bonus, hit_bonus, only,
@@ -1688,11 +1796,23 @@ class TacticianDecider(HeuristicDecider):
             profiles = [p for p in profiles if p.name == only]
         start = cell if cell is not None else unit.pos
         bound = self.reach_bound(g, unit, range_bonus) + (steps or 0)
-        targets = [
-            t for t in self.foes(g, unit.seat) + [o for o in g.obstacles if not o.gone and o.pos is not None]
-            if start is not None and t.pos is not None and g.board.through_wall(start, t.pos) <= bound
-        ]  # fmt: skip
-        if not targets or start is None:
+        if start is None:
+            return best
+        key = ("strike targets", unit.seat)
+        every: list[Unit] | None = self._memo.get(key)  # (the enemies and the obstacles, kept for the decision)
+        if every is None:
+            every = self._memo[key] = self.foes(g, unit.seat) + [o for o in g.obstacles if not o.gone
+                                                                 and o.pos is not None]  # fmt: skip
+        eight = g.board.adjacency == 8
+        x, y = start
+        targets = []
+        for t in every:  # (:meth:`Board.through_wall`, written out)
+            pos = t.pos
+            if pos is not None:
+                dx, dy = abs(x - pos[0]), abs(y - pos[1])
+                if (max(dx, dy) if eight else dx + dy) <= bound:
+                    targets.append(t)
+        if not targets:
             return best
         look = None if unit.kind == "obstacle" else unit.facing if facing == "keep" else facing
         urgency = self.urgency(g)
