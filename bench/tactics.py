@@ -1735,6 +1735,29 @@ RULES_SINCE = [
         '            return self.rng.random() - (1.0 if any(g.exposed_by(u, c) for u, c in own) else 0.0)\n'
         '        return self.rng.random()\n',
     ),
+    # stop 70's rules: a built-in attack's own text (格斗's "攻击时：本单位移动 0-1。") exposes no hidden agent (§7.3.1
+    # "自带攻击…均不会暴露"): only the unit's own text and its exclusive cards do, …
+    (
+        "toolkit/engine/tactics/base.py",
+        '                        key: SourceKey = (source.record.id, index),\n'
+        '                    ) -> None:\n',
+        '                        key: SourceKey = (source.record.id, index),\n'
+        '                        own: bool = source is holder or card is not None,\n'
+        '                    ) -> None:\n',
+    ),
+    (
+        "toolkit/engine/tactics/base.py",
+        '                        if holder is not None and self.exposed_by(holder, card):\n',
+        '                        if own and holder is not None and self.exposed_by(holder, card):\n',
+    ),
+    (  # … and a game decided as a unit leaves the map is over there: no 消灭后 / 失联后, no 失联抚恤 for the loser
+        "toolkit/engine/tactics/base.py",
+        '        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)\n',
+        '        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)\n'
+        '        self.check_victory()\n'
+        '        if self.winners is not None:\n'
+        '            return\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same

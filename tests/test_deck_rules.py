@@ -114,7 +114,7 @@ TACTICS_CASES: list[tuple[str, str, Callable[[Deck], Deck], list[str]]] = [
         "duo",
         "duo.json",
         lambda d: d.model_copy(update={"agents": ["jackdaw", "ghost"]}),
-        ["deck.agent.unknown"] + ["deck.exclusive.agent"] * 4,
+        ["deck.agent.unknown", "deck.squad.min"] + ["deck.exclusive.agent"] * 4,  # (ghost is no agent of the squad)
     ),
 ]
 

@@ -40,8 +40,10 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # "使用其能力…时"; its trigger and what its 如果 read are logged once it is, one that does nothing logs nothing), and
 # the tactician resolves such a trigger after its others of the moment: duo 2's 蜂后 and duo 7's 假面 turn face up at
 # the start with their 登场时, so both games go otherwise (duo 7 is won by seat 1 in round 9, not seat 2 in round 15)
+# Then (stop 70): a game decided as a unit leaves the map is over there (尘消): duel 3's loser, its last agent
+# destroyed in round 9, is no longer offered 失联抚恤 nor draws before the game's end (the game is otherwise the same)
 PINNED = {
-    ("duel", 3): "95a0ed60b4d7231d71d8e29517382b2617107fd0d9069fa75e1346fa2d13c13d",
+    ("duel", 3): "416212702d6fd7f3190237dab06b9b1e52de502a3a517bd4181a61ea8324cd96",
     ("duel", 6): "80243f572949b050963230f36cbf85c869ff71a6fb6df4fac357e9f37625cb9f",
     ("duo", 2): "5dbd14dc7f8826b73ee0866fee52e72778215fd03c472709f9dd9a67b6167fc3",
     ("duo", 7): "4223d5756083c29e7f12326e37dbc4f2368817f0d0ec92bf9ad0a3e779f4635e",

@@ -284,7 +284,7 @@ def _tactics_size(check: Check) -> int:
     counts = check.deck.cards
     size = sum(counts[cid] for cid, record in check.cards.items() if in_pile(record))
     if check.mode.agents_count_toward_deck_size:
-        size += len(check.deck.agents or [])
+        size += len(_squad_places(check))
     return size
 
 
@@ -311,8 +311,18 @@ def rule_deck_size(check: Check, rule: Any) -> None:
         )
 
 
+def _squad_places(check: Check) -> list[int]:
+    """Where the squad's agents stand in the deck's list of agents: an id that names no agent (an unknown id, a card's)
+    is a finding of its own (``deck.agent.unknown``) and never one of the squad, as an unknown card never counts toward
+    the deck's size."""
+    records = check.pool.records
+    return [i for i, agent_id in enumerate(check.deck.agents or [])
+            if (record := records.get(agent_id)) is not None and record.kind == "agent"]  # fmt: skip
+
+
 def rule_squad_size(check: Check, rule: Any) -> None:
-    count = len(check.deck.agents or [])
+    places = _squad_places(check)
+    count = len(places)
     low, high = check.mode.starting_agents, check.mode.max_agents
     check.summary["squad"] = (count, low, high)
     squad = trn("{n} agent in the squad", "{n} agents in the squad", count)
@@ -326,7 +336,7 @@ def rule_squad_size(check: Check, rule: Any) -> None:
         check.add(
             "deck.squad.max",
             tr("{squad}; {mode} allows at most {max}", squad=squad, mode=check.mode_name, max=high),
-            pointer("agents", high),
+            pointer("agents", places[high]),
         )
 
 

@@ -199,10 +199,16 @@ class AttackRules(Interpreter):
         finally:
             self.attacks.pop()
         for unit in attack.dying:
-            self.leave(unit)
+            self.leave(unit, window=False)
         if attack.dying:  # 消灭后 / 失联后: a timing point once the units it destroyed are in the lost zone (T26)
             self.specials.window("after_destroyed", lambda viewer: self.attack_words(attack))
         return attack
+
+    def destroyed_window(self, unit: Unit) -> None:
+        """消灭后 / 失联后 of a unit destroyed outside an attack (an effect's damage, 消灭): a timing point where special
+        abilities may be used too (T26 "at any timing point of any player's turn"; §14.7, §14.8), once the unit is in
+        the lost zone, named by it."""
+        self.specials.window("after_destroyed", lambda viewer: Phrase(N_("{unit} was destroyed"), unit=str(unit)))
 
     def _attack_steps(self, attack: Attack, seat: int, profile: Profile, extra: list[Any]) -> None:
         """攻击时, 伤害结算 and 攻击后 of an attack declared by ``seat`` (§13.1, §14.8), each a timing point where

@@ -516,8 +516,11 @@ class TacticsBase(TextRunner):
         else:
             self.leave(unit)
 
-    def leave(self, unit: Unit) -> None:
-        """A destroyed unit goes to its owner's lost zone (T11); 消灭后 and 失联后 trigger, by its controller."""
+    def leave(self, unit: Unit, window: bool = True) -> None:
+        """A destroyed unit goes to its owner's lost zone (T11). A game it decides is over there (尘消 is won the moment
+        no enemy agent is on the map): nothing more happens. Otherwise 消灭后 and 失联后 trigger, by its controller, a
+        lost agent's owner is offered 失联抚恤, and (``window``; an attack opens one for all the units it destroyed)
+        special abilities may be used at that timing point (T26, §14.7)."""
         if unit.gone:
             return
         controller = unit.seat
@@ -546,16 +549,24 @@ class TacticsBase(TextRunner):
                 self.player(controller).board.remove(unit.card)
                 owner.lost.append(unit.card)
         self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)
+        self.check_victory()  # (won as it left the map, or before, as it was destroyed: nobody does anything more)
+        if self.winners is not None:
+            return
         fired_by = controller or (unit.destroyed_by or self.active)
         # leave-play abilities look back: the cards the unit wore when it left trigger too
         self.fire("after_destroyed", fired_by, unit=unit, extra=attached)
         self.fire("after_lost", fired_by, unit=unit, extra=attached)
         relief = Phrase(N_("lost-agent relief: use {ability} for free?"), ability=Term("record", "resupply"))
-        over = self.winners is not None  # (the game was won as it was destroyed: nobody is asked anything more)
+        over = self.winners is not None  # (a 消灭后 ability won the game: nobody is asked anything more)
         if unit.kind == "agent" and unit.owner and not over and self.decider.confirm(unit.owner, relief):
             self.log.add("lost_agent_relief", unit.owner)
             self.buy(unit.owner, 1)
         self.check_victory()
+        if window:
+            self.destroyed_window(unit)
+
+    def destroyed_window(self, unit: Unit) -> None:
+        """The 消灭后 / 失联后 timing point of ``unit``, destroyed outside an attack: supplied by the attack rules."""
 
     def score_destroyed(self, unit: Unit) -> None:
         """先发制人 (T22): an enemy agent destroyed scores 1 for the player whose unit destroyed it, as it is
@@ -813,6 +824,9 @@ class TacticsBase(TextRunner):
                     else:
                         owner = holder.seat if holder is not None and holder.seat else seat
                     card = source if isinstance(source, Card) else None
+                    # (§8.4: the unit's own text or a card on it; a record's text that takes part, a built-in
+                    # attack's 格斗 "攻击时：本单位移动 0-1。", is no text of the agent's: §7.3.1 自带攻击 exposes nobody)
+                    own = source is holder or card is not None
 
                     def run(
                         ability: A.Ability = ability,
@@ -820,11 +834,12 @@ class TacticsBase(TextRunner):
                         card: Card | None = card,
                         holder: Unit | None = holder,
                         key: SourceKey = (source.record.id, index),
+                        own: bool = own,
                     ) -> None:
                         entry: dict[str, Any] = {"timing": timing, "source": key[0], "ability": key[1],
                                                  "card": str(card or holder), "text": rendered(ability)}  # fmt: skip
                         ctx = Context(owner, card, holder, source=key)
-                        if holder is not None and self.exposed_by(holder, card):  # (§8.4: as its text is used)
+                        if own and holder is not None and self.exposed_by(holder, card):  # (§8.4: as it is used)
                             ctx.unused = Unused(holder, owner, entry)
                         else:
                             self.log.add("trigger", owner, **entry)
@@ -843,7 +858,9 @@ class TacticsBase(TextRunner):
         """Whether a triggered ability of ``unit``'s own (its record's text, ``card`` None, or its exclusive card's)
         exposes it as it is used: while it is a hidden agent (§8.4 "使用其能力、专用牌，或佩戴专用装备时"). Generic
         equipment and statuses do not (§7.3.1 "隐蔽状态特工使用通用指令牌…均不会暴露"), nor a minion's own text (its
-        card was played in the open; 外包安保员 deploys face down with a 登场时 text), nor a scene obstacle's."""
+        card was played in the open; 外包安保员 deploys face down with a 登场时 text), nor a scene obstacle's, nor the text
+        of a record that takes part in its attack (a built-in attack's, 格斗's "攻击时：本单位移动 0-1。": §7.3.1 "自带攻击…
+        均不会暴露"; :meth:`_fire_sources` does not ask for those)."""
         if not unit.hidden or unit.kind != "agent" or unit.gone:
             return False
         return card is None or getattr(card.record, "agent", None) == unit.id

@@ -1066,6 +1066,25 @@ class TacticsGame(AttackRules):
         self.player(seat).units.append(unit)
         self.log.add("control", seat, unit=str(unit), owner=unit.owner)
         self.check_statuses(unit)
+        self.leave_hostile_cell(unit)
+
+    def leave_hostile_cell(self, unit: Unit) -> None:
+        """No unit shares a cell with a hostile one (§3.3 "不可与敌方单位坐标重叠", §5.2, T18): a unit whose control
+        changed where its former friends stand (own units may share a cell) goes to the nearest cell without a hostile
+        unit, chosen by its new controller, as units go out of a cell that became a wall (T20; Dossier's reading:
+        the seed is silent on control changes). The units it left stay where they are."""
+        cell = unit.pos
+        if cell is None or unit.gone or not any(u is not unit and u.pos == cell and self.hostile(unit.seat, u.seat)
+                                                for u in self.units()):  # fmt: skip
+            return
+        options = self.nearest_free(unit, cell)
+        if not options:  # (a map with no cell free of its enemies: it stays)
+            return
+        asked = Phrase(N_("where {unit} goes off the cell of a hostile unit"), unit=str(unit))
+        dest = self.decider.choose(unit.seat, asked, options)
+        unit.pos = dest
+        reason = Phrase(N_("it shared a cell with a hostile unit (§3.3)"))
+        self.log.add("pushed", unit.seat, unit=str(unit), to=list(dest), reason=reason)
 
     def check_statuses(self, unit: Unit) -> None:
         """A status whose target is no longer legal self-destructs (§7.3.2 "当生效对象不合法或离场时，该状态牌自毁"):
