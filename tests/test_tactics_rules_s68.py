@@ -25,6 +25,8 @@ class Asked(Decider):
     """Answers by ``pick(seat, prompt, options)`` (NotImplemented: the first option, a counterattack declined) and
     ``confirm`` with ``yes``; writes down every question (seat, prompt, options)."""
 
+    declined: tuple[str, ...] = ("counterattack of",)  # the questions answered with None (declined) where it is offered
+
     def __init__(self, pick: Callable[[int, str, list[Any]], Any] | None = None, yes: bool = True) -> None:
         self.pick = pick
         self.yes = yes
@@ -36,7 +38,7 @@ class Asked(Decider):
         found = self.pick(player, asked, list(options)) if self.pick is not None else NotImplemented
         if found is not NotImplemented:
             return found
-        if asked.startswith("counterattack of"):
+        if asked.startswith(self.declined) and None in options:
             return None
         return options[0]
 

@@ -11,38 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from toolkit.engine.core import Decider
 from toolkit.engine.tactics import TacticsGame, Unit
 
 from .tactics_util import Dice, board_game, events, hand, obstacle, put
+from .test_tactics_rules_s68 import Asked as AskedBefore
 
 OPEN = [".........."] * 8  # no wall, no obstacle, no deployment zone in the way
 
 USED = "uses its own ability (§8.4)"
 
 
-class Asked(Decider):
-    """Answers by ``pick(seat, prompt, options)`` (NotImplemented: the first option; a counterattack, a response and a
-    special ability declined) and ``confirm`` with ``yes``; writes down every question (seat, prompt, options)."""
+class Asked(AskedBefore):
+    """:class:`tests.test_tactics_rules_s68.Asked`, declining a response and a special ability too."""
 
-    def __init__(self, pick: Callable[[int, str, list[Any]], Any] | None = None, yes: bool = True) -> None:
-        self.pick = pick
-        self.yes = yes
-        self.asked: list[tuple[int, str, list[Any]]] = []
-
-    def choose(self, player: int, prompt: str, options: Sequence[Any]) -> Any:
-        asked = str(prompt)
-        self.asked.append((player, asked, list(options)))
-        found = self.pick(player, asked, list(options)) if self.pick is not None else NotImplemented
-        if found is not NotImplemented:
-            return found
-        if asked.startswith(("counterattack of", "respond to", "special ability")) and None in options:
-            return None
-        return options[0]
-
-    def confirm(self, player: int, prompt: str) -> bool:
-        self.asked.append((player, str(prompt), [True, False]))
-        return self.yes
+    declined = ("counterattack of", "respond to", "special ability")
 
     def prompts(self, start: str) -> list[tuple[int, str]]:
         return [(seat, prompt) for seat, prompt, _ in self.asked if prompt.startswith(start)]
