@@ -186,7 +186,7 @@ def test_sort_orders(db_path: str) -> None:
     assert ids(db_path, "t!event", sort="release") == ["tin_wall", "glass_gate", "rust_drill", "paper_trail"]
     assert ids(db_path, "t!event", sort="-release")[:2] == ["paper_trail", "rust_drill"]
     assert ids(db_path, "t!event", sort="set") == ids(db_path, "t!event", sort="release")  # Alpha < Beta by name too
-    # corp, then runner; by faction, then type, then name
+    # corp, then runner; by faction, then name
     assert ids(db_path, "t!event", sort="faction") == ["glass_gate", "tin_wall", "paper_trail", "rust_drill"]
     assert ids(db_path, "t!event", sort="type")[:2] == ["glass_gate", "tin_wall"]  # ice, then operation, program
     with pytest.raises(Exception, match="unknown sort"):

@@ -66,7 +66,7 @@ def _help() -> str:
         # same type and key, in your words: zh-Hans `dossier search 't:装备 攻速>=2'`); it finds the same records
         N_(
             "Terms are ANDed; {bar} gives alternatives inside a value; operators are : (is / contains)  ! (is not)  "
-            "< > <= >= (numbers); quote phrases ({double} or {corner}); a bare word searches names and ability "
+            "< > <= >= (numbers; also written ≤ ≥); quote phrases ({double} or {corner}); a bare word searches names and ability "
             "text in either language, the English as {show} prints it ({word} also finds {text}). Quote the query "
             "for the shell: `dossier search 't:equipment speed>=2'`."
         ),

@@ -124,15 +124,20 @@ def build_from_files(
 ) -> BuildReport:
     """Read, validate and write every record under ``paths`` (what ``dossier db build`` does), one at a time.
 
-    Bad data stops the build as :func:`toolkit.catalog.load_catalog` would, and the old database stays.
-    ``meter`` counts the files read, the records written and the indexes built.
+    Bad data stops the build as :func:`toolkit.catalog.load_catalog` would, and the old database stays; so do
+    paths that hold no card record (:func:`_some_records`), before the database is touched. ``meter`` counts the
+    files read, the records written and the indexes built.
     """
     count = meter_or_silent(meter)
     prints = fingerprints(paths)  # before a file is read: one edited while the build reads is a change after it
-    records = ((record, str(path)) for record, path in iter_records(paths, meter=count))
+    records: Iterable[tuple[RecordBase, str]] = (
+        (record, str(path)) for record, path in iter_records(paths, meter=count)
+    )
     with _Interrupts() as interrupts:
-        english = _English.start(paths)  # the English of the ability texts, worked out alongside by another process
+        english: _English | None = None
         try:
+            records = _some_records(records, paths)  # (before the database is touched: none is an error)
+            english = _English.start(paths)  # the English of the ability texts, worked out alongside by another process
             with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
                 return _build(records, target, paths, progress, count, english, prints)
         except BaseException as exc:
@@ -147,6 +152,19 @@ def build_from_files(
 
 
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
+
+
+def _some_records(records: Iterable[tuple[RecordBase, str]], paths: Sequence[Path]) -> Iterable[tuple[RecordBase, str]]:
+    """``records`` as they come, once the first has been read; a :class:`DossierError` (exit 2) when there is none
+    (an empty folder, one of decks and scenarios, a typo's), as ``search --cards`` says of such a folder: a database
+    of no cards is no use (the build printed "0 records ()"), and the one there before is left as it is."""
+    import itertools
+
+    found = iter(records)
+    first = next(found, None)
+    if first is None:
+        raise DossierError(tr("no card records under {paths}", paths=tr(", ").join(map(str, paths))))
+    return itertools.chain((first,), found)
 
 
 class _Interrupts:

@@ -32,9 +32,9 @@ Format keys (``z:``, ``b:``, ``is_banned:``, ``is_restricted:``, ``legal:``) tak
 a netrunner format by id or name; an unknown format is a query error. A card or identity for the starter
 game only (``netrunner_attrs.starter_only``) is in no format's pool (``z:``, ``legal:``), as ``deck validate`` has it.
 
-Factions, sets, cycles and subtypes are named by id, by name, or by NetrunnerDB's
+Factions, sets, cycles, subtypes and agents are named by id, by name, or by NetrunnerDB's
 codes (``f:hb``, ``e:core``, ``c:sc19``: :data:`toolkit.search.vocab.FACTION_CODES`
-and the sets' ``code``); a value that names none of them is a query error that
+and the sets' ``code``; an agent also by symbol); a value that names none of them is a query error that
 names the closest (or the known ones), never a search that finds nothing.
 ``r:`` (release date) compares the release dates of the sets a card is printed
 in, ``e<`` / ``e>`` those with one set's; ``y:`` is a printing's quantity. The per-printing keys
@@ -315,8 +315,12 @@ class Compiler:
         terms: Iterable[tuple[Any, ...]] = (),
         grams: bool = False,
         sets: Iterable[CardSet] = (),
+        printed: Iterable[str] | None = None,
     ) -> None:
         self.backend = backend
+        # the per-printing keys (PRINTING_KEYS) the database has values of: a term of another is a query error,
+        # as r: is without release dates (None: not known, every one taken)
+        self.printed = frozenset(PRINTING_KEYS if printed is None else printed)
         self.fts = fts and backend == "sqlite"
         self.grams = grams and backend == "sqlite"
         sqlite = backend == "sqlite"
@@ -520,7 +524,9 @@ class Compiler:
 
     def sort_by(self, sort: str | None, lang: str | None = None) -> Sql | None:
         """The ORDER BY terms of a sort (:data:`SORTS`; ``-`` first: descending), records without the value last,
-        ties by name (:func:`sort_name` in ``lang``) A to Z whichever the direction; None for none. An unknown
+        ties by name (:func:`sort_name` in ``lang``) A to Z whichever the direction; None for none. The factions
+        sort by side (corp, then runner) and id, so ``-faction`` is the runner's factions first, each side's by id
+        from Z to A; a type by its id; the cards of one faction or type by name, not by type or faction. An unknown
         sort is a ValueError (the callers check it first: :func:`sort_order`)."""
         chosen = sort_order(sort)
         if chosen is None:
@@ -533,10 +539,10 @@ class Compiler:
             parts = [Sql(by_name)]
         elif name == "cost":
             parts = [Sql(f"coalesce({col(NA, 'cost')}, {TACTICS_COST.text})", tables=frozenset({NA, TA}))]
-        elif name == "faction":
-            parts = [column(NA, "side"), column(NA, "faction"), column("records", "type")]
+        elif name == "faction":  # (the faction's side is part of it: each side's factions together)
+            parts = [column(NA, "side"), column(NA, "faction")]
         elif name == "type":
-            parts = [column("records", "type"), column(NA, "faction")]
+            parts = [column("records", "type")]
         elif name in ("strength", "influence"):
             parts = [column(NA, name)]
         else:  # set (by name) or release (by date): of the card's own set, then its number in that set
@@ -588,14 +594,6 @@ class Compiler:
 
     # ------------------------------------------------------------------ vocabularies
 
-    def ids(self, vocab_name: str, raw: str) -> list[str]:
-        """Ids of a data vocabulary that ``raw`` names (its id, NetrunnerDB-style id, a name, a symbol)."""
-        folded = raw.casefold()
-        slug = folded.replace("-", "_").replace(" ", "_")
-        table_ = self.spellings.get(vocab_name, {})
-        found = table_.get(folded, set()) | table_.get(slug, set()) | table_.get(fold(raw), set())
-        return sorted(found) or [slug]
-
     def format_ids(self, key: Key, value: Value, source: str) -> tuple[list[str], list[str]]:
         """(formats, ban lists) that ``value`` names by id or name, folded; ban lists only for list keys.
 
@@ -646,16 +644,15 @@ class Compiler:
             positive = or_(*(self.release_term(key, op, v, source) for v in term.values))
         elif key.name in VOCAB_KEYS:
             positive = or_(*(self.vocabulary_ids(key.name, self.known(key, v, source)) for v in term.values))
+        elif key.name == "agent":
+            positive = or_(*(self.agent_term(key, v, source) for v in term.values))
         else:
             build: Callable[[Key, str, str], Sql]
             if key.name in PRINTING_KEYS:
+                self.check_printed(key, term.values[0], source)
                 build = partial(self._printing_term, scope=scope)
             elif key.name in RANGE_COLUMNS:
                 build = _range
-            elif key.kind == "term":
-                build = self.vocabulary_term
-            elif key.kind in ("set", "cycle"):
-                build = self.set_term
             elif key.kind == "bool":
                 build = self._bool
             else:
@@ -674,22 +671,17 @@ class Compiler:
         has = has_value(key) if key is not None else None
         return and_(*(part for part in (pieces, has) if part is not None), negative)
 
-    def vocabulary_term(self, key: Key, op: str, raw: str) -> Sql:
-        """faction, subtype, agent: by id or by name in either language (agents also by symbol)."""
-        if key.name == "faction":
-            return in_(column(NA, "faction"), self.ids("faction", raw))
-        if key.name == "subtype":
-            where = in_(column("subtypes", "subtype"), self.ids("subtype", raw))
-            return record_pk_in("subtypes.record_pk", "subtypes", where)
-        if key.name == "agent":
-            folded = raw.casefold()
-            agent = column(TA, "agent")
-            if folded in vocab.TRUE_WORDS:
-                return Sql(f"{agent.text} IS NOT NULL", tables=agent.tables)
-            if folded in vocab.FALSE_WORDS:
-                return Sql(f"{col(TA, 'category')} IS NOT NULL AND {agent.text} IS NULL", tables=agent.tables)
-            return in_(agent, self.ids("agent", raw))
-        raise AssertionError(f"no vocabulary for key {key.name!r}")
+    def agent_term(self, key: Key, value: Value, source: str) -> Sql:
+        """agent: a tactics card exclusive to an agent named by id, by name in either language or by symbol
+        (:meth:`known`: one that names no agent is a query error naming the closest); ``yes`` / ``no``: exclusive
+        to some agent, or to none."""
+        folded = value.text.casefold()
+        agent = column(TA, "agent")
+        if folded in vocab.TRUE_WORDS:
+            return Sql(f"{agent.text} IS NOT NULL", tables=agent.tables)
+        if folded in vocab.FALSE_WORDS:
+            return Sql(f"{col(TA, 'category')} IS NOT NULL AND {agent.text} IS NULL", tables=agent.tables)
+        return in_(agent, self.known(key, value, source))
 
     def vocabulary_ids(self, name: str, ids: Sequence[str]) -> Sql:
         """faction, subtype, set, cycle: the records with one of these ids (sets, cycles: of any printing)."""
@@ -701,8 +693,8 @@ class Compiler:
         return or_(in_(column(NA, name), ids), printed)
 
     def known(self, key: Key, value: Value, source: str) -> list[str]:
-        """The ids of a faction, subtype, set or cycle ``value`` names (id, name, NetrunnerDB code);
-        a :class:`QueryError` at its column when it names none."""
+        """The ids of a faction, subtype, set, cycle or agent ``value`` names (id, name, NetrunnerDB code, an
+        agent's symbol); a :class:`QueryError` at its column when it names none."""
         name = key.name
         table_ = self.spellings.get(name, {})
         folded = value.text.casefold()
@@ -787,13 +779,6 @@ class Compiler:
         }
         test = tests[op]
         return sorted(s.id for s in self.sets.values() if s.released and test(s.released))
-
-    def set_term(self, key: Key, op: str, raw: str) -> Sql:
-        """set, cycle: of the record or of any of its printings; by id (or, for sets, a name the data gives)."""
-        name = "set" if key.name == "set" else "cycle"
-        wanted = self.ids(name, raw)
-        printed = record_pk_in("printings.record_pk", "printings", in_(column("printings", name), wanted))
-        return or_(in_(column(NA, name), wanted), printed)
 
     def text_term(self, name: str | None, word: str) -> Sql:
         """A bare word (``name`` None), ``name:``, ``x:`` or ``flavor:`` word. The ability text is stored with its
@@ -917,6 +902,17 @@ class Compiler:
         if key.name == "unique" and value == self._false:  # identities are not unique (as on NetrunnerDB)
             return Sql(f"({left.text} = {value} OR {left.text} IS NULL AND records.kind = 'identity')", tables=left.tables)
         return Sql(f"{left.text} = {value}", tables=left.tables)
+
+    def check_printed(self, key: Key, value: Value, source: str) -> None:
+        """A :class:`QueryError` at ``value`` when the database has no values of the per-printing key ``key``
+        (the bundled cards have no printing quantities or illustrators): never a search that finds nothing."""
+        if key.name in self.printed:
+            return
+        if key.name == "quantity":
+            problem = tr("this database has no quantities of netrunner printings")
+        else:
+            problem = tr("this database has no illustrators of netrunner printings")
+        raise QueryError(source, value.column, problem)
 
     def _printing_term(self, key: Key, op: str, raw: str, scope: Sql | None = None) -> Sql:
         """y: (a printing with this many copies in its set), i: (a printing by this illustrator): of a printing

@@ -4,7 +4,7 @@ Grammar (terms are separated by spaces and ANDed)::
 
     query  := term (SPACE term)*
     term   := KEY OP values | values
-    OP     := ':' | '=' | '!' | '!=' | '!:' | '<' | '>' | '<=' | '>='
+    OP     := ':' | '=' | '!' | '!=' | '!:' | '<' | '>' | '<=' | '>=' | '≥' | '≤' (also '≧' '≦' '⩾' '⩽')
     values := value ('|' value)*
     value  := '"' chars '"' | '“' chars '”' | '「' chars '」' | chars-without-space-or-|
 
@@ -12,8 +12,8 @@ A typographic quote (“ ” 「 」 『 』) inside a word is part of it, as a 
 phrase in such quotes may hold a pair of its own (``“维拉·“指尖”·索恩”``); a straight ``"`` must start a value.
 
 Full-width punctuation is read as its ASCII twin (``：`` is ``:``, ``！`` is
-``!``), so Chinese input methods need no switching. A bare value searches name
-and text. As on NetrunnerDB, a word that is no key (nor one letter) before a
+``!``), and ``≥`` ``≤`` (``≧`` ``≦`` too) after a key as ``>=`` ``<=``, so Chinese
+input methods need no switching. A bare value searches name and text. As on NetrunnerDB, a word that is no key (nor one letter) before a
 ``!`` or ``:`` that ends it is a bare value, part of a title (``Snare!``,
 ``Shiro: Untold Protagonist``); ``foo:bar`` is an unknown key (with the keys it
 may be a typo of). Every error names the column where the problem is.
@@ -32,8 +32,12 @@ from . import vocab
 from .keys import Key, close_keys, find_key, key_word
 
 QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
-OPERATOR_CHARS = ":=!<>"
-_OPERATORS = {":": ":", "=": ":", "!": "!", "!=": "!", "!:": "!", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+# The signs a Chinese input method or a maths keyboard types for >= and <= (NFKC leaves them as they are).
+COMPARISON_SIGNS = {"≥": ">=", "≤": "<=", "≧": ">=", "≦": "<=", "⩾": ">=", "⩽": "<="}
+OPERATOR_CHARS = ":=!<>" + "".join(COMPARISON_SIGNS)
+_OPERATORS = {
+    ":": ":", "=": ":", "!": "!", "!=": "!", "!:": "!", "<": "<", ">": ">", "<=": "<=", ">=": ">=", **COMPARISON_SIGNS
+}  # fmt: skip
 
 
 class QueryError(DossierError):
@@ -318,12 +322,8 @@ def _check_value(query: str, key: Key, value: Value) -> None:
             raise QueryError(query, value.column, problem)
     elif key.kind == "bool":
         if text.casefold() not in vocab.TRUE_WORDS | vocab.FALSE_WORDS:
-            answers = "是/否" if chinese(current_lang()) else "yes/no"
-            raise QueryError(
-                query, value.column, tr(
-                    "{key} needs yes or no ({answers}), not {value}", key=key_word(key), answers=answers, value=repr(text)
-                )
-            )
+            problem = tr("{key} needs yes or no, not {value}", key=key_word(key), value=repr(text))
+            raise QueryError(query, value.column, problem)
     elif key.kind == "enum" and key.vocabulary is not None and vocab.lookup(key.vocabulary, text) is None:
         raise QueryError(
             query,

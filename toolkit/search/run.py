@@ -114,8 +114,20 @@ def compiler_for(db: Database) -> Compiler:
     compiler = _COMPILERS.get(db)
     if compiler is None:
         terms = [*db.terms, *_printed_terms(db)]
-        compiler = _COMPILERS[db] = Compiler(db.backend, db.has_fts, terms, db.has_grams, card_sets(db))
+        compiler = _COMPILERS[db] = Compiler(
+            db.backend, db.has_fts, terms, db.has_grams, card_sets(db), printed_keys(db)
+        )
     return compiler
+
+
+def printed_keys(db: Database) -> list[str]:
+    """The per-printing search keys (``quantity``, ``illustrator``) some printing of the database has a value of."""
+    sql = (
+        "SELECT EXISTS (SELECT 1 FROM printings WHERE quantity IS NOT NULL),"
+        " EXISTS (SELECT 1 FROM printings WHERE illustrator IS NOT NULL)"
+    )
+    found = _rows(db, sql)[0]
+    return [key for key, has in zip(("quantity", "illustrator"), found, strict=True) if has]
 
 
 def _printed_terms(db: Database) -> list[tuple[str, str, str, None, None, None]]:
