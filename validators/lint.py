@@ -93,7 +93,7 @@ from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, 
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
-from .art_lint import check_art, reading
+from .art_lint import check_art
 from .crossfire_lint import MODE_CODE, check_role_fields, mode_composition_problems
 from .findings import Finding, Severity
 from .font_lint import CODE as FONT_CODE
@@ -1961,11 +1961,10 @@ def lint_files(
                     own, fresh = own_findings(entries), files.fresh - same
                     later.append(lambda: saved.append(store.save(lambda: kept_results(entries, own), count, fresh)))
 
-            with reading([*walked, *pool]):  # art stays inside the card folder that holds its record (art_lint)
-                result = _lint_entries(
-                    entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save,
-                    shadowed=shadowed,
-                )  # fmt: skip
+            result = _lint_entries(
+                entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save,
+                shadowed=shadowed,
+            )  # fmt: skip
             # the writer of the cache starts once the checks across records are done: a process forked before
             # them shares this one's pages, each copied the first time either writes it (the checks touch every
             # entry), and takes the second core from them on a machine the workers' share of the files left busy

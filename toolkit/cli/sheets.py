@@ -279,12 +279,7 @@ def print_cards(
         _check_pngs(png, png_names)
     if tts is not None:  # the sheets (FILE.json is checked as a saved object above)
         _check_pngs(tts.parent, [p.name for p in tts_files if p.suffix == tts.suffix])
-    from toolkit.sheets.art import card_folders, within
-
-    # art stays inside the card folder (of the pool) that holds its record: a set folder without a game.json too
-    folders = card_folders(_pool(cards))
-    with within(folders):
-        _check_art_inside(records, selection.catalog, force)
+    _check_art_inside(records, selection.catalog, force)
     fonts = _fonts(font, font_index, records, selection.catalog, language, bilingual)
     _note_untranslated_names(records, language)
     layout = geometry.plan(spec)
@@ -294,7 +289,7 @@ def print_cards(
     from toolkit.safewrite import PDF
     from toolkit.sheets import render
 
-    with within(folders), Phases() as meter:
+    with Phases() as meter:
         # what every drawing of this run shares: the language, the templates, the progress meter, the subtitles
         drawing: dict[str, Any] = {
             "lang": language,
