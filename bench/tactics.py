@@ -1758,6 +1758,21 @@ RULES_SINCE = [
         '        if self.winners is not None:\n'
         '            return\n',
     ),
+    (  # no trigger resolves once the game is over, nor from a unit or card that left play (bar a leave-play one)
+        "toolkit/engine/tactics/base.py",
+        '                        own: bool = source is holder or card is not None,\n'
+        '                    ) -> None:\n',
+        '                        own: bool = source is holder or card is not None,\n'
+        '                        played: Any = (None if timing in ("on_destroyed", "after_destroyed", "after_lost")\n'
+        '                                       else (source, None) if isinstance(source, Unit) and not source.gone\n'
+        '                                       else (card, holder) if card is not None and holder is not None\n'
+        '                                       and card in holder.equipment + holder.statuses else None),\n'
+        '                    ) -> None:\n'
+        '                        if self.winners is not None or (played is not None and (\n'
+        '                                played[0].gone if played[1] is None else played[1].gone\n'
+        '                                or (played[0] not in played[1].equipment and played[0] not in played[1].statuses))):\n'
+        '                            return\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same

@@ -42,11 +42,13 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # the start with their 登场时, so both games go otherwise (duo 7 is won by seat 1 in round 9, not seat 2 in round 15)
 # Then (stop 70): a game decided as a unit leaves the map is over there (尘消): duel 3's loser, its last agent
 # destroyed in round 9, is no longer offered 失联抚恤 nor draws before the game's end (the game is otherwise the same)
+# Then (sweep 70g): no trigger resolves once the game is over, nor from a card that left play (bar a leave-play one):
+# duo 2 and duo 7 lose only the 侦察标记 被攻击后 triggers logged after their game_over (the games are otherwise the same)
 PINNED = {
     ("duel", 3): "416212702d6fd7f3190237dab06b9b1e52de502a3a517bd4181a61ea8324cd96",
     ("duel", 6): "80243f572949b050963230f36cbf85c869ff71a6fb6df4fac357e9f37625cb9f",
-    ("duo", 2): "5dbd14dc7f8826b73ee0866fee52e72778215fd03c472709f9dd9a67b6167fc3",
-    ("duo", 7): "4223d5756083c29e7f12326e37dbc4f2368817f0d0ec92bf9ad0a3e779f4635e",
+    ("duo", 2): "62bfe8d1ab58c614855fb3374700b5a577f0a7c4113fa3c097a161bc7aca67dc",
+    ("duo", 7): "cfb0cfadafed10808a482ed9530a4ae907fe5ca8a5e3fa8147ad19578356b60f",
 }
 
 

@@ -206,11 +206,12 @@ class LogNames:
     # ---- a log entry in words
 
     def phrase(self, value: Any) -> str:
-        """An engine's sentence (a Phrase) in the output language, its fields put in words too."""
-        from toolkit.i18n import t
+        """An engine's sentence (a Phrase) in the output language, its fields put in words too, each spaced from the
+        Chinese beside it as its own text needs (t_beside: ``在远程服务器 1 中``, ``在总部中``)."""
+        from toolkit.i18n import t_beside
 
         fields = {key: self.say(key, field) for key, field in value.fields.items()}
-        return t(self.lang, value.message, **fields)
+        return t_beside(self.lang, value.message, **fields)
 
     def term(self, kind: str, code: str) -> str | None:
         """The word for ``code`` in the vocabulary ``kind``: the log's own (toolkit.engine.logwords), the game
@@ -267,6 +268,10 @@ class LogNames:
         if value is None:
             return "—"
         if isinstance(value, int | float):
+            from toolkit.engine.logwords import SEAT_FIELDS
+
+            if key in SEAT_FIELDS and isinstance(value, int) and value > 0:  # a player by seat (P2), not a number
+                return seat_label(value, lang)
             return str(value)
         if isinstance(value, list | tuple):
             if key in _CELLS and len(value) == 2 and all(isinstance(v, int) for v in value):

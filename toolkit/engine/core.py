@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from toolkit.engine.phrase import Phrase
 from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, t, tr, word
+from toolkit.i18n import current_lang, t_beside, tr, word
 from toolkit.i18n.words import N_
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
@@ -52,14 +52,15 @@ def side_word(side: str) -> str:
 
 def said(value: Any) -> str:
     """A value the engine words for people (a Phrase: a reason, a prompt; a Term: a code) inside an error
-    message, in the current language; anything else as it is."""
+    message, in the current language; anything else as it is. A sentence's fields are spaced from the Chinese beside
+    them as their own text needs (:func:`~toolkit.i18n.t_beside`: ``在远程服务器 1 中``, ``在总部中``)."""
     from .logwords import TERMS
     from .logwords import word as term_word
     from .phrase import Phrase, Term
 
     lang = current_lang()
     if isinstance(value, Phrase):
-        return t(lang, value.message, **{key: said(field) for key, field in value.fields.items()})
+        return t_beside(lang, value.message, **{key: said(field) for key, field in value.fields.items()})
     if isinstance(value, Term):
         return (term_word(value.kind, value.code, lang) if value.kind in TERMS else None) or str(value)
     return str(value)

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from greenlet import greenlet
 
-from toolkit.i18n import current_lang, t, tr, word
+from toolkit.i18n import current_lang, t_beside, tr, word
 
 from .core import Decider, EngineError, Pending, said
 from .phrase import Phrase, Term
@@ -159,7 +159,7 @@ def worded(
     Term) by ``term`` (a game's own words: its servers), the log's vocabularies (:mod:`~toolkit.engine.logwords`)
     or :mod:`toolkit.i18n`'s words (card types, sides), else as it is; plain words put through ``name``."""
     if isinstance(value, Phrase):
-        return t(current_lang(), value.message, **{k: worded(f, name, term) for k, f in value.fields.items()})
+        return t_beside(current_lang(), value.message, **{k: worded(f, name, term) for k, f in value.fields.items()})
     if isinstance(value, Term):
         return (term(value.kind, value.code) if term is not None else None) or _code_word(value) or said(value)
     if isinstance(value, str) and name is not None:

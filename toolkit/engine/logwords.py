@@ -634,6 +634,11 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
+# The fields that hold a player by seat number (a tactics unit destroyed ``by`` a player, the ``controller`` of a unit
+# lost, the ``owner`` of a unit whose control was taken): said as the player (P2, 玩家2), the JSON log keeps the number.
+SEAT_FIELDS = frozenset({"by", "controller", "owner"})
+
+
 def word(kind: str, code: str, lang: str) -> str | None:
     """The word of ``code`` in the vocabulary ``kind`` (EVENTS, FIELDS or a kind of TERMS) in ``lang``;
     None when the vocabulary has no word for it."""
@@ -642,4 +647,4 @@ def word(kind: str, code: str, lang: str) -> str | None:
     return tc(lang, *entry) if entry is not None else None
 
 
-__all__ = ["EVENTS", "FIELDS", "TERMS", "word"]
+__all__ = ["EVENTS", "FIELDS", "SEAT_FIELDS", "TERMS", "word"]

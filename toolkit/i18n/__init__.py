@@ -307,7 +307,9 @@ def t_beside(lang: str, message: str, /, **fields: Any) -> str:
     """:func:`t` for a message whose fields sit in a Chinese sentence and hold a number or a Latin name as often as
     Chinese (a crossfire seat: ``2``, ``3（Cy）``, ``2 号座位``): the translation spaces each field from the Chinese
     beside it (``被 {seats} 击中``), and on a side where the field's own text is Chinese or full-width too that space
-    goes (``被 3（Cy）击中``, ``被 2 击中``)."""
+    goes (``被 3（Cy）击中``, ``被 2 击中``). A message with plural forms is :func:`t`'s as it is."""
+    if isinstance(message, Plural):
+        return t(lang, message, **fields)
     text = translations(lang_of(lang)).gettext(message) if lang != SOURCE_LANG else message
     if lang == SOURCE_LANG or (" {" not in text and "} " not in text):
         return t(lang, message, **fields)

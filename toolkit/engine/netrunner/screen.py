@@ -9,13 +9,13 @@ tactics view) and ``r`` resigns once ``y`` confirms it (:class:`~.terminal.Taken
 The view fits the terminal, and what the seat needs most is cut last: its own numbers and hand, the run and the ice
 it encounters, the question (wrapped, never cut) and the option under the cursor with its neighbours. When everything
 does not fit, the servers with nothing in them go first, then the log is shortened to its latest few lines, the
-options to the cursor's and a few around it, the servers go from the last (a line says how many are not shown; the
-run's server stays longest), then the log, the lines of keys and of the game, the other side's score area, heap
-and numbers (and its rig), the seat's score area, heap, rig and hand, the run, the seat's numbers, the ice the run
-encounters: on a tiny terminal the question and the option under the cursor are all there is (:func:`fit`). Below
-120 columns the table and the options are one above the other. Lines are broken where they may end
-(:func:`toolkit.engine.linebreak.fold`, the tactics view's too: a log line's number stays with its text, a card's
-name with its number, Chinese between its marks). The game's symbols (``4[click] 5[credit]``) are said in words
+options to the cursor's and a few around it, the heap to a line saying how many cards it holds, the servers go from
+the last (a line says how many are not shown; the run's server stays with the run), then the log, the lines of keys
+and of the game, the other side's score area, heap and numbers (and its rig), the seat's score area, heap, rig and
+hand, the run's server, the run, the seat's numbers, the ice the run encounters: on a tiny terminal the question and
+the option under the cursor are all there is (:func:`fit`). Below 120 columns the table and the options are one above
+the other. Lines are broken where they may end (:func:`toolkit.engine.linebreak.fold`, the tactics view's too: a log
+line's number stays with its text, a card's name with its number, Chinese between its marks). The game's symbols (``4[click] 5[credit]``) are said in words
 (``4 clicks 5 credits``), as ``--plain`` says them (:func:`icon_words`; the subroutine's as the web draws it,
 :data:`SUBROUTINE`); names and card text go into rich as Text, never as markup."""
 
@@ -215,16 +215,26 @@ class ScreenPolicy:
 class Shown:
     """What of the screen is drawn (:func:`fit`): the rows of the table (``kind``, Text) but those ``dropped``,
     the ``log``'s latest lines, ``room`` lines for the options, the lines of ``keys``, ``about`` and of the servers
-    not shown (``more_line``)."""
+    not shown (``more_line``); the heap's cards named (``heap``) or, 0, its ``heap_count`` of cards said."""
 
-    def __init__(self, rows: list[tuple[str, Any]], log: int, room: int) -> None:
-        self.rows, self.log, self.room = rows, log, room
+    def __init__(self, rows: list[tuple[str, Any]], log: int, room: int, heap_count: int = 0) -> None:
+        self.rows, self.log, self.room, self.heap_count = rows, log, room, heap_count
         self.dropped: set[int] = set()
-        self.keys = self.about = self.more_line = 1
+        self.keys = self.about = self.more_line = self.heap = 1
 
     def servers_dropped(self) -> int:
         """The servers not shown (0 when the line that says how many is cut too)."""
         return self.more_line * sum(1 for i in self.dropped if self.rows[i][0] == "server")
+
+    def heap_line(self, lang: str, width: int) -> Any:
+        """The heap cut to a line saying how many cards it holds."""
+        n = self.heap_count
+        return folded("  " + tn(lang, "heap {n} card", "heap {n} cards", n, n=n), width)
+
+    def text(self, i: int, lang: str, width: int) -> Any:
+        """Row ``i`` as drawn (the heap's as its count when cut)."""
+        kind, text = self.rows[i]
+        return self.heap_line(lang, width) if kind == "heap" and not self.heap else text
 
     def more(self, lang: str, width: int) -> Any:
         """The line that says how many servers are not shown."""
@@ -235,9 +245,9 @@ class Shown:
         """The table's rows drawn, the line of the servers not shown after the last server."""
         servers = [i for i, (kind, _) in enumerate(self.rows) if kind == "server"]
         out = []
-        for i, (_, text) in enumerate(self.rows):
+        for i, (kind, text) in enumerate(self.rows):
             if i not in self.dropped:
-                out.append(text)
+                out.append(self.text(i, lang, width) if kind == "heap" else text)
             if servers and i == servers[-1] and self.servers_dropped():
                 out.append(self.more(lang, width))
         return out
@@ -247,20 +257,23 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
         about: Any, log: list[Any], wide: bool, left_w: int, right_w: int, lang: str) -> Shown:  # fmt: skip
     """What of the screen fits the console's height. Cut first to last, while it does not fit: the servers with
     nothing in them (from the last), the log to its :data:`LOG_FEW` latest lines, the options to the cursor's and
-    its neighbours' (:data:`FEW_OPTIONS`), the other servers from the last (the run's last), the log, the options
-    to the least :class:`~toolkit.engine.keys.Menu` shows, the lines of keys and ``about``, the line of the servers
-    not shown, the other side's score area (and heap) and its rig and numbers, the seat's score area (and heap), rig
-    and hand, the run, the seat's numbers, the ice the run encounters. Then what was cut is given back, the last cut
+    its neighbours' (:data:`FEW_OPTIONS`), the heap to a line saying how many cards it holds, the other servers from
+    the last, the log, the options to the least :class:`~toolkit.engine.keys.Menu` shows, the lines of keys and
+    ``about``, the line of the servers not shown, the other side's score area (and heap) and its rig and numbers, the
+    seat's score area (and heap), rig and hand, the run's server, the run, the seat's numbers, the ice the run
+    encounters. Then what was cut is given back, the last cut
     first, wherever it fits again (a cut that won nothing, as the options beside a longer table; a short line where a
     long one did not fit)."""
     width, height = console.size
-    shown = Shown(rows, len(log), menu.full)
+    shown = Shown(rows, len(log), menu.full, len(view["runner"].get("heap") or ()))
     row_hs = [height_of(console, text, left_w) for _, text in rows]
+    heap_h = height_of(console, shown.heap_line(lang, left_w), left_w)  # (the heap as its count)
     keys_h, about_h = height_of(console, keys, right_w), height_of(console, about, width)
     log_hs = [height_of(console, line, width - 4) for line in log]
 
     def total() -> int:
-        left = sum(h for i, h in enumerate(row_hs) if i not in shown.dropped)
+        left = sum(heap_h if kinds[i] == "heap" and not shown.heap else h for i, h in enumerate(row_hs)
+                   if i not in shown.dropped)  # fmt: skip
         if shown.servers_dropped():
             left += height_of(console, shown.more(lang, left_w), left_w)
         right = menu.height(shown.room) + keys_h * shown.keys
@@ -291,13 +304,14 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
     ops += ["log"] * max(0, len(log) - LOG_FEW)
     few = max(menu.least(), sum(menu.heights[i] for i in menu.cursor.window(FEW_OPTIONS)))
     ops += ["room"] * max(0, menu.full - few)
-    ops += [i for i, server in reversed(servers) if not empty(server) and i not in ran] + ran
+    ops += ["heap"] * bool(of("heap"))  # (the heap to its count before a server goes)
+    ops += [i for i, server in reversed(servers) if not empty(server) and i not in ran]
     ops += ["log"] * min(len(log), LOG_FEW) + ["room"] * max(0, min(menu.full, few) - menu.least())
     ops += ["keys", "about", "more_line"]  # (the line saying servers are cut outlasts the keys)
     outside = {"corp": of("corp_score"), "runner": of("heap", "runner_score")}  # a side's cards out of play
     ops += [i for side, rows in outside.items() if side != own for i in rows]
     ops += (of("rig") + of(other)) if own == "corp" else of(other)
-    ops += outside.get(own, []) + (of("rig") if own == "runner" else []) + of("hand") + of("run") + of(own)
+    ops += outside.get(own, []) + (of("rig") if own == "runner" else []) + of("hand") + ran + of("run") + of(own)
     ops += of("encounter")
     done = []
     for op in ops:

@@ -827,6 +827,16 @@ class TacticsBase(TextRunner):
                     # (§8.4: the unit's own text or a card on it; a record's text that takes part, a built-in
                     # attack's 格斗 "攻击时：本单位移动 0-1。", is no text of the agent's: §7.3.1 自带攻击 exposes nobody)
                     own = source is holder or card is not None
+                    # (in play as it triggered: a unit on the map, a card its holder wears or bears; one that left
+                    # play before its turn in the stack does not resolve, bar a leave-play ability, which looks back)
+                    if timing in _LEAVE_PLAY:
+                        played: tuple[Any, Unit | None] | None = None
+                    elif isinstance(source, Unit) and not source.gone:
+                        played = (source, None)
+                    elif card is not None and holder is not None and card in holder.equipment + holder.statuses:
+                        played = (card, holder)
+                    else:
+                        played = None
 
                     def run(
                         ability: A.Ability = ability,
@@ -835,7 +845,10 @@ class TacticsBase(TextRunner):
                         holder: Unit | None = holder,
                         key: SourceKey = (source.record.id, index),
                         own: bool = own,
+                        played: tuple[Any, Unit | None] | None = played,
                     ) -> None:
+                        if self.winners is not None or (played is not None and _left_play(*played)):
+                            return  # (the game is over; or its source left play before it resolved)
                         entry: dict[str, Any] = {"timing": timing, "source": key[0], "ability": key[1],
                                                  "card": str(card or holder), "text": rendered(ability)}  # fmt: skip
                         ctx = Context(owner, card, holder, source=key)
@@ -907,6 +920,17 @@ class TacticsBase(TextRunner):
 
 
 # Log events that tell why an ability changed nothing -> the coverage report's reason code
+_LEAVE_PLAY = frozenset({"on_destroyed", "after_destroyed", "after_lost"})  # 消灭时 / 消灭后 / 失联后 look back
+
+
+def _left_play(thing: Any, holder: Unit | None) -> bool:
+    """Whether a trigger's source that was in play as it triggered left play since: a unit gone from the map, a
+    card no longer on its ``holder`` (or its holder gone)."""
+    if holder is None:
+        return bool(thing.gone)
+    return holder.gone or (thing not in holder.equipment and thing not in holder.statuses)
+
+
 _IDLE_EVENTS = {
     "no_target": "no_target",
     "no_choice": "no_target",

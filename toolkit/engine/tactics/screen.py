@@ -47,7 +47,6 @@ from .terminal import (
     unit_words,
 )
 
-LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
 LOG_FEW = 3  # the log's latest lines, kept while the other players' units and the options beside the map are cut
 WIDE = 60  # the least width of the map's column for the units to be listed beside the options, under the map
 
@@ -158,7 +157,8 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     hand = folded(hand_line(seen, lang, names), right_w, 2)
     players = [folded(line, right_w, 2) for line in table_lines(seen, lang, names)]
     warning = folded(note, right_w, 0, note_style)
-    log = [folded(names.line(entry), width - 4) for entry in seen["log"][-max(LOG_LINES, height // 4) :]]
+    # (as many of the latest entries as rows: the fitting below shortens the log only when all does not fit)
+    log = [folded(names.line(entry), width - 4) for entry in seen["log"][-max(1, height) :]]
     ending = resigned_line(session, seen, lang)
     if ending is not None:  # (the log ends with the resignation, as the plain view's)
         log = [*log[1:], folded(ending, width - 4)] if log else [folded(ending, width - 4)]
