@@ -103,7 +103,7 @@ SNAPSHOTS = [("startup_5", ["first_light", "second_wave"], "old_list", "2024-01-
 def test_an_older_ban_list_is_checked_against_the_pool_that_went_with_it(cli: Any, tmp_path: Path) -> None:
     pool, deck = _startup_pool(tmp_path, SNAPSHOTS), _deck(tmp_path)
     today = cli("deck", "validate", deck, "--cards", pool)
-    assert today.exit_code == 1 and "1 card outside the Startup pool (Today): Glasswing" in today.stdout, today.output
+    assert today.exit_code == 1 and "1 title (3 cards) outside the Startup pool (Today): Glasswing" in today.stdout, today.output
     older = cli("deck", "validate", deck, "--cards", pool, "--banlist", "old_list")
     assert older.exit_code == 0, older.output  # legal then: second_wave was in the pool of the old list
     assert "Startup · Old List · legal" in older.stdout

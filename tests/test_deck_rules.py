@@ -450,9 +450,13 @@ def test_card_pool() -> None:
     [one] = card_pool_case(cards[:1])
     record = POOL.game("netrunner").records[cards[0]]
     assert one.code == "deck.pool" and one.pointer == f"/cards/{cards[0]}"
-    assert one.message == f"1 card outside the Standard pool (Demo Pool): {record.name.en} (Core Set)"
+    copies = deck.cards[cards[0]]  # titles and the cards they come to (one copy: as many cards)
+    shown = "1 card" if copies == 1 else f"1 title ({copies} cards)"
+    assert one.message == f"{shown} outside the Standard pool (Demo Pool): {record.name.en} (Core Set)"
     [many] = card_pool_case(cards[:7])
-    assert many.message.startswith("7 cards outside the Standard pool (Demo Pool): ") and "…" not in many.message
+    total = sum(deck.cards[c] for c in cards[:7])
+    assert many.message.startswith(f"7 titles ({total} cards) outside the Standard pool (Demo Pool): ")
+    assert "…" not in many.message
     assert many.message.count("Core Set") == 7  # every card named (issue 25: findings list all their cards)
     [identity] = card_pool_case([str(deck.identity)])
     assert identity.pointer == "/identity" and identity.message.startswith("identity ")

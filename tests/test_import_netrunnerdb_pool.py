@@ -533,7 +533,7 @@ def test_startup_rejects_cards_outside_its_pool(deck_pool: DeckPool) -> None:
     report = validate_deck(deck("ezra_mbeki_ledger_ghost", "startup", **cards), deck_pool)
     assert [f.message for f in report.findings if f.code == "deck.pool"] == [
         "identity Ezra Mbeki: Ledger Ghost (Tidal One) is outside the Startup pool (Startup (Ember))",
-        "2 cards outside the Startup pool (Startup (Ember)): Déjà Rune (Tidal One), Cold Boot (Tidal One)",
+        "2 titles (5 cards) outside the Startup pool (Startup (Ember)): Déjà Rune (Tidal One), Cold Boot (Tidal One)",
     ]
 
 

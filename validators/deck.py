@@ -32,11 +32,11 @@ never for a card that passes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.decks.formats import side_ids, suggest_ids
+from toolkit.decks.formats import ban_list_id, side_ids, suggest_ids
 from toolkit.decks.stats import in_pile
 from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
@@ -184,10 +184,15 @@ def _kind(kind: str) -> str:
     }.get(kind, kind)
 
 
+def kind_hint(record: Any) -> str:
+    """What to add to "no such record" when the id or name is another kind of record's: `` (it is a card)``."""
+    return tr(" (it is a {kind})", kind=_kind(record.kind))
+
+
 def _hints(record_id: str, record: Any, records: Iterable[str]) -> str:
     """What to add to "no such record": the kind of the record of that id, or the ids it may be a slip for."""
     if record is not None:
-        return tr(" (it is a {kind})", kind=_kind(record.kind))
+        return kind_hint(record)
     return suggest_ids(record_id, records)
 
 
@@ -453,10 +458,40 @@ def _netrunner_prepare(check: Check) -> None:
         )  # fmt: skip
 
 
+# An identity's own deck rules as the rules below read them: `deck new --fill` (toolkit.decks.netrunner_fill)
+# builds its deck by the same readings, so every identity a legal deck exists for is filled legally.
+
+
+def own_copy_limit(rules: Iterable[Any]) -> int | None:
+    """The lowest copy limit an identity's own ``rules`` set (None: they set none)."""
+    own = [rule.max for rule in rules if rule.rule == "copy_limit"]
+    return min(own) if own else None
+
+
+def other_faction_agendas(rules: Iterable[Any]) -> tuple[bool, int | None]:
+    """(whether an identity's own ``rules`` let its deck take other factions' agendas, at most how many different
+    titles of each other faction: None for any) (``out_of_faction_agendas``)."""
+    allowed = [rule for rule in rules if rule.rule == "out_of_faction_agendas"]
+    caps = [rule.per_faction for rule in allowed if rule.per_faction is not None]
+    return bool(allowed), min(caps) if caps else None
+
+
+def forbidden_factions(rules: Iterable[Any]) -> frozenset[str]:
+    """The factions an identity's own ``rules`` forbid its deck (``forbid_faction``)."""
+    return frozenset(rule.faction for rule in rules if rule.rule == "forbid_faction")
+
+
+def out_of_faction(identity: Any, record: Any, factions: Mapping[str, Any]) -> bool:
+    """Whether ``record`` is of another faction than ``identity``'s and not a neutral one (``factions``: the
+    game's records by id): an agenda such a deck takes only by the identity's own rule."""
+    faction = factions.get(record.faction)
+    neutral = faction is not None and faction.neutral
+    return record.faction != identity.faction and not neutral
+
+
 def _own_copy_limit(check: Check) -> int | None:
     """The lowest copy limit the identity's own rules set (None: they set none)."""
-    own = [rule.max for rule in check.identity_rules if rule.rule == "copy_limit"]
-    return min(own) if own else None
+    return own_copy_limit(check.identity_rules)
 
 
 def rule_one_identity(check: Check, rule: Any) -> None:
@@ -542,9 +577,7 @@ def _copies_over(check: Check, record: Any, count: int, limit: int, usual: int) 
 
 def _out_of_faction(check: Check, record: Any) -> bool:
     """An agenda a deck may not take: another faction's (neutral agendas are fine)."""
-    faction = check.pool.records.get(record.faction)
-    neutral = faction is not None and faction.neutral
-    return check.identity is not None and record.faction != check.identity.faction and not neutral
+    return check.identity is not None and out_of_faction(check.identity, record, check.pool.records)
 
 
 def rule_influence_limit(check: Check, rule: Any) -> None:
@@ -659,7 +692,7 @@ def _alliance_free(check: Check, card_id: str, record: Any, cost: int) -> bool:
 
 def _any_faction_agendas(check: Check) -> bool:
     """Whether the identity may take other factions' agendas (``out_of_faction_agendas``)."""
-    return any(rule.rule == "out_of_faction_agendas" for rule in check.identity_rules)
+    return other_faction_agendas(check.identity_rules)[0]
 
 
 def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
@@ -958,13 +991,20 @@ def rule_card_pool(check: Check, rule: Any) -> None:
         )
     if outside:
         names = [_name_in_set(check, r) for _, r in outside]  # every one of them: the player fixes them all
-        check.add_at(
-            "deck.pool",
-            noted(trn("{n} card outside {pool}: {cards}", "{n} cards outside {pool}: {cards}", len(outside),
-                      pool=pool, cards=_listed(names))),
-            "cards",
-            outside[0][0],
-        )  # fmt: skip
+        copies = sum(check.deck.cards[card_id] for card_id, _ in outside)
+        if copies == len(outside):  # one copy of each: as many cards as titles
+            problem = trn("{n} card outside {pool}: {cards}", "{n} cards outside {pool}: {cards}", copies,
+                          pool=pool, cards=_listed(names))  # fmt: skip
+        else:  # titles, as deck.restricted counts them, and the copies they come to
+            problem = trn(
+                "{n} title ({copies}) outside {pool}: {cards}",
+                "{n} titles ({copies}) outside {pool}: {cards}",
+                len(outside),
+                copies=trn("{n} card", "{n} cards", copies),
+                pool=pool,
+                cards=_listed(names),
+            )
+        check.add_at("deck.pool", noted(problem), "cards", outside[0][0])
 
 
 def _outside_pool(check: Check, source: Any) -> tuple[bool, list[tuple[str, Any]]]:
@@ -1192,13 +1232,10 @@ def ban_list_ids(mode: Any) -> list[str]:
 
 
 def named_ban_list(mode: Any, named: str) -> str | None:
-    """The id of the ban list of ``mode`` a deck names: its id, or NetrunnerDB's code of it (``-`` for ``_``, in
-    any case: ``standard-ban-list-24-12``); None when the format has none such."""
-    ids = ban_list_ids(mode)
-    if named in ids:
-        return named
-    spelt = named.strip().lower().replace("-", "_")
-    return spelt if spelt in ids else None
+    """The id of the ban list of ``mode`` that ``--banlist`` or a deck names: its id, or its id or name in any
+    case, ``-`` for ``_`` (NetrunnerDB's code of it: ``standard-ban-list-24-12``; ``Standard Ban List 24.12``)
+    (:func:`toolkit.decks.formats.ban_list_id`); None when the format has none such."""
+    return ban_list_id(getattr(mode, "ban_lists", None) or [], named)
 
 
 def _unknown_ban_list(mode: Any, named: str) -> Finding:
@@ -1271,6 +1308,8 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
             "/mode",
         )
         return DeckReport([finding], {}, None)
+    if ban_list is not None and mode.kind == "format":  # by its id or its name, as a deck's own (named_ban_list)
+        ban_list = named_ban_list(mode, ban_list) or ban_list
     if ban_list is not None and ban_list not in ban_list_ids(mode):
         known = ban_list_ids(mode)
         if known:

@@ -429,8 +429,9 @@ def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None
     validate` reads them: the deck with its ``mode`` the mode ``mode`` names (its id, or its name in either language)
     and its ``ban_list`` ``banlist``; the deck itself without either. Read the deck with the mode too
     (:func:`read_in_lang`'s ``mode``, ``mode_option=True``): a text list is read under it. A mode the game lacks, a
-    ban list for a deck of another game or one the format lacks is a DossierError (exit 2)."""
-    from validators.deck import ban_list_ids
+    ban list for a deck of another game or one the format lacks is a DossierError (exit 2). A ban list is named by
+    its id or its name, in any case, ``-`` or ``_`` (:func:`validators.deck.named_ban_list`, as a deck's own)."""
+    from validators.deck import ban_list_ids, named_ban_list
 
     game_modes = pool.rules.game(deck.game).modes
     mode_id = _mode_id(pool, deck.game, mode)  # a mode's name (Melee, 混战) is its id
@@ -442,12 +443,14 @@ def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None
     deck_mode = game_modes.get(mode_id or deck.mode)
     if banlist is not None and deck.game != "netrunner":  # ban lists are netrunner formats' own
         raise DossierError(_other_game("--banlist", "netrunner", deck.game))
-    if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
+    if banlist is not None and deck_mode is not None and named_ban_list(deck_mode, banlist) is None:
         known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
         raise DossierError(
             tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
                banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
         )  # fmt: skip
+    if banlist is not None and deck_mode is not None:
+        banlist = named_ban_list(deck_mode, banlist)  # its id
     update = {key: value for key, value in (("mode", mode_id), ("ban_list", banlist)) if value is not None}
     return deck.model_copy(update=update) if update else deck
 
@@ -563,6 +566,11 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
             message = tr("no {game} role is called {name}", game=shown, name=repr(name))
         else:
             message = tr("no single {game} agent is called {name}", game=shown, name=repr(name))
+        other = [r for r in pool.names.lookup(name, game) if r.kind != kind] if not found else []
+        if other:  # the name of another kind of record of the pool (a card given as --identity), as the validator says
+            from validators.deck import kind_hint
+
+            raise DossierError(message + kind_hint(other[0]))
         if not found:  # none of that name: it may be in another pool (an identity of an imported one)
             from toolkit.decks.formats import not_this_pool
 

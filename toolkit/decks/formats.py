@@ -97,7 +97,7 @@ from .exports import (
     one_line,
     visible,
 )
-from .names import NameIndex, fold, name_language, record_names
+from .names import NameIndex, fold, folded_names, name_language, record_names
 
 READ_FORMATS = ("json", "text", "o8d")
 WRITE_FORMATS = ("json", "text", "nrdb", "jinteki", "o8d")
@@ -645,9 +645,11 @@ def _identity_copies(name: str, count: int) -> str:
     return tr("a deck has one identity; {name} is listed with the count {n}", name=name, n=count)
 
 
-def _nrdb_ban_list(mwl: Any) -> str | None:
-    """The ban list NetrunnerDB's ``mwl_code`` names, as the deck's ``ban_list``: its code as written (in lower case,
-    as an id is), which the deck validator matches to the format's lists; None for none."""
+def ban_list_slug(mwl: Any) -> str | None:
+    """The ban list a deck file names (NetrunnerDB's ``mwl_code``, a text list's ``# ban_list:`` line, an .o8d's
+    note), as the deck's ``ban_list``: its code or id as written, in lower case as an id is, or its name as one
+    (``Standard Ban List 25.10``: ``standard_ban_list_25_10``), which the deck validator matches to the format's
+    lists (:func:`ban_list_id`); None for none."""
     if not isinstance(mwl, str) or not mwl.strip():
         return None
     spelt = mwl.strip().lower()
@@ -656,6 +658,20 @@ def _nrdb_ban_list(mwl: Any) -> str | None:
 
         spelt = as_slug(spelt)
     return spelt if re.match(SLUG_PATTERN, spelt) and len(spelt) <= 64 else None
+
+
+def ban_list_id(ban_lists: Iterable[Any], written: str) -> str | None:
+    """The id of the ban list among ``ban_lists`` (a format's) that ``written`` names: its id, or its id or its
+    name in any language as names are read, in any case, with ``-``, ``_``, ``.`` or spaces between its words
+    (``standard-ban-list-25-10``, ``STANDARD_BAN_LIST_25_10``, ``Standard Ban List 25.10``); None when it names
+    none of them, or more than one. The one reading of ``--banlist`` and of a deck's own ``ban_list`` (a text
+    list's line, NetrunnerDB's ``mwl_code``: :func:`ban_list_slug`)."""
+    lists = list(ban_lists)
+    if any(ban.id == written for ban in lists):
+        return written
+    key = fold(written)
+    found = {ban.id for ban in lists if key and (key == fold(ban.id) or key in folded_names(ban))}
+    return found.pop() if len(found) == 1 else None
 
 
 def _read_nrdb_json(
@@ -785,7 +801,7 @@ def _read_nrdb_json(
     if unknown_mode is not None:
         problem("deck.mode.unknown", unknown_mode, "")
         return done()
-    ban_list = None if v3 else _nrdb_ban_list(deck.get("mwl_code"))
+    ban_list = None if v3 else ban_list_slug(deck.get("mwl_code"))
     if ban_list is not None and pointer(*base, "mwl_code") in lines:
         lines["/ban_list"] = lines[pointer(*base, "mwl_code")]
     raw_name = deck.get("name")
@@ -1322,6 +1338,7 @@ def _read_text(
     lines = loaded.lines
     langs: list[str | None] = []
     unknown: list[_Line] = []  # said once the identity is known: their "did you mean" offers its side's cards
+    listed: list[tuple[_Line, Any]] = []  # lines with a count naming an identity: the first identity line is kept
     for entry in entries:
         found = resolve.named(entry.name, game, entry.code)
         if not found:
@@ -1343,13 +1360,7 @@ def _read_text(
                 lines.setdefault(f"/agents/{len(agents)}", (entry.number, 1))
                 agents.append(record.id)
         elif game == "netrunner" and record.kind == "identity":
-            if kept is not None:
-                problem("deck.identity.count", _another_identity(repr(entry.name), kept), entry.number)
-            elif entry.count != 1:
-                problem("deck.identity.count", _identity_copies(repr(entry.name), entry.count), entry.number)
-            kept = kept or record
-            identity = kept.id
-            lines.setdefault("/identity", (entry.number, 1))
+            listed.append((entry, record))  # kept or said below, with the identity lines without a count
         elif record.kind in ("card", "role"):
             copies = cards.get(record.id, 0) + entry.count
             if copies > MAX_COPIES:
@@ -1387,23 +1398,38 @@ def _read_text(
     def identities(number: int, line: str) -> list[Any]:
         return [r for r in resolve.named(line, game, parsed.codes.get(number)) if r.kind == "identity"]
 
-    if game == "netrunner" and identity is None:
+    # the deck's identity: the first line that names one, with a count (``1x Name``) or without (NetrunnerDB's
+    # text); every later one is a second identity (deck.identity.count), as a JSON deck's is
+    named: list[tuple[int, str, int, Any]] = [(e.number, e.name, e.count, r) for e, r in listed]
+    if game == "netrunner":
         heads = free[:IDENTITY_LINES]
         for index, (number, free_line) in enumerate(heads):
+            if listed and number > listed[0][0].number:
+                break  # an identity line with a count comes first
             found = identities(number, free_line)
-            if found and index == 0 and name_value is None and not parsed.marked and len(heads) > 1:
+            if found and index == 0 and name_value is None and not parsed.marked:
                 # NetrunnerDB writes the deck's name, then its identity: a deck named as its identity (``Vera
                 # "Fingers" Thorne`` above ``Vera "Fingers" Thorne (Dossier Demo)``) has its name first
-                then = identities(*heads[1])
+                then = identities(*heads[1]) if len(heads) > 1 else []
                 if then and then[0].id == found[0].id:
                     (number, free_line), found = heads[1], then
+                elif listed and listed[0][1].id == found[0].id:
+                    continue  # the deck's name, above its identity's line ``1x Name``
             if found:
-                kept = found[0]
-                identity, identity_line = found[0].id, number
-                lines["/identity"] = (number, 1)
+                named.append((number, free_line, 1, found[0]))
                 langs.append(resolve.language(free_line, game, found[0]))
                 placed.add(number)
                 break
+    named.sort(key=lambda item: item[0])
+    for number, written, count, record in named:
+        if kept is not None:
+            problem("deck.identity.count", _another_identity(repr(written), kept), number)
+            continue
+        if count != 1:
+            problem("deck.identity.count", _identity_copies(repr(written), count), number)
+        kept = record
+        identity, identity_line = record.id, number
+        lines["/identity"] = (number, 1)
     if game == "netrunner" and identity is None:
         # a line close to an identity's name is that identity misspelt, not the deck's name: said, with the names
         close = _IdentityNames(names, game)
@@ -1480,6 +1506,9 @@ def _read_text(
             continue
         if _is_section(free_line) or not free_line.strip("-=*_~ \t"):
             continue
+        if game == "netrunner" and kept is not None and identities(number, free_line):
+            problem("deck.identity.count", _another_identity(repr(free_line), kept), number)  # a second identity
+            continue
         # a line that is no card, not the identity, not the deck's name, no heading and no rule: named, never
         # passed over in silence (a typo without a count, a pasted sentence)
         shown = free_line if len(free_line) <= 120 else free_line[:119] + "…"
@@ -1527,7 +1556,7 @@ def _read_text(
             cards=cards,
             agents=agents if game == "tactics" else None,
             identity=identity,
-            ban_list=ban_value[0].strip().lower() if ban_value else None,
+            ban_list=ban_list_slug(ban_value[0]) if ban_value else None,  # an id or a name: the validator reads it
             players=players,
         )
     except ValidationError as exc:
@@ -1852,7 +1881,7 @@ def _read_o8d(
             or path.stem,
             cards=cards,
             identity=identity,
-            ban_list=ban_note[0].lower() if ban_note else None,
+            ban_list=ban_list_slug(ban_note[0]) if ban_note else None,
         )
     except ValidationError as exc:
         for err in exc.errors():

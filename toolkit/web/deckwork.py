@@ -238,7 +238,7 @@ def validate(
     """`dossier deck validate` for one read deck: the reader's findings, then the rules'; the summary line.
     ``carried``: findings of reading the list the deck came from (lines it could not place), kept and
     counted until the user fixes them."""
-    from validators.deck import ban_list_ids, summary_line, validate_deck
+    from validators.deck import ban_list_ids, named_ban_list, summary_line, validate_deck
 
     language = lang or loaded.lang or "zh-Hans"
     findings: list[Finding] = list(carried or []) + [loaded.place(f) for f in loaded.findings]
@@ -252,7 +252,7 @@ def validate(
                    modes=", ".join(sorted(modes)))
             )  # fmt: skip
         deck_mode = modes.get(mode or deck.mode)
-        if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
+        if banlist is not None and deck_mode is not None and named_ban_list(deck_mode, banlist) is None:
             known = ", ".join(ban_list_ids(deck_mode)) or tr("none")
             raise DossierError(
                 tr("ban list {banlist}: {format} has no such ban list; ban lists: {known}", banlist=repr(banlist),
