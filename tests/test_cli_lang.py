@@ -70,7 +70,7 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
         "map (x → east, y ↓ south):",
         "地图（x → 东，y ↓ 南）：",
     ),
-    ("deck show", lambda tmp, db: ["deck", "show", EX / "tactics/duo.json"], "## Agents (2)", "## 特工 (2)"),
+    ("deck show", lambda tmp, db: ["deck", "show", EX / "tactics/duo.json"], "## Agents (2)", "## 特工（2）"),
     ("deck stats", lambda tmp, db: ["deck", "stats", EX / "tactics/duo.json"], "cost curve", "费用曲线"),
     ("deck odds", lambda tmp, db: ["deck", "odds", EX / "tactics/duo.json", "--turns", "1"], "hand", "起手"),
     ("deck draw", lambda tmp, db: ["deck", "draw", EX / "tactics/duo.json", "--seed", "1"], "(", "("),

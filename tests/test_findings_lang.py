@@ -138,7 +138,7 @@ def test_lint_speaks_chinese_by_default_and_when_asked(cli: Run, planted: Path, 
         assert CJK.search(message), message
     messages = "\n".join(m for _, m in findings)
     assert "缺少必填字段 '/category'" in messages
-    assert "'hevy' 不是 ['carried', 'normal', 'heavy'] 之一；是不是想写 'heavy'？" in messages
+    assert "'hevy' 不是 'carried'、'normal'、'heavy' 之一；是不是想写 'heavy'？" in messages
     assert "'ten' 的类型不是整数" in messages and "未知字段 'nickname'" in messages
     assert "专用于特工 'nobody'，但该特工不存在" in messages
     assert "无效的 JSON：此处应为分隔符 ','" in messages
@@ -251,7 +251,7 @@ def _schema_error(schema: dict[str, Any], value: Any) -> Any:
 SCHEMA_CASES = [
     ({"type": "integer"}, "ten", "'ten' is not of type 'integer'", "'ten' 的类型不是整数"),
     ({"type": ["string", "null"]}, 5, "5 is not of type 'string' or 'null'", "5 的类型不是字符串或空值"),
-    ({"enum": ["a", "b"]}, "c", "'c' is not one of ['a', 'b']", "'c' 不是 ['a', 'b'] 之一"),
+    ({"enum": ["a", "b"]}, "c", "'c' is not one of ['a', 'b']", "'c' 不是 'a'、'b' 之一"),
     ({"const": "card"}, "deck", "'card' was expected", "此处应为 'card'"),
     ({"pattern": "^[a-z]+$"}, "X", "'X' does not match '^[a-z]+$'", "'X' 不符合格式 '^[a-z]+$'"),
     ({"minimum": 0}, -2, "-2 is less than the minimum of 0", "-2 小于最小值 0"),

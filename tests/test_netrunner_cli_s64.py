@@ -102,7 +102,7 @@ def test_labels_and_numbers_still_answer_and_the_same_words_for_two_options_ask_
 
 
 @pytest.mark.parametrize(("lang", "said", "never"), [("en", "You play the corp · mulligan", "turn 0"),
-                                                     ("zh-Hans", "· 调度", "第 0 回合")])  # fmt: skip
+                                                     ("zh-Hans", "· 重新调度", "第 0 回合")])  # fmt: skip
 def test_the_full_screen_header_says_the_mulligan_not_turn_0(lang: str, said: str, never: str) -> None:
     out = io.StringIO()
     console = Console(file=out, width=150, height=50, color_system=None, force_terminal=False)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError, os_reason, warning_line
-from .i18n import DEFAULT_LANG, LANGS, N_, SOURCE_LANG, Worded, asked, current_lang, set_lang, system_lang, t, tr
+from .i18n import DEFAULT_LANG, LANGS, N_, SOURCE_LANG, Worded, asked, current_lang, set_lang, system_lang, t, tc, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
@@ -86,9 +86,9 @@ class CardPool:
 
     def describe(self) -> str:
         """``/a, /b, from /x/dossier.toml``: for messages about a pool that lacks something."""
-        paths = ", ".join(map(str, self.paths))
+        paths = tr(", ").join(map(str, self.paths))
         if self.among:
-            paths = tr("{paths} among {pool}", paths=paths, pool=", ".join(map(str, self.among)))
+            paths = tr("{paths} among {pool}", paths=paths, pool=tr(", ").join(map(str, self.among)))
         if self.source == "default":
             return tr("{paths}, the default", paths=paths)
         return tr("{paths}, from {source}", paths=paths, source=self.source)
@@ -213,7 +213,7 @@ def read_config(path: Path) -> ConfigFile:
 
     for key in data:
         if key not in KEYS:
-            raise fail(key, tr("unknown setting {key}; settings: {keys}", key=repr(key), keys=", ".join(KEYS)))
+            raise fail(key, tr("unknown setting {key}; settings: {keys}", key=repr(key), keys=tr(", ").join(KEYS)))
     cards = data.get("cards")
     paths: list[Path] | None = None
     if cards is not None:
@@ -253,22 +253,29 @@ def _relative_to(base: Path, entry: str) -> Path:
     return expanded if expanded.is_absolute() else base / expanded
 
 
-def _lang(value: Any, fail: Any, environ: Mapping[str, str] | None = None) -> str:
+def _lang(value: Any, fail: Any, environ: Mapping[str, str] | None = None, named: bool = False) -> str:
     """``value`` (a ``--lang``, DOSSIER_LANG or a settings file's ``lang``) as the output language it asks for, read
     as the web reads ``?lang=`` (:func:`toolkit.i18n.asked`): one of ours or the pseudo-locale, case and ``_``
     forgiven, else a tag of a language we speak (``en-US``, ``en_GB``, ``zh-CN``, ``zh_Hans_CN``: by its language
     part). Else ``fail(message)`` is raised, the message in the current language, the one the user gets otherwise;
     when that is only Dossier's default (zh-Hans: neither DOSSIER_LANG nor the system's locale asks for a language
     of ours), in English too: a user who asks for a language we do not speak (``fr``, ``english``) may not read
-    the default, and the refused tag does not tell which of our languages they read."""
+    the default, and the refused tag does not tell which of our languages they read. ``named``: the message follows
+    the name of the option or variable that gave ``value`` (``--lang: …``), not a settings file's line."""
     lang = asked(value)
     if lang is not None:
         return lang
-    fields = {"key": "lang", "choices": ", ".join(LANGS), "value": repr(value)}
-    problem = tr("{key} must be one of {choices}, not {value}", **fields)
+    fields = {"key": "lang", "value": repr(value)}
+    if named:  # after the option or variable that names it (--lang: …): the setting as a word, not the code
+        # TRANSLATORS: after "--lang: " or "DOSSIER_LANG: "; {key} is the setting's word ("lang")
+        problem = tc(current_lang(), "named setting", "{key} must be one of {choices}, not {value}",
+                     key=tc(current_lang(), "named setting", "lang"), choices=tr(", ").join(LANGS),
+                     value=fields["value"])  # fmt: skip
+    else:
+        problem = tr("{key} must be one of {choices}, not {value}", choices=tr(", ").join(LANGS), **fields)
     env = os.environ if environ is None else environ
     if current_lang() != SOURCE_LANG and asked(env.get(ENV_LANG)) is None and system_lang(env) is None:
-        english = t(SOURCE_LANG, "{key} must be one of {choices}, not {value}", **fields)
+        english = t(SOURCE_LANG, "{key} must be one of {choices}, not {value}", choices=", ".join(LANGS), **fields)
         # TRANSLATORS: a --lang (DOSSIER_LANG, lang = in dossier.toml) refused while the language is only the
         # default: the refusal in this language, then in English, for a user who may read only English
         problem = tr("{problem} ({english})", problem=problem, english=english)
@@ -537,6 +544,7 @@ def output_lang(
                 explicit,
                 lambda message: DossierError(tr("{where}: {problem}", where="--lang", problem=message)),
                 environ,
+                named=True,
             )
         )
     env = os.environ if environ is None else environ
@@ -546,6 +554,7 @@ def output_lang(
                 env[ENV_LANG],
                 lambda message: DossierError(tr("{where}: {problem}", where=ENV_LANG, problem=message)),
                 env,
+                named=True,
             )
         )
     system = system_lang(env)

@@ -68,7 +68,7 @@ from toolkit.engine.forms import ENGINE_NODES, runs_node
 from toolkit.filekinds import NOT_RECORDS, not_a_record
 from toolkit.findings import at_character
 from toolkit.gcpause import gc_paused
-from toolkit.i18n import N_, current_lang, tc, tr, trn, word
+from toolkit.i18n import N_, current_lang, t_beside, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
 from toolkit.jsonio import MAX_DEPTH as JSON_MAX_DEPTH
 from toolkit.jsonio import (
@@ -644,6 +644,28 @@ def _json_type(name: Any) -> str:
     return tc(current_lang(), *entry) if entry is not None else repr(name)
 
 
+# The vocabulary (toolkit.i18n.words) whose words name the codes a field of a record holds
+_FIELD_WORDS = {"category": "type", "type": "type", "side": "side", "team": "team", "facing": "facing"}
+
+
+def _choices(expected: list[Any], field: Any = None) -> str:
+    """The values a schema allows, as a message lists them: each as JSON writes it (its repr: ``'skill'``), in the
+    language's list (English: ``['equipment', 'skill']``, as jsonschema says it; Chinese: ``'equipment'（装备）、
+    'skill'（技能）``), each code of the ``field``'s vocabulary with its word in a language other than English's
+    (where the word is the code)."""
+    lang = current_lang()
+    kind = _FIELD_WORDS.get(field) if isinstance(field, str) and lang != "en" else None
+    shown = []
+    for value in expected:
+        said = repr(value)
+        named = word(kind, value, lang) if kind is not None and isinstance(value, str) else value
+        if isinstance(value, str) and named.casefold() != value.casefold():
+            said = tc(lang, "allowed value", "{value} ({word})", value=said, word=named)
+        shown.append(said)
+    # TRANSLATORS: the values a field allows, listed ({values}: each quoted, with ", " between); Chinese: no brackets
+    return tc(lang, "allowed values", "[{values}]", values=tr(", ").join(shown))
+
+
 def schema_message(error: Any) -> str:
     """What a jsonschema error says, in the current language: the common kinds (type, enum, const, pattern,
     bounds, lengths, sizes, unique items, oneOf/anyOf) worded through the catalogs with their values (in
@@ -656,7 +678,12 @@ def schema_message(error: Any) -> str:
         types = expected if isinstance(expected, list) else [expected]
         return tr("{value} is not of type {types}", value=shown, types=either(map(_json_type, types), quote=False))
     if kind == "enum" and isinstance(expected, list):
-        return _cut(tr("{value} is not one of {choices}", value=shown, choices=repr(expected)))
+        path = getattr(error, "absolute_path", None) or ()
+        field = path[-1] if path else None
+        # (t_beside: no space between a choice's closing （word） and the Chinese after it)
+        choices = _choices(expected, field)
+        said = t_beside(current_lang(), "{value} is not one of {choices}", value=shown, choices=choices)
+        return _cut(said)
     if kind == "const":
         return tr("{value} was expected", value=_shown(expected))
     if kind == "pattern":

@@ -573,7 +573,7 @@ class Board:
         forward = _FORWARD.get(facing)
         if forward is None:
             raise ValueError(
-                tr("facing {value} is not one of {choices}", value=repr(facing), choices=", ".join(FACINGS))
+                tr("facing {value} is not one of {choices}", value=repr(facing), choices=tr(", ").join(FACINGS))
             )
         if target not in self._index:
             return False
@@ -653,7 +653,7 @@ class Board:
             forward = _FORWARD.get(facing)
             if forward is None:
                 raise ValueError(
-                    tr("facing {value} is not one of {choices}", value=repr(facing), choices=", ".join(FACINGS))
+                    tr("facing {value} is not one of {choices}", value=repr(facing), choices=tr(", ").join(FACINGS))
                 )
         for spot in spots:
             i = index.get(spot)
@@ -733,7 +733,9 @@ class Board:
             return True
         forward = _FORWARD.get(facing)
         if forward is None:
-            raise ValueError(tr("facing {value} is not one of {choices}", value=repr(facing), choices=", ".join(FACINGS)))
+            raise ValueError(
+                tr("facing {value} is not one of {choices}", value=repr(facing), choices=tr(", ").join(FACINGS))
+            )
         fx, fy = forward
         ahead = dx * fx + dy * fy
         across = dy * fx - dx * fy

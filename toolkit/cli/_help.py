@@ -289,10 +289,12 @@ _HELP_OPTION = N_("Show this message and exit.")
 _NOTES = re.compile(r"(?:^|(?<=  ))\[([^\[\]]*)\]$")  # the notes typer puts after an option's help
 
 
-def _notes(text: str) -> str:
+def _notes(text: str, option: str = "") -> str:
     """``text`` (the second column of an option's row) with typer's own words in the current language: the
     help option's line, and the notes after an option's help (``default: …``, ``required``; a range such as
-    ``1<=x<=64`` is kept as it is)."""
+    ``1<=x<=64`` is kept as it is). ``option``: the row's first column; the default of an on/off flag
+    (``--save / --no-save``), which typer names by the flag's bare word (``save``), is the flag (``--save``) in a
+    language other than English (English: typer's page as typer makes it)."""
     if text == _HELP_OPTION:
         return tr(_HELP_OPTION)
     found = _NOTES.search(text)
@@ -301,7 +303,10 @@ def _notes(text: str) -> str:
     notes = []
     for note in found.group(1).split("; "):
         if note.startswith("default: "):
-            note = tr("default: {value}", value=note[len("default: ") :])
+            value = note[len("default: ") :]
+            if current_lang() != "en" and re.search(rf"(?<![\w-])--{re.escape(value)}(?![\w-])", option):
+                value = f"--{value}"
+            note = tr("default: {value}", value=value)
         elif note == "required":
             note = tr("required")
         notes.append(note)
@@ -332,7 +337,7 @@ class HelpFormatter(_ClickHelpFormatter):
         return None
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
-        rows = [(first, _notes(second)) for first, second in rows]
+        rows = [(first, _notes(second, first)) for first, second in rows]
         if not any(_wide_layout(second) for _, second in rows):
             return super().write_dl(rows, col_max, col_spacing)
         first_col = min(max(len(first) for first, _ in rows), col_max) + col_spacing

@@ -340,7 +340,7 @@ class LogNames:
 
         lang = self.lang
         event = str(entry.get("event", ""))
-        name = logwords.word("event", event, lang) or event
+        name = logwords.event_word(entry, lang) or event  # (Netrunner's mulligan is not tactics': its own word)
         fields = self.fields_text(entry)
         what = t(lang, "{event} ({fields})", event=name, fields=fields) if fields else name
         seat = entry.get("player")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import importlib
 import math
 import os
+import re
 import shlex
 import sys
 from collections import Counter
@@ -185,13 +187,8 @@ class DossierGroup(TyperGroup):
             if args and not args[0].startswith("-"):  # (an unknown option is worded by usage_line)
                 from toolkit.i18n import tr
 
-                matches = get_close_matches(args[0], self.list_commands(ctx)) if self.suggest_any else []
-                if matches:
-                    exc.message = tr("no command {name}; did you mean {names}?", name=repr(args[0]),
-                                     names=tr(", ").join(map(repr, matches)))  # fmt: skip
-                else:
-                    exc.message = tr("no command {name}", name=repr(args[0]))
-                exc.message = tr("{command}: {reason}", command=ctx.command_path, reason=exc.message)
+                reason = _no_command(args[0], self.list_commands(ctx) if self.suggest_any else [])
+                exc.message = tr("{command}: {reason}", command=ctx.command_path, reason=reason)
                 exc.worded = True  # type: ignore[attr-defined]
             raise
 
@@ -354,6 +351,31 @@ def bad_value_line(exc: BadParameter, words: list[str]) -> str:
 
 
 _EXTRA = "Got unexpected extra argument(s) ("  # (click's words for what a command does not take)
+# click's words for a word that names no command of a group, with typer's suggestion after them when it has one
+_UNKNOWN_COMMAND = re.compile(
+    r"No such command ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\.(?: Did you mean .*\?)?", re.S
+)
+
+
+def _unquoted(name: str) -> str:
+    """A name click quoted with ``repr`` as it was typed."""
+    try:
+        value = ast.literal_eval(name)
+    except (ValueError, SyntaxError):
+        return name[1:-1]
+    return value if isinstance(value, str) else name[1:-1]
+
+
+def _no_command(name: str, commands: list[str]) -> str:
+    """Why ``name`` names no command of a group whose commands are ``commands``, in the current language: ``no
+    command 'lnt'; did you mean 'lint'?`` with the commands closest to it, else ``no command 'x'`` (every group,
+    dossier's and its groups' alike: ``dossier deck valdate``)."""
+    from toolkit.i18n import tr
+
+    matches = get_close_matches(name, commands)
+    if matches:
+        return tr("no command {name}; did you mean {names}?", name=repr(name), names=tr(", ").join(map(repr, matches)))
+    return tr("no command {name}", name=repr(name))
 
 
 def usage_line(exc: UsageError, command: str | None = None) -> str:
@@ -389,8 +411,10 @@ def usage_line(exc: UsageError, command: str | None = None) -> str:
         reason = tr("words it does not take: {words}", words=message[len(_EXTRA) : -1])
     elif message == "Missing command.":  # (options of dossier without a command: dossier --lang en)
         reason = tr("no command given (see {command} --help)", command=command)
-    elif message.startswith("No such command ") and message.endswith("."):
-        reason = tr("no command {name}", name=message[len("No such command ") : -1])
+    elif _UNKNOWN_COMMAND.match(message):  # a group's but dossier's (deck, crossfire): click's words, its suggestion
+        name = _UNKNOWN_COMMAND.match(message).group(1)  # type: ignore[union-attr]
+        listed = getattr(exc.ctx.command, "list_commands", None) if exc.ctx is not None else None
+        reason = _no_command(_unquoted(name), list(listed(exc.ctx)) if listed is not None else [])
     else:
         reason = exc.format_message()
     return tr("{command}: {reason}", command=command, reason=reason)
@@ -825,7 +849,7 @@ def _no_files(paths: list[Path]) -> str:
     """The error of ``lint`` and ``fmt`` for paths that hold no record file."""
     from toolkit.i18n import tr
 
-    return tr("no {suffix} files under {paths}", suffix=".json", paths=", ".join(map(str, paths)))
+    return tr("no {suffix} files under {paths}", suffix=".json", paths=tr(", ").join(map(str, paths)))
 
 
 def walk_finding(problem: WalkProblem) -> Finding:

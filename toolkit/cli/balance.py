@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -176,7 +177,7 @@ def tactics(
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(decider),
                               choices=tr(", ").join(DECIDERS)))  # fmt: skip
     language = output_lang(lang)
-    mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes is not None else []
+    mode_list = [m.strip() for m in re.split("[,，、]", modes) if m.strip()] if modes is not None else []
     if modes is not None and not mode_list:  # `--modes ''`, `--modes ,`: none at all (not given: the default ones)
         raise DossierError(tr("{option} {value}: give modes such as {example}", option="--modes", value=repr(modes),
                               example="duel,duo"))  # fmt: skip
@@ -488,7 +489,7 @@ def crossfire(
     )
     from toolkit.balance.runner import check_workers, import_ray, run_games
     from toolkit.cli._lang import output_lang
-    from toolkit.cli.crossfire import _asked, _catalog, _game_of
+    from toolkit.cli.crossfire import NAME_SEPARATORS, _asked, _catalog, _game_of
 
     import_ray()
     check_workers(workers, address)
@@ -496,7 +497,7 @@ def crossfire(
     _check_db(db, save)
     language = output_lang(lang)
     try:
-        counts = [int(p) for p in players.split(",") if p.strip()]
+        counts = [int(p) for p in NAME_SEPARATORS.split(players) if p.strip()]  # (6，7 and 6、7 too)
     except ValueError:
         counts = []
     if not counts:  # not numbers, or none at all (`--players ''`, `--players ,`)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -52,7 +53,9 @@ CardsOption = Annotated[
         show_default=False,
     ),
 ]
-ModeOption = Annotated[str, typer.Option("--mode", help=N_("crossfire or sniper."))]
+ModeOption = Annotated[
+    str, typer.Option("--mode", help=N_("crossfire or sniper (a mode's id, or its name in either language)."))
+]
 SpecialOption = Annotated[
     list[str] | None, typer.Option("--special", help=N_("A special role to add (repeatable), e.g. bodyguard."))
 ]
@@ -219,8 +222,13 @@ def _dump(data: Any) -> None:
 # ---------------------------------------------------------------- names and role cards
 
 
+# between the names of --names: a comma, or as Chinese writes a list, a full-width comma or an enumeration comma
+NAME_SEPARATORS = re.compile("[,，、]")
+
+
 def player_names(names: str | None, name: list[str] | None, players: int) -> dict[int, str]:
-    """Seat -> name from ``--names A,B,C`` or ``--name A --name B``: one per seat, distinct, not empty."""
+    """Seat -> name from ``--names A,B,C`` (``张三，李四、王五``: Chinese commas too) or ``--name A --name B``:
+    one per seat, distinct, not empty."""
     if names is not None and name:
         raise DossierError(
             i18n.tr("give the players' names with {names} or with {name} repeated, not both", names="--names A,B,...",
@@ -229,7 +237,7 @@ def player_names(names: str | None, name: list[str] | None, players: int) -> dic
     if names is None and not name:
         return {}
     option = "--names" if names is not None else "--name"
-    given = [n.strip() for n in (names.split(",") if names is not None else name or [])]
+    given = [n.strip() for n in (NAME_SEPARATORS.split(names) if names is not None else name or [])]
     for seat, n in enumerate(given, start=1):
         if not n:
             raise DossierError(i18n.tr("{option}: the name of seat {seat} is empty", option=option, seat=seat))
@@ -472,6 +480,7 @@ def deal(
     records = list(catalog.records)
     game = _game_of(catalog)
     with _asked():
+        mode = game.mode(mode).id  # (its name in either language too, as deck new --mode reads it)
         if sniper is not None and not game.is_sniper_mode(mode):  # a seat for no Sniper: refused, not dropped
             raise DossierError(i18n.tr("{option} is for {other}", option="--sniper", other="--mode sniper"))
         if seed is None:
@@ -921,6 +930,7 @@ def simulate(
     language = output_lang(lang)
     t = i18n.t
     with _asked():
+        mode = game.mode(mode).id  # (its name in either language too, as deck new --mode reads it)
         game.setup(mode, players, special or [])  # a set-up asked for wrongly is refused before the first table
     with Progress(games, t(language, "tables")) as counter:
         rows = game.simulate(mode, players, games, seed=seed, specials=special or [], step=counter.advance)

@@ -261,7 +261,8 @@ def deck_files(paths: list[Path], unreadable: list[tuple[Path, str]] | None = No
                 unreadable += problems
             if not found and not problems:
                 raise DossierError(
-                    tr("{path}: no deck files ({suffixes}) in this directory", path=path, suffixes=", ".join(DECK_SUFFIXES))
+                    tr("{path}: no deck files ({suffixes}) in this directory", path=path,
+                       suffixes=tr(", ").join(DECK_SUFFIXES))  # fmt: skip
                 )
             out += found
         else:
@@ -852,12 +853,12 @@ def convert(
 
     if to not in WRITE_FORMATS:
         raise DossierError(
-            tr("{option} must be one of {choices}, not {value}", option="--to", choices=", ".join(WRITE_FORMATS),
+            tr("{option} must be one of {choices}, not {value}", option="--to", choices=tr(", ").join(WRITE_FORMATS),
                value=repr(to))
         )  # fmt: skip
     if printing is not None and printing not in PRINTINGS:
         raise DossierError(
-            tr("{option} must be one of {choices}, not {value}", option="--printing", choices=", ".join(PRINTINGS),
+            tr("{option} must be one of {choices}, not {value}", option="--printing", choices=tr(", ").join(PRINTINGS),
                value=repr(printing))
         )  # fmt: skip
     pool = _deck_pool(cards)

@@ -456,7 +456,7 @@ def _duplex(value: str) -> Any:
 
     key = value.strip().lower()
     if key not in DUPLEX_MODES:
-        choices = ", ".join(DUPLEX_MODES)
+        choices = tr(", ").join(DUPLEX_MODES)
         raise DossierError(tr("--backs {value}: expected one of {choices}", value=repr(value), choices=choices))
     return key
 
@@ -746,7 +746,8 @@ def _select(
             )
         )
     if game is not None and game not in GAMES:
-        raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=", ".join(GAMES)))
+        choices = tr(", ").join(GAMES)
+        raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=choices))
     own, catalog = _load(cards)
     if cards and not own.records:  # a --cards folder of no card record: said so, not that no card has that id
         from toolkit.cli.search import no_card_records

@@ -167,7 +167,7 @@ def render_command(
 ) -> None:
     """``dossier text render`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
-    from toolkit.i18n import text_lang
+    from toolkit.i18n import text_lang, tr
     from toolkit.text import AbilitySyntaxError, parse, render
 
     language = text_lang(output_lang(lang))  # zh-Hans for Chinese; any other language (a catalog's: fr) reads English
@@ -177,7 +177,9 @@ def render_command(
     except AbilitySyntaxError as exc:
         said = exc.summary(located=False)  # (the place is said first)
         context = exc.context.replace("\n", "\n    ")  # the text and its caret, indented alike (as `text parse`)
-        raise DossierError(f"<text>:{exc.line}:{exc.column}: {said}\n    {context}", exit_code=1) from None
+        where = f"<text>:{exc.line}:{exc.column}"  # (its place as lint's findings say one: 13:24：错误 in Chinese)
+        problem = tr("{where}: {problem}", where=where, problem=said)
+        raise DossierError(f"{problem}\n    {context}", exit_code=1) from None
     rendered = str(render(ability, language))
     if "「" in rendered:  # the cards it quotes: by their English names in English, as `show` and `print` do
         rendered = _quoted_names(rendered, language, cards)

@@ -105,7 +105,7 @@ def choose_printing(
     written with the printings that format knew."""
     if which not in PRINTINGS:
         raise DossierError(
-            tr("{option} must be one of {choices}, not {value}", option="--printing", choices=", ".join(PRINTINGS),
+            tr("{option} must be one of {choices}, not {value}", option="--printing", choices=tr(", ").join(PRINTINGS),
                value=repr(which))
         )  # fmt: skip
     printings = list(getattr(record, "printings", None) or [])

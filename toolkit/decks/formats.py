@@ -71,7 +71,7 @@ from pydantic import ValidationError
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError, os_reason, value_reason
 from toolkit.findings import Finding, Severity
-from toolkit.i18n import chinese, current_lang, majority, t, tr, trn, word
+from toolkit.i18n import chinese, current_lang, majority, t, tc, tr, trn, word
 from toolkit.jsonio import (
     JsonSyntaxError,
     canonical_dumps,
@@ -1593,6 +1593,12 @@ def _both_names(plain: str | None, chinese: str | None, english: str | None) -> 
     return zh or en or plain
 
 
+def _heading(group: str, n: int, lang: str) -> str:
+    """A text list's heading with its count, in ``lang``'s brackets: ``Agents (2)``, ``特工（2）``."""
+    # TRANSLATORS: a heading of a deck's text list with how many cards are under it
+    return tc(lang, "deck heading", "{heading} ({n})", heading=group, n=n)
+
+
 def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans") -> str:
     """Dossier's plain-text list: directives, then sections by kind, ``3x 名称`` lines; names and
     headings in ``lang`` (a heading has no count, so the reader skips it in either language)."""
@@ -1607,7 +1613,7 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
         counts: dict[str, int] = {}
         for agent in deck.agents:
             counts[agent] = counts.get(agent, 0) + 1
-        out += ["", f"## {t(lang, 'Agents')} ({len(deck.agents)})"]
+        out += ["", f"## {_heading(t(lang, 'Agents'), len(deck.agents), lang)}"]
         for agent_id, count in counts.items():
             record = lookup(agent_id)
             out.append(f"{count}x {_title(record, lang) if record else agent_id}")
@@ -1621,7 +1627,7 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
         groups.setdefault(_group_of(record, lang), []).append((record, count))
     for group in sorted(groups):
         members = groups[group]
-        out += ["", f"## {group} ({sum(c for _, c in members)})"]
+        out += ["", f"## {_heading(group, sum(c for _, c in members), lang)}"]
         out += [f"{count}x {_title(record, lang)}" for record, count in _sorted(members, lang)]
     if unknown:
         out += ["", "## ?"] + [f"{count}x {card_id}" for card_id, count in unknown]

@@ -916,18 +916,32 @@ class Crossfire:
         return None
 
     def mode(self, mode_id: str) -> CrossfireMode:
-        """The mode ``mode_id``; an unknown one is a :class:`RequestError` of ``mode``."""
+        """The mode ``mode_id`` names: its id, or its name in either language, any case (``sniper``, ``Sniper
+        mode``, ``狙击手模式``), as ``deck new --mode`` and a deck's ``mode`` read one
+        (:meth:`toolkit.decks.names.NameIndex.mode_id`); an unknown one is a :class:`RequestError` of ``mode``."""
         mode = self.modes.get(mode_id)
+        if mode is None and isinstance(mode_id, str):
+            named = self._mode_names().mode_id(mode_id.strip(), "crossfire")
+            mode = self.modes.get(named) if named is not None else None
         if mode is None:
             raise RequestError(
                 tr(
                     "unknown mode {mode}; the crossfire modes are {modes}",
                     mode=repr(mode_id),
-                    modes=", ".join(sorted(self.modes)),
+                    modes=tr(", ").join(sorted(self.modes)),
                 ),
                 "mode",
             )
         return mode
+
+    def _mode_names(self) -> Any:
+        """The modes' names and ids, read as a deck's ``mode`` is (:class:`toolkit.decks.names.NameIndex`)."""
+        index = getattr(self, "_mode_index", None)
+        if index is None:
+            from toolkit.decks.names import NameIndex
+
+            index = self._mode_index = NameIndex(self.modes.values())
+        return index
 
     def role(self, role_id: str, where: str) -> RoleRules:
         """The role a table names (``where``: its place, for the error): its id, or its name in either language,
@@ -949,7 +963,7 @@ class Crossfire:
         ]  # fmt: skip
         shown = list(dict.fromkeys(self._role_word(c) for c in close if c in self.roles))[:3]
         hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(s) for s in shown)) if shown else ""
-        roles = ", ".join(sorted(self.roles))
+        roles = tr(", ").join(sorted(self.roles))
         message = tr("unknown role {role}; the roles are {roles}", role=repr(role_id), roles=roles)
         raise TableError(_at(where, message + hint))
 
@@ -1278,14 +1292,14 @@ class Crossfire:
                     tr(
                         "unknown field {field} (fields: {fields}; a deal's {ignored} are read and ignored)",
                         field=repr(sorted(unknown)[0]),
-                        fields="mode, players, marks, options",
-                        ignored=", ".join(DEAL_KEYS),
+                        fields=tr(", ").join(("mode", "players", "marks", "options")),
+                        ignored=tr(", ").join(DEAL_KEYS),
                     ),
                 )
             )
         mode_id = data.get("mode", "crossfire")
         if not isinstance(mode_id, str) or mode_id not in self.modes:
-            known = ", ".join(sorted(self.modes))
+            known = tr(", ").join(sorted(self.modes))
             raise TableError(
                 _at(
                     _in(source, "/mode"),
@@ -1306,7 +1320,7 @@ class Crossfire:
                 raise TableError(
                     _at(
                         _in(source, f"/options/{name}"),
-                        tr("unknown option (options: {options})", options=", ".join(OPTIONS)),
+                        tr("unknown option (options: {options})", options=tr(", ").join(OPTIONS)),
                     )
                 )
             if not isinstance(value, bool):
@@ -1327,7 +1341,8 @@ class Crossfire:
             base = f"/players/{i}"
             where = _in(source, base)
             if not isinstance(player, dict):
-                raise TableError(_at(where, tr("a player is an object with {keys}", keys="seat, role, aim")))
+                keys = tr(", ").join(("seat", "role", "aim"))
+                raise TableError(_at(where, tr("a player is an object with {keys}", keys=keys)))
             extra = set(player) - PLAYER_KEYS
             if extra:
                 raise TableError(
@@ -1336,8 +1351,8 @@ class Crossfire:
                         tr(
                             "unknown field {field} (fields: {fields}; a deal's {ignored} are read and ignored)",
                             field=repr(sorted(extra)[0]),
-                            fields="seat, name, role, aim",
-                            ignored=", ".join(DEAL_PLAYER_KEYS),
+                            fields=tr(", ").join(("seat", "name", "role", "aim")),
+                            ignored=tr(", ").join(DEAL_PLAYER_KEYS),
                         ),
                     )
                 )
@@ -1773,6 +1788,7 @@ class Crossfire:
         self, rng: random.Random, mode_id: str, players: int, specials: Sequence[str] = ()
     ) -> dict[str, Any]:
         """A random legal table document: the set-up dealt to random seats, random aims and marks."""
+        mode_id = self.mode(mode_id).id  # (a mode named by its name: the document holds its id)
         roles = list(self.setup(mode_id, players, specials).elements())
         rng.shuffle(roles)
         seats = list(range(1, players + 1))

@@ -7,6 +7,9 @@ entry in words with these; :func:`word` looks one up.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from toolkit.i18n import tc
 from toolkit.i18n.words import Nc_
 
@@ -634,6 +637,24 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
+# An event two games log under one code and word differently: by the field only the one game's entry of it carries.
+# GLOSSARY: a tactics mulligan (cards put at the bottom) is 调度, Netrunner's (the whole hand redrawn, its entry saying
+# whether: the "mulligan" field) 重新调度; the JSON log keeps the code.
+EVENTS_BY_FIELD: dict[str, dict[str, tuple[str, str]]] = {
+    "mulligan": {"mulligan": Nc_("netrunner log event", "mulligan")},
+}
+
+
+def event_word(entry: Mapping[str, Any], lang: str) -> str | None:
+    """The word of a log entry's event in ``lang`` (:data:`EVENTS`, or the game's own word for a code two games
+    share, :data:`EVENTS_BY_FIELD`); None when the vocabulary has no word for it."""
+    code = str(entry.get("event", ""))
+    for field, found in EVENTS_BY_FIELD.get(code, {}).items():
+        if field in entry:
+            return tc(lang, *found)
+    return word("event", code, lang)
+
+
 # The fields that hold a player by seat number (a tactics unit destroyed ``by`` a player, the ``controller`` of a unit
 # lost, the ``owner`` of a unit whose control was taken): said as the player (P2, 玩家2), the JSON log keeps the number.
 SEAT_FIELDS = frozenset({"by", "controller", "owner"})
@@ -647,4 +668,4 @@ def word(kind: str, code: str, lang: str) -> str | None:
     return tc(lang, *entry) if entry is not None else None
 
 
-__all__ = ["EVENTS", "FIELDS", "SEAT_FIELDS", "TERMS", "word"]
+__all__ = ["EVENTS", "EVENTS_BY_FIELD", "FIELDS", "SEAT_FIELDS", "TERMS", "event_word", "word"]

@@ -58,7 +58,7 @@ KINDS: dict[str, tuple[str, ...]] = {
 GAMES: dict[str, tuple[str, ...]] = {
     "tactics": ("特工战术", "战术"),
     "netrunner": ("矩阵潜袭", "安卓纪元", "android: netrunner", "anr"),
-    "crossfire": ("谍战特工", "交叉火力"),
+    "crossfire": ("谍战特工", "谍战", "交叉火力"),  # (谍战: the web's menu says it so)
 }
 
 SIDES: dict[str, tuple[str, ...]] = {
