@@ -573,6 +573,12 @@ def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -
         for _path, _target, tmp in staged:
             _discard(tmp)
         raise
+    _commit_all(staged)
+
+
+def _commit_all(staged: list[tuple[Path, Path, Path]]) -> None:
+    """Rename each staged temporary onto its target in turn (one that fails: the temporaries after it removed, the
+    error raised), then make the renames durable in their directories."""
     for index, (path, target, tmp) in enumerate(staged):
         try:
             _commit(path, target, tmp)
@@ -608,15 +614,7 @@ class Batch:
 
     def commit(self) -> None:
         staged, self._staged = self._staged, []
-        for index, (path, target, tmp) in enumerate(staged):
-            try:
-                _commit(path, target, tmp)
-            except BaseException:
-                for _path, _target, rest in staged[index + 1 :]:
-                    _discard(rest)
-                raise
-        for directory in {_parent(target) for _path, target, _tmp in staged}:
-            _fsync_dir(directory)
+        _commit_all(staged)
 
 
 def write_text(
