@@ -91,21 +91,6 @@ def within(roots: Iterable[Path | str]) -> Iterator[None]:
         _ROOTS.reset(token)
 
 
-def card_folders(paths: Iterable[Path | str]) -> list[str]:
-    """The card folders a command reads from ``paths`` (the card pool's, the folders named to lint), as
-    :func:`within` takes them: each directory, or the game directory that holds it (``cards/tactics/cards`` read
-    alone: its art in ``cards/tactics/art`` is the game's), resolved, once each; a file is none."""
-    from toolkit.catalog import game_root
-
-    folders: dict[str, None] = {}
-    for path in paths:
-        if not os.path.isdir(path):
-            continue
-        game = game_root(Path(path))
-        folders[os.path.realpath(game if game is not None else path)] = None
-    return list(folders)
-
-
 def _absolute(art: str) -> bool:
     """``art`` names a place from the top of a file system (``/x``, ``\\\\host``, ``C:/x``), not from the record."""
     drive = len(art) > 1 and art[1] == ":" and art[0].isascii() and art[0].isalpha() and art[2:3] in ("", "/", "\\")
