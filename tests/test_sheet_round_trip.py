@@ -5,6 +5,7 @@ value is answered with the accepted values in both languages."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -264,7 +265,9 @@ def test_reimport_still_never_replaces_a_hand_made_or_hand_edited_record(cli, tm
         encoding="utf-8",
     )
     stolen = cli("import", "csv", other, "--game", "tactics", "--into", into, "--cards", CARDS)
-    assert stolen.exit_code == 1 and f"was imported from {sheet}; not replaced" in stolen.stderr
+    assert stolen.exit_code == 1, stolen.output
+    # (the other sheet named by its path from the set folder: a moved project still knows it)
+    assert f"was imported from another sheet, {os.path.relpath(sheet, into)} (its path from {into})" in stolen.stderr
 
 
 def test_the_manifest_is_hidden_from_lint_and_fmt(cli, tmp_path: Path) -> None:

@@ -40,11 +40,14 @@ column (a finding's line is where the row starts in the file, its column the spr
 :meth:`CsvImport.format` says it as the sheet does: ``cards.csv: row 7 (line 9), column D (cost.mortgage):
 error csv.value: 'x' is not a whole number``). A value of a vocabulary that is not one is answered with
 the accepted values in both languages, the closest first (:func:`not_accepted`). Nothing is written when
-any row has an error: fix the sheet and run again. A file that exists with other content is never replaced
-unless ``force`` or it is a record this sheet wrote before, unchanged since but for ``dossier fmt`` /
-``dossier text fmt`` (the manifest ``DIR/.dossier-import/manifest.json``, :func:`fingerprint`); one with the
-same content is left untouched. The records this sheet wrote before for rows it no longer has (a row renamed or
-deleted), still as it wrote them, are removed once the rest is written, and are no part of the data its rows are
+any row has an error: fix the sheet and run again; nor when the import gives another record of ``DIR`` a lint
+error it did not have (a text quoting a row's name, renamed or deleted: :func:`_broken`). A file that exists with
+other content is never replaced unless ``force`` or it is a record this sheet alone wrote before, unchanged since
+but for ``dossier fmt`` / ``dossier text fmt`` (the manifest ``DIR/.dossier-import/manifest.json``, which names a
+sheet by its path from ``DIR``, :func:`sheet_key`, and :func:`fingerprint`); one with the same content is left
+untouched. Replaced with ``force``, a record keeps the fields no column of the sheet gives (:func:`_keep_fields`).
+The records this sheet wrote before for rows it no longer has (a row renamed or deleted), still as it wrote them
+and held by no other sheet, are removed once the rest is written, and are no part of the data its rows are
 linted among (:attr:`CsvImport.removed`); one changed since stays, with a warning. A record of a row with the id of
 a record of the pool is linted in its place, as ``dossier lint`` lints a set folder (a warning, card.id.pool). A
 quantity column (``copies``, ``数量``) writes a print deck
@@ -841,6 +844,7 @@ class RowRecord:
     stand_in: str | None = None
     shown: str | None = None
     id_from: str | None = None  # the name (its pointer) a stand-in row's id was made from: its repeat is the id's
+    art_missing: Path | None = None  # the art file the row names, from the sheet's folder, where there is none
 
     def unread(self, ptr: str | None) -> bool:
         """Whether what ``ptr`` says of the record may follow from a cell that did not read: ``ptr`` is the place
@@ -1193,6 +1197,10 @@ class CsvImport:
     removed: list[Path] = field(default_factory=list)
     # the manifest's entries for files this sheet made and no longer has that are gone or changed since: let go
     released: list[str] = field(default_factory=list)
+    # the manifest's entries for files this sheet made and no longer has that another sheet holds too: they stay
+    shared: list[str] = field(default_factory=list)
+    # the files --force replaces (a dry run: would) and the fields of each the new record leaves out, dotted
+    lost: dict[Path, list[str]] = field(default_factory=dict)
     rows: int = 0
     header_line: int = 1
     row_of: dict[int, int] = field(default_factory=dict)  # line where a row starts -> its spreadsheet row number
@@ -1233,7 +1241,9 @@ class CsvImport:
     def summary(self) -> str:
         """One line: how many errors, where."""
         lines = {f.line for f in self.findings if f.severity == "error"}
-        rows = lines - {self.header_line}
+        rows = lines - {self.header_line, None}
+        if lines == {None}:  # only errors of no row: the other records the import would break
+            return trn("{n} error", "{n} errors", self.errors)
         if not rows or not self.rows:
             return trn("{n} error in the header row", "{n} errors in the header row", self.errors)
         errors = trn("{n} error", "{n} errors", self.errors)  # (the rows' count chooses the form of the rest)
@@ -1295,34 +1305,118 @@ def _game_dir(into: Path, game: str) -> None:
 
 
 def _context_sources(
-    into: Path, pool: Sequence[Path], skip: set[str], new: list[Source], shadowed: dict[tuple[str, str, str], Path]
+    into: Path,
+    pool: Sequence[Path],
+    skip: set[str],
+    new: list[Source],
+    shadowed: dict[tuple[str, str, str], Path],
+    own_keys: set[str] | None = None,
 ) -> list[Source]:
     """The game's records around the ``new`` ones, but not the files the import replaces or removes (``skip``, by
     :func:`toolkit.catalog.file_key`): a game directory ``into`` (with its game.json) is the game's data, as
     ``dossier lint DIR`` sees it; any other ``into`` joins the pool's records of the game as ``dossier lint`` reads
     them for a set folder (:func:`toolkit.catalog.pool_sources`): a pool record with the id of a new row or of a
     record of ``into`` outside the pool is left out, the row linted in its place, and ``shadowed`` told of it (lint
-    warns, card.id.pool)."""
+    warns, card.id.pool). ``own_keys``, where given, learns the keys of the files of ``into`` among them."""
     from toolkit.catalog import discover, file_key, game_of, pool_sources
     from toolkit.jsonio import read_source
 
     own = [read_source(path) for path in (discover([into]) if into.is_dir() else ()) if file_key(path) not in skip]
+    if own_keys is not None:
+        own_keys.update(file_key(s.path) for s in own)
     if game_of(into / "game.json") is not None:
         return own
     loose = [*new, *own]
     return [*pool_sources(loose, pool, lambda: skip | {file_key(s.path) for s in loose}, shadowed), *own]
 
 
-def _art_from_the_sheet(data: dict[str, Any], sheet_dir: Path, folder: Path) -> None:
+def _art_from_the_sheet(data: dict[str, Any], sheet_dir: Path, folder: Path) -> Path | None:
     """An ``art`` cell names its file as the designer sees it, from the sheet's folder (``art/ghost.png`` beside
     ``cards.csv``); a record names it from its own folder. A path that finds a file from the sheet and none from
-    the record's folder is written from the record's folder (``../../art/ghost.png``); any other is kept."""
+    the record's folder is written from the record's folder (``../../art/ghost.png``); any other is kept. Returns
+    the path from the sheet's folder of an art file found neither way (lint's card.art.missing tells it there)."""
     art = data.get("art")
     if not isinstance(art, str) or not art or os.path.isabs(art) or "\\" in art:
-        return
-    if (folder / art).is_file() or not (sheet_dir / art).is_file():
-        return
+        return None
+    if (folder / art).is_file():
+        return None
+    if not (sheet_dir / art).is_file():
+        return None if os.path.lexists(folder / art) or os.path.lexists(sheet_dir / art) else sheet_dir / art
     data["art"] = Path(os.path.relpath(os.path.abspath(sheet_dir / art), os.path.abspath(folder))).as_posix()
+    return None
+
+
+def _mine(entry: dict[str, Any], sheet: Path, into: Path) -> bool:
+    """Whether the sheet ``sheet`` is among those that hold the record of a manifest entry."""
+    return any(_is_sheet(h, sheet, into) for h in _holders(entry))
+
+
+def _old_record(text: str | None) -> dict[str, Any] | None:
+    try:
+        data = loads_strict(text) if text is not None else None
+    except JsonSyntaxError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _keep_fields(sheet: _Sheet, record: RowRecord, old_text: str | None) -> None:
+    """A row whose record replaces one written by hand (or by another sheet): the fields of the old record that no
+    column of the sheet gives stay as they are (a ``flavor`` of a sheet with no flavor column); a column the sheet
+    has decides its field, its empty cell leaving the field out as it does in a new record. Only fields the row's
+    type has are kept (the rest, lost, :func:`_lost` names)."""
+    old = _old_record(old_text)
+    if old is None or old.get("id") != record.data.get("id") or old.get("kind") != record.data.get("kind"):
+        return
+    covered: list[tuple[str | int, ...]] = []
+    for column in sheet.columns:
+        if column.slot is not None:
+            tokens = column.slot.tokens
+            first_index = next((i for i, t in enumerate(tokens) if isinstance(t, int)), len(tokens))
+            covered.append(tokens[:first_index])  # a numbered list's columns: the sheet gives the whole list
+    type_name = record.data.get("type")
+    model = sheet.branches.get(type_name) if sheet.branches is not None and isinstance(type_name, str) else None
+    model = model or sheet.models[0]
+
+    def keep(old_node: dict[str, Any], new_node: dict[str, Any], prefix: tuple[str | int, ...]) -> None:
+        for key, value in old_node.items():
+            place = (*prefix, key)
+            if any(place[: len(t)] == t for t in covered):
+                continue  # a column gives it (or what holds it)
+            if any(t[: len(place)] == place for t in covered):  # columns give parts of it: the rest stays
+                inner = new_node.get(key, {})
+                if isinstance(value, dict) and isinstance(inner, dict):
+                    keep(value, inner, place)
+                    if inner:
+                        new_node[key] = inner
+                continue
+            if key not in new_node:
+                new_node[key] = value
+
+    kept = {k: v for k, v in old.items() if k not in ("$schema", "id", "kind", "game") and _field(model, k)}
+    before = dict(record.data)
+    keep(kept, record.data, ())
+    if record.data != before:
+        record.text = canonical_dumps(record.data)
+
+
+def _lost(old_text: str | None, new: dict[str, Any]) -> list[str]:
+    """The fields (dotted) the record in ``old_text`` has and ``new`` does not."""
+    old = _old_record(old_text)
+    if old is None:
+        return []
+    lost: list[str] = []
+
+    def walk(old_node: dict[str, Any], new_node: Any, prefix: tuple[str, ...]) -> None:
+        for key, value in old_node.items():
+            place = (*prefix, key)
+            there = isinstance(new_node, dict) and key in new_node
+            if isinstance(value, dict) and value:
+                walk(value, new_node.get(key) if there else None, place)
+            elif not there:
+                lost.append(".".join(place))
+
+    walk({k: v for k, v in old.items() if k != "$schema"}, new, ())
+    return lost
 
 
 def import_csv(
@@ -1460,7 +1554,7 @@ def import_csv(
             # which reaches the output, and none of its findings that may follow from the id
             record_id = _stand_in(record)
         record.data.setdefault("$schema", ref)
-        _art_from_the_sheet(record.data, path.parent, folder)
+        record.art_missing = _art_from_the_sheet(record.data, path.parent, folder)
         record.target = folder / f"{record_id}.json"
         record.text = canonical_dumps(record.data)
         if not record.partial:
@@ -1470,42 +1564,70 @@ def import_csv(
     findings = sheet.findings
     linted = sorted([*result.records, *partial], key=lambda r: r.line)  # (a later row repeats an earlier one)
     manifest = read_manifest(into)
-    sheet_key = os.path.abspath(path)
+    olds: dict[Path, str | None] = {}  # the files the rows' records go to that exist, as they are
+    for record in result.records:
+        assert record.target is not None
+        if record.target.is_file():
+            try:
+                olds[record.target] = record.target.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                olds[record.target] = None
+            entry = manifest.get(_manifest_key(into, record.target))
+            if olds[record.target] != record.text and not (entry is not None and _mine(entry, path, into) and
+                                                           _made_here(olds[record.target], entry)):  # fmt: skip
+                # a record written by hand or by another sheet: what the sheet has no column for stays
+                _keep_fields(sheet, record, olds[record.target])
     # the records this sheet wrote before and holds no longer (a row renamed or deleted): removed with the import,
     # and no part of the game's data its rows are linted among
     held = {_manifest_key(into, r.target) for r in linted if r.target is not None}
-    result.removed, result.released, changed = _left_behind(into, manifest, sheet_key, held)
+    result.removed, result.released, changed, result.shared = _left_behind(into, manifest, path, held)
     for target in changed:
         message = tr(
             "{path} was imported from this sheet, which no longer holds it, and changed since; not removed",
             path=target,
         )
         findings.append(Finding("csv.kept", message, "warning", str(path), None, None, None))
-    findings.extend(_lint(linted, str(path), game, into, pool, lint_sources, count, result.removed))
+    others: list[Finding] = []  # lint's errors of the other records of the set, with the import
+    findings.extend(_lint(linted, str(path), game, into, pool, lint_sources, count, result.removed, others))
+    if others:
+        findings.extend(_broken(others, str(path), into, pool, lint_sources))
     for record in result.records:
         assert record.target is not None
-        if record.target.is_file():
-            try:
-                old = record.target.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                old = None
+        if record.target in olds:
+            old = olds[record.target]
             entry = manifest.get(_manifest_key(into, record.target))
+            holders = _holders(entry) if entry is not None else []
+            other = next((h for h in holders if not _is_sheet(h, path, into)), None)
             if old == record.text:
                 result.unchanged.append(record.target)
-            elif entry is not None and entry.get("sheet") == sheet_key and _made_here(old, entry):
+            elif entry is not None and _mine(entry, path, into) and other is None and _made_here(old, entry):
                 result.updated.append(record.target)  # this sheet's record, as written (or as fmt rewrote it)
             elif not force:
-                if entry is not None and entry.get("sheet") != sheet_key:
+                if other is not None:
                     message = tr(
-                        "{path} was imported from {sheet}; not replaced (--force replaces it)",
+                        "{path} was imported from another sheet, {sheet} (its path from {into}); a record another "
+                        "sheet imported is replaced only with --force",
                         path=record.target,
-                        sheet=entry.get("sheet"),
+                        sheet=_sheet_shown(other, into),
+                        into=into,
                     )
                 else:
                     message = tr(
                         "{path} exists with other content; not replaced (--force replaces it)", path=record.target
                     )
                 findings.append(Finding("csv.exists", message, "error", str(path), None, record.line, None))
+            else:
+                lost = _lost(old, record.data)
+                if lost:
+                    result.lost[record.target] = lost
+                    shown = ", ".join(lost)
+                    if dry_run:
+                        message = tr("--force would replace {path} without {fields}, which it has and the row leaves "
+                                     "out", path=record.target, fields=shown)  # fmt: skip
+                    else:
+                        message = tr("--force replaces {path} without {fields}, which it had and the row leaves out",
+                                     path=record.target, fields=shown)  # fmt: skip
+                    findings.append(Finding("csv.lost", message, "warning", str(path), None, record.line, None))
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
     result.findings = findings
     if any(c.copies for c in sheet.columns):
@@ -1525,7 +1647,7 @@ def import_csv(
                 tr("{path}: cannot create: {reason}", path=record.target.parent, reason=os_reason(exc))
             ) from None
         items.append((record.target, encode_text(record.target, record.text)))
-    items.extend(_bookkeeping(result, manifest, sheet_key, unchanged, encode_text))
+    items.extend(_bookkeeping(result, manifest, unchanged, encode_text))
     for target in result.removed:  # (each can be removed before anything is written)
         problem = cannot_write(target.parent)
         if problem is not None:
@@ -1560,10 +1682,59 @@ def _manifest_key(into: Path, target: Path) -> str:
     return Path(os.path.relpath(target, into)).as_posix()
 
 
+def sheet_key(path: Path, into: Path) -> str:
+    """How the manifest names the sheet ``path``: its path from the set folder ``into`` (``../my-cards.csv``), so
+    that the project moved, or cloned elsewhere, still knows its sheets; the absolute path where there is none
+    (another drive)."""
+    try:
+        return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(into))).as_posix()
+    except ValueError:
+        return os.path.abspath(path)
+
+
+def _is_sheet(key: Any, path: Path, into: Path) -> bool:
+    """Whether the manifest's ``key`` names the sheet ``path``: its :func:`sheet_key`; or, in a manifest written
+    before sheets were named from the set (an absolute path), its absolute path, or one that ends in the same
+    folders and name as the sheet's path from the set does (the project moved since)."""
+    if not isinstance(key, str):
+        return False
+    own = sheet_key(path, into)
+    if key == own:
+        return True
+    if not os.path.isabs(key) or os.path.isabs(own):
+        return False
+    if os.path.normpath(key) == os.path.abspath(path):
+        return True
+    tail = [part for part in own.split("/") if part not in ("", ".", "..")]
+    return bool(tail) and key.replace("\\", "/").split("/")[-len(tail) :] == tail
+
+
+def _holders(entry: dict[str, Any]) -> list[str]:
+    """The sheets that hold the record of a manifest entry: ``sheets`` where more than one does, else ``sheet``."""
+    sheets = entry.get("sheets")
+    if isinstance(sheets, list) and sheets and all(isinstance(s, str) for s in sheets):
+        return list(sheets)
+    sheet = entry.get("sheet")
+    return [sheet] if isinstance(sheet, str) else []
+
+
+def _sheet_shown(key: str, into: Path) -> str:
+    """A sheet of the manifest as a message names it: its path from the set folder (an old manifest's absolute
+    path too, where it has one)."""
+    if not os.path.isabs(key):
+        return key
+    try:
+        return Path(os.path.relpath(key, os.path.abspath(into))).as_posix()
+    except ValueError:
+        return key
+
+
 def read_manifest(into: Path) -> dict[str, dict[str, Any]]:
-    """Which files under ``into`` imports made: relative path -> ``sheet`` (absolute path), ``game``, ``kind``,
-    ``id``, ``fingerprint`` (of the record as written, as fmt would leave it) and ``copies``. A manifest that
-    cannot be read claims nothing (so nothing is replaced without ``--force``)."""
+    """Which files under ``into`` imports made: relative path -> ``sheet`` (the sheet's path from ``into``,
+    :func:`sheet_key`; an absolute path in a manifest written before), ``sheets`` (every sheet that holds the record,
+    where more than one does), ``game``, ``kind``, ``id``, ``fingerprint`` (of the record as written, as fmt would
+    leave it) and ``copies``. A manifest that cannot be read claims nothing (so nothing is replaced without
+    ``--force``)."""
     try:
         data = loads_strict((into / MANIFEST_DIR / MANIFEST_FILE).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, JsonSyntaxError):
@@ -1601,22 +1772,28 @@ def _made_here(old: str | None, entry: dict[str, Any]) -> bool:
 
 
 def _left_behind(
-    into: Path, manifest: dict[str, dict[str, Any]], sheet_key: str, held: set[str]
-) -> tuple[list[Path], list[str], list[Path]]:
-    """The files the sheet ``sheet_key`` wrote into ``into`` (by the manifest) for rows it no longer has (their
+    into: Path, manifest: dict[str, dict[str, Any]], sheet: Path, held: set[str]
+) -> tuple[list[Path], list[str], list[Path], list[str]]:
+    """The files the sheet ``sheet`` wrote into ``into`` (by the manifest) for rows it no longer has (their
     keys not in ``held``): (those that still hold the record as written, to remove; the manifest keys to let go,
-    for files gone or changed since; the files changed since, which stay). Only a file the manifest says this sheet
-    wrote, below ``into`` and as it wrote it (:func:`_made_here`), is ever removed: never one written by hand or
-    by another sheet."""
+    for files gone or changed since; the files changed since, which stay; the manifest keys of those another sheet
+    still holds, which stay, held by it alone). Only a file the manifest says this sheet wrote, below ``into``, as
+    it wrote it (:func:`_made_here`) and held by no other sheet, is ever removed: never one written by hand or by
+    another sheet."""
     removed: list[Path] = []
     released: list[str] = []
     changed: list[Path] = []
+    shared: list[str] = []
     for key, entry in sorted(manifest.items()):
-        if entry.get("sheet") != sheet_key or key in held:
+        holders = _holders(entry)
+        if key in held or not any(_is_sheet(h, sheet, into) for h in holders):
             continue
         parts = key.split("/")
         if not key.endswith(".json") or key.startswith("/") or "\\" in key or any(p in ("", ".", "..") for p in parts):
             continue  # (not a key an import writes: the manifest was edited)
+        if any(not _is_sheet(h, sheet, into) for h in holders):
+            shared.append(key)  # another sheet holds it still (its print deck names it): it stays
+            continue
         target = into.joinpath(*parts)
         if os.path.islink(target) or not target.is_file():
             if not os.path.lexists(target):
@@ -1631,7 +1808,7 @@ def _left_behind(
         else:
             released.append(key)
             changed.append(target)
-    return removed, released, changed
+    return removed, released, changed, shared
 
 
 def _deck_stem(path: Path) -> str:
@@ -1639,29 +1816,46 @@ def _deck_stem(path: Path) -> str:
 
 
 def _bookkeeping(
-    result: CsvImport, manifest: dict[str, dict[str, Any]], sheet_key: str, unchanged: set[Path], encode: Any
+    result: CsvImport, manifest: dict[str, dict[str, Any]], unchanged: set[Path], encode: Any
 ) -> list[tuple[Path, bytes]]:
-    """The manifest (the files this import wrote, or wrote before) and the print deck, where they change."""
+    """The manifest (the files this import wrote, or wrote before) and the print deck, where they change. A file
+    this import leaves as it is, which another sheet wrote and holds as written, is held by this sheet too (each
+    holder keeps it from being removed, :func:`_left_behind`); one it writes, by this sheet alone."""
     from toolkit.sheets.selection import copies_deck
 
+    into, path = result.into, result.path
+    own = sheet_key(path, into)
     records = dict(manifest)
     for target in result.removed:
-        records.pop(_manifest_key(result.into, target), None)
+        records.pop(_manifest_key(into, target), None)
     for key in result.released:
         records.pop(key, None)
+    for key in result.shared:  # held by the other sheets alone
+        kept = dict(records[key])
+        others = [h for h in _holders(kept) if not _is_sheet(h, path, into)]
+        kept["sheet"] = others[0]
+        kept.pop("sheets", None)
+        if len(others) > 1:
+            kept["sheets"] = others
+        records[key] = kept
     for record in result.records:
         assert record.target is not None
-        key = _manifest_key(result.into, record.target)
+        key = _manifest_key(into, record.target)
         entry = records.get(key)
-        if record.target in unchanged and (entry is None or entry.get("sheet") != sheet_key):
-            continue  # an identical file this sheet did not make stays unclaimed
+        holders = [own]
+        if record.target in unchanged:
+            if entry is None:
+                continue  # an identical file no sheet made stays unclaimed
+            if _made_here(record.text, entry):  # as another sheet (or this one) wrote it: held by both
+                holders = [h for h in _holders(entry) if not _is_sheet(h, path, into)] + [own]
         new = {
             "copies": record.copies,
             "fingerprint": fingerprint(record.data),
             "game": result.game,
             "id": record.data.get("id"),
             "kind": result.kind,
-            "sheet": sheet_key,
+            "sheet": holders[0],
+            "sheets": holders if len(holders) > 1 else None,
         }
         records[key] = {k: v for k, v in new.items() if v is not None}
     items = []
@@ -1695,10 +1889,12 @@ def _lint(
     lint_sources: Any,
     meter: Meter | None = None,
     removed: Sequence[Path] = (),
+    others: list[Finding] | None = None,
 ) -> list[Finding]:
     """Lint the new records among the game's data (without the records the import removes, ``removed``), as
     ``dossier lint`` lints them; each finding located at its row and column, and naming the sheet's rows as rows
-    (none of them is a file yet), a stand-in id never."""
+    (none of them is a file yet), a stand-in id never. ``others``, where given, learns lint's errors of the other
+    records of ``into`` with the import (:func:`_broken` tells those it causes)."""
     from toolkit.catalog import file_key
     from validators.wording import record_label
 
@@ -1708,14 +1904,18 @@ def _lint(
         by_path.setdefault(file_key(record.target), record)
     new = [Source(r.target, text=r.text) for r in records if r.target is not None]
     shadowed: dict[tuple[str, str, str], Path] = {}  # the pool records a row stands for, as lint tells them
-    context = _context_sources(into, pool, set(by_path) | {file_key(p) for p in removed}, new, shadowed)
-    result = lint_sources([*context, *new], set(by_path), meter=meter, shadowed=shadowed)
+    own: set[str] = set()  # the other records of ``into``
+    context = _context_sources(into, pool, set(by_path) | {file_key(p) for p in removed}, new, shadowed, own)
+    targets = set(by_path) | (own if others is not None else set())
+    result = lint_sources([*context, *new], targets, meter=meter, shadowed=shadowed)
     located: list[Finding] = []
     stand_ins = [r for r in records if r.stand_in is not None]
     for finding in result.findings:
         key = os.path.abspath(finding.file) if finding.file else ""
         owner = by_path.get(key)
         if owner is None:
+            if others is not None and key in own and finding.severity == "error":
+                others.append(finding)
             continue
         if finding.code == "card.schema_ref.unresolved" and _resolves(owner):
             continue  # the record's folder does not exist yet; the reference resolves once it does
@@ -1731,6 +1931,14 @@ def _lint(
             continue  # the row's id, made from this name, is the other row's: its error says so
         if finding.code == "card.name.duplicate":
             message = _name_repeated(owner, finding, records) or message
+        if finding.code == "card.art.missing" and owner.art_missing is not None:
+            message = tr(
+                "{label}: art {art} ({path}, from the sheet's folder): {problem}",
+                label=record_label(game, owner.data.get("kind"), owner.shown or owner.data.get("id")),
+                art=repr(owner.data.get("art")),
+                path=owner.art_missing,
+                problem=tr("no such file"),
+            )
         for record in stand_ins:  # a row linted under a stand-in: named by the id it gives, or by its row
             assert record.stand_in is not None and record.target is not None
             label = record_label(game, record.data.get("kind"), record.stand_in)
@@ -1749,6 +1957,38 @@ def _lint(
             )
         )
     return located
+
+
+def _broken(after: list[Finding], csv_file: str, into: Path, pool: Sequence[Path], lint_sources: Any) -> list[Finding]:
+    """The errors of ``after`` (lint's of the other records of ``into`` with the import) that those records did not
+    have before it (a record whose text quotes a row's name, renamed or deleted): each an error of the import, which
+    is refused. An error at a place of a record where it had one before is not the import's (as the web editor
+    tells the records an edit breaks: by file, code and place)."""
+    from collections import Counter
+
+    from toolkit.catalog import file_key
+
+    files = {file_key(Path(f.file)) for f in after if f.file}
+    shadowed: dict[tuple[str, str, str], Path] = {}
+    before = lint_sources(_context_sources(into, pool, set(), [], shadowed), files, shadowed=shadowed)
+    had = Counter(
+        (file_key(Path(f.file)), f.code, f.pointer) for f in before.findings if f.file and f.severity == "error"
+    )
+    broken: list[Finding] = []
+    for finding in after:
+        key = (file_key(Path(finding.file)) if finding.file else "", finding.code, finding.pointer)
+        if had[key] > 0:
+            had[key] -= 1
+            continue
+        message = tr(
+            "the import breaks another record, {file}: it gets a lint error it did not have ({code}: {problem}); "
+            "nothing is written while it would",
+            file=finding.file,
+            code=finding.code,
+            problem=finding.message,
+        )
+        broken.append(Finding("csv.breaks", message, "error", csv_file, None, None, None))
+    return broken
 
 
 def _name_repeated(owner: RowRecord, finding: Finding, records: list[RowRecord]) -> str | None:
