@@ -34,7 +34,15 @@ from .phrase import Phrase, Term
 
 _UID = re.compile(r"#\d+")
 # a Netrunner card a side sees where it is, not by a number: the runner's in R&D or HQ, the corp's in the grip or stack
-_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq|stack:\d+|grip)(?:~\d+)?")
+# (``id@hq``); after a card's number (group 1) it is no such place but a server (the corp's ``install:ice_wall#3@hq``)
+_PLACE = re.compile(r"(#\d+)?(?<=[\w-])@(?:rnd:\d+|hq|stack:\d+|grip)(?:~\d+)?")
+
+
+def placeless(label: str) -> str:
+    """``label`` without its ``#uid`` parts and the places a card is labelled by instead of its number (``id@hq``:
+    a card the runner sees in HQ; ``id@rnd:2``, ``id@grip``, ``id@stack:1``); a server after a card's number stays
+    (``install:ice_wall#3@hq`` reads ``install:ice_wall@hq``: where the card goes is no part to leave out)."""
+    return _UID.sub("", _PLACE.sub(lambda m: m[0] if m[1] else "", label))
 
 
 def shown_nodes(value: Any) -> Iterator[Any]:
@@ -110,8 +118,8 @@ class Decision:
         for option in self.options:
             plain = _UID.sub("", option.label)
             # a card's id alone names its first copy where the runner sees it in R&D or HQ (never a number it may
-            # not know there: `id#uid` is no answer to `id@hq`)
-            if plain == loose or ("#" not in label and _PLACE.sub("", plain) == loose):
+            # not know there: `id#uid` is no answer to `id@hq`); never a server the label leaves out
+            if plain == loose or ("#" not in label and placeless(option.label) == loose):
                 return option
         # a game saved when a trigger's label was its text (雾刃#1: on_attack); triggers only: the name of a card
         # offered face down must not find it

@@ -152,7 +152,12 @@ class CardState(Model):
     type: str | None
     strength: int | None = None
     rezzed: bool
-    faceup: bool
+    faceup: bool = Field(
+        description="Whether the card lies face up where both players see it: true for the identities, the runner's "
+        "cards out of the grip and the stack (installed, hosted, in the heap), the corp's rezzed cards, agendas in a "
+        "score area and face-up cards in Archives; false for the corp's face-down cards (unrezzed, or face down in "
+        "Archives) and the cards of a hand."
+    )
     counters: dict[str, int] = Field(default_factory=dict)
     credits: int = 0
     recurring: int = 0

@@ -48,7 +48,7 @@ from ..core import (
     side_word,
     type_word,
 )
-from ..decisions import worded
+from ..decisions import placeless, worded
 from .decisions import Decision, Option, Policy, as_policy, generic_options
 from .nodes import effect_nodes
 from .state import (
@@ -224,8 +224,6 @@ _ENDS = frozenset({"game_over", "simulation_end"})  # the entries that end a gam
 _CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)
 _CARD_IN_LABEL = re.compile(r"([\w-]+)#(\d+)(?!\d)")  # a card as a label names it: ``id#uid`` (part of it)
 _CARD_LABEL = re.compile(r"([\w-]+)#(\d+)")  # a label that is a card: ``id#uid``
-# where a card of R&D or HQ is (``@rnd:2``), or for the corp a runner card of the stack or the grip (``@grip``)
-_SECRET_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq|stack:\d+|grip)(?:~\d+)?")
 _SHOWN_UID = re.compile(r"#(\d+)(?!\d)")
 
 
@@ -828,7 +826,7 @@ class NetrunnerGame:
         loose = _UID.sub("", own)
         if loose != label:
             return None
-        return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
+        return next((o for o in decision.options if placeless(o.label) == loose), None)
 
     def grip_places(self) -> dict[int, tuple[Card, str]]:
         """The runner's cards of the grip and the stack by uid, each with where the corp sees it when it chooses among
@@ -964,8 +962,13 @@ class NetrunnerGame:
             return Option(f"facedown#{self.seen_uid(card)}", text, card)
         if not self.hidden_from_runner(card):
             return option
-        where = self.server_of(card)
-        text = Phrase(N_("a face-down card in {server}"), server=Term("zone", where.name if where else ""))
+        where = self.server_of(card)  # (where it is installed: "in HQ" alone would say the corp's hand)
+        if where is None:
+            text = Phrase(N_("a face-down card"))
+        elif card in where.ice:
+            text = Phrase(N_("a face-down piece of ice protecting {server}"), server=Term("zone", where.name))
+        else:
+            text = Phrase(N_("a face-down card installed in {server}"), server=Term("zone", where.name))
         return Option(f"facedown#{self.seen_uid(card)}", text, card)
 
     def choose(
@@ -1410,9 +1413,11 @@ class NetrunnerGame:
         hooks = self.script_hooks("trash_cost", lasting=True) + self.script_hooks("own_trash_cost", [card])
         return max(0, int(printed) + sum(hook(self, source, card) for source, hook in hooks))
 
-    def to_discard(self, card: Card, why: str, faceup: bool = True) -> None:
+    def to_discard(self, card: Card, why: str, faceup: bool = True, discarded: bool = False) -> None:
         """Archives or the heap; a face-down card in Archives is seen by the corp only. Once the game is over
-        the card is put away unsaid (an operation whose resolution ended the game): nothing follows "game over"."""
+        the card is put away unsaid (an operation whose resolution ended the game): nothing follows "game over".
+        ``discarded``: a card discarded from the hand (logged ``discarded``, not ``trashed``), as ``why`` "discarded"
+        is."""
         owner = self.player(card.side)
         card.leave_play()
         card.faceup = faceup or card.side == "runner"
@@ -1422,7 +1427,8 @@ class NetrunnerGame:
         if self.winner is not None:
             return
         if card.faceup:
-            self.log.add("trashed" if why != "discarded" else "discarded", owner.seat, card=str(card), reason=why)
+            kind = "discarded" if discarded or why == "discarded" else "trashed"
+            self.log.add(kind, owner.seat, card=str(card), reason=why)
         else:
             told = self.log.add("discarded", owner.seat, visible=[owner.seat], card=str(card), reason=why)
             self.apart(told, self.log.add("discarded_facedown", owner.seat, cards=1, reason=why))
@@ -2631,7 +2637,7 @@ class NetrunnerGame:
         while not skipped and len(player.hand) > max(0, limit) and not self.over:
             card = self.choose(side, "discard", Phrase(N_("discard down to {n}"), n=limit), list(player.hand))
             player.hand.remove(card)
-            self.to_discard(card, "discarded", faceup=side == "runner")
+            self.to_discard(card, Phrase(N_("over hand size")), faceup=side == "runner", discarded=True)
         if side == "runner":  # after the runner's discard, before its turn-end abilities
             self.rez_window(Phrase(N_("the runner's turn ends: rez a card?")))
         elif not self.over:  # the corp's discard phase: the runner's window, before the corp's turn-end abilities
@@ -2667,7 +2673,8 @@ class NetrunnerGame:
         self.turn_limit = not self.over  # the turns ran out
         # the log's last entry (its kind is the tactics simulation's): the winning side, not seats (P1), and the
         # reason in words; the result (result()) has the seats
-        self.log.add("simulation_end", winner=self.winner, reason=self.end_reason, turns=self.turns)
+        why = Phrase(N_("turn limit reached")) if self.turn_limit else self.end_reason  # (as tactics' round limit)
+        self.log.add("simulation_end", winner=self.winner, reason=why, turns=self.turns)
 
     def result(self) -> dict[str, Any]:
         """``winners`` (seats), ``reason`` and ``turns``, as the tactics result gives them: the reason a code

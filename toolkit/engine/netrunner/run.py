@@ -569,13 +569,16 @@ class Runs:
         elif run.server == "archives":
             loose = list(g.corp.discard)  # (face up or face down: each goes back as it was)
         root = list(server.root) if server is not None else []
+        # the depth of each card of R&D as the breach began (the corp is told "card n from the top" by it: a card
+        # stolen or trashed before it has left the deck, and would shift the count)
+        depths = {c.uid: n for n, c in enumerate(central, 1)} if run.server == "rnd" else {}
         if not central and not loose and not root:
             g.log.add("access", RUNNER, server=run.server, cards=0)
         while not g.over and not run.ended:  # an access may end the run (a trap's encounter, a card that says so)
             following = self._next_access(run, central, loose, root)
             if following is None:
                 break
-            self._access_card(following, run.server)
+            self._access_card(following, run.server, depths.get(following.uid))
 
     def _next_access(self, run: RunState, central: list[Card], loose: list[Card], root: list[Card]) -> Card | None:
         """The next card to access, taken from its list: the runner's choice among the next card of R&D or HQ
@@ -669,11 +672,12 @@ class Runs:
         else:
             g.mask(event, CORP, card=Phrase(N_("a card in {zone}"), zone=Term("zone", "hq")))
 
-    def _access_card(self, card: Card, server: str) -> None:
+    def _access_card(self, card: Card, server: str, depth: int | None = None) -> None:
+        """Access ``card``; ``depth``: its place from the top of R&D as the breach began (else where it is now)."""
         g = self.game
         zone = self._zone_of(card)
         deck = g.corp.deck
-        position = len(deck) - deck.index(card) if card in deck else None
+        position = None if card not in deck else depth if depth is not None else len(deck) - deck.index(card)
         self._private(g.log.add("access", RUNNER, server=server, card=str(card)), card, position)
         g.runner_saw[card.uid] = card.hidden  # (it knows the card while it stays face down where it is)
         g.announce("access", card, card=card, server=server)

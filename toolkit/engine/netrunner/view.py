@@ -48,7 +48,7 @@ def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False,
     else:
         out.update({"id": None, "name": None, "type": "ice" if card.type == "ice" and game.server_of(card) else None})
     out["rezzed"] = card.rezzed
-    out["faceup"] = card.faceup
+    out["faceup"] = face_up(game, card)
     if card.counters:
         out["counters"] = dict(sorted(card.counters.items()))
     if card.credits:
@@ -58,6 +58,32 @@ def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False,
     if card.hosted:
         out["hosted"] = [card_view(game, c, True, runner, corp) for c in card.hosted]
     return out
+
+
+def face_up(game: NetrunnerGame, card: Card) -> bool:
+    """Whether ``card`` lies face up where both players see it (seed 001: the runner's cards are always installed
+    face up, the identities are face up): an identity; a runner card out of the grip and the stack (installed,
+    hosted, in the heap, being played); a corp card rezzed where it is installed, in a score area, in play or removed
+    from the game, in Archives face up (:attr:`Card.faceup`), hosted on a runner card. False for a corp card face
+    down (unrezzed in a server, face down in Archives) and for the cards of a hand or a deck, which the table does
+    not see."""
+    if card.type == "identity":
+        return True
+    player = game.player(card.side)
+    if card in player.hand or card in player.deck:
+        return False
+    if card.side == "runner":
+        return True
+    if card in game.corp.discard:
+        return card.faceup
+    if game.server_of(card) is not None:
+        return card.rezzed
+    host = card.host
+    while host is not None and host.host is not None:  # (hosted on a hosted card: where its outermost host is)
+        host = host.host
+    if host is not None:
+        return host.side == "runner" or card.rezzed
+    return any(card in zone for zone in (game.corp.score_area, game.runner.score_area, game.in_play, game.removed))
 
 
 def english(reason: Any) -> Any:

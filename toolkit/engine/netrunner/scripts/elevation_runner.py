@@ -841,7 +841,7 @@ def _magdalene(b: Builder) -> None:
         for e in g.log:
             if e.kind == "action_phase_end" and e.player == RUNNER_SEAT:
                 names = set()
-            elif e.kind == "discarded" and e.player == RUNNER_SEAT and e.data.get("reason") == "discarded":
+            elif e.kind == "discarded" and e.player == RUNNER_SEAT and e.data.get("reason") == "over hand size":
                 names.add(str(e.data.get("card")))
         options = [c for c in g.runner.discard if str(c) in names and c.type in ("program", "hardware")]
         options = [c for c in options if _installable(g, c)]
