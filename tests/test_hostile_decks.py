@@ -629,9 +629,9 @@ def test_convert_into_a_read_only_directory(pool: Any, tmp_path: Path) -> None:
         (["--game", "crossfire", "--mode", "crossfire", "--players", "9" * 30], "is for 5-10 players, not 9999"),
         (["--game", "crossfire", "--mode", "crossfire", "--players", "9" * 5000], ": too large a number"),
         (["--game", "crossfire", "--mode", "crossfire", "--players", "-1"], "is for 5-10 players, not -1"),
-        (["--game", "netrunner", "--mode", "standard", "--identity", "‮nobody"], "no single netrunner identity"),
-        (["--game", "netrunner", "--mode", "standard", "--identity", ""], "no single netrunner identity is called ''"),
-        (["--game", "tactics", "--mode", "duo", "--agent", "\u200fnobody"], "no single tactics agent"),
+        (["--game", "netrunner", "--mode", "standard", "--identity", "‮nobody"], "no netrunner identity"),
+        (["--game", "netrunner", "--mode", "standard", "--identity", ""], "no netrunner identity is called ''"),
+        (["--game", "tactics", "--mode", "duo", "--agent", "\u200fnobody"], "no tactics agent"),
     ],
     ids=["long-name", "nul-name", "no-game", "no-mode", "players-64-bit", "players-5000-digits", "players-negative", "identity", "empty-identity", "agent"],
 )

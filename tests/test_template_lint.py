@@ -298,11 +298,15 @@ def test_an_extra_text_box_needs_words_or_a_field(tmp_path: Path) -> None:
     assert caught.value.exit_code == 2 and '/texts/0: give "text" or "field", one of them' in str(caught.value)
 
 
-# ---------------------------------------------------------------------- --tts makes its folder
+# ---------------------------------------------------------------------- --tts writes into a folder that exists
 
 
-def test_tts_creates_its_folder_and_parents(cli: Any, tmp_path: Path) -> None:
+def test_tts_refuses_a_missing_folder_and_writes_into_one_that_exists(cli: Any, tmp_path: Path) -> None:
     target = tmp_path / "new" / "deep" / "roles.png"
+    result = cli("print", "crossfire/vip", "crossfire/assassin", "--tts", target)
+    assert result.exit_code == 2 and "does not exist" in result.stderr, result.output
+    assert not (tmp_path / "new").exists()  # a typo is not made into folders (as --out's is not)
+    target.parent.mkdir(parents=True)
     result = cli("print", "crossfire/vip", "crossfire/assassin", "--tts", target)
     assert result.exit_code == 0, result.output
     assert target.exists() and target.with_suffix(".json").exists()

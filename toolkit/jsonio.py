@@ -6,7 +6,8 @@
   plain ``json.loads`` silently collapses (losing what the user wrote).
 - :func:`loads_limited` is :func:`loads_strict` for input nobody vetted: it also
   refuses documents nested deeper than a limit, integers with more digits than a
-  limit and the non-JSON constants ``NaN``/``Infinity``, each with a position.
+  limit, the non-JSON constants ``NaN``/``Infinity`` and numbers past a float's
+  range (``1e400``), each with a position.
 - :func:`loads_canonical` is :func:`loads_limited` that also tells whether the
   text is canonical; :func:`read_canonical`, its fast path, reads a canonical
   file without a float (what ``dossier lint`` and the catalog read by the
@@ -32,6 +33,7 @@ import bisect
 import contextlib
 import errno
 import json
+import math
 import os
 import re
 import stat
@@ -150,8 +152,9 @@ def loads_strict(text: str) -> Any:
         raise _decode_error(exc) from None
     except _DuplicateKey as exc:
         raise _duplicate_key(text, exc.key) from None
-    except RecursionError:
-        raise JsonSyntaxError(tr("document nested too deeply"), 1, 1) from None
+    except RecursionError:  # deeper than Python's parser goes: placed where the nesting passes the interpreter's limit
+        line, column = _deep_place(text, sys.getrecursionlimit())
+        raise JsonSyntaxError(tr("document nested too deeply"), line, column) from None
     except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits()): find it
         loads_limited(text, max_depth=sys.maxsize, max_digits=_PYTHON_DIGITS)
         raise JsonSyntaxError(tr("a number too long to read"), 1, 1) from None
@@ -178,7 +181,8 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
     Raises :class:`JsonSyntaxError`, with the position, for a document nested deeper
     than ``max_depth`` arrays/objects, an integer with more than ``max_digits``
     digits (Python refuses to convert very long ones, and nothing Dossier keeps
-    needs more than 64 bits), ``NaN``/``Infinity``, which are not JSON, and strings with a
+    needs more than 64 bits), ``NaN``/``Infinity``, which are not JSON, a number past a float's range
+    (``1e400``, which Python reads as ``Infinity``), and strings with a
     lone surrogate escape (``"\\ud800"``), which cannot be written to a file. The work
     is linear in the size of the text: the C parser (which stops itself at a
     nesting deeper than the interpreter's recursion limit), then one iterative walk.
@@ -199,16 +203,29 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
         refused.append(Refused(literal, tr("{literal} is not a JSON value", literal=literal)))
         return refused[-1]
 
+    def parse_float(literal: str) -> Any:
+        value = float(literal)
+        if value not in (math.inf, -math.inf):
+            return value
+        shown = literal if len(literal) <= 24 else literal[:20] + "…"  # (1e400: past a float's range: Infinity)
+        refused.append(Refused(literal, _Limit(tr("number {number} is too large to read", number=shown))))
+        return refused[-1]
+
     try:
         data = json.loads(
-            text, object_pairs_hook=_pairs_no_duplicates, parse_int=parse_int, parse_constant=parse_constant
+            text,
+            object_pairs_hook=_pairs_no_duplicates,
+            parse_int=parse_int,
+            parse_float=parse_float,
+            parse_constant=parse_constant,
         )
     except json.JSONDecodeError as exc:
         raise _decode_error(exc) from None
     except _DuplicateKey as exc:
         raise _duplicate_key(text, exc.key) from None
-    except RecursionError:
-        raise JsonSyntaxError(_too_deep(max_depth), 1, 1, limit=True) from None
+    except RecursionError:  # deeper than the C parser goes (so deeper than the limit): placed where it passes it
+        line, column = _deep_place(text, max_depth)
+        raise JsonSyntaxError(_too_deep(max_depth), line, column, limit=True) from None
     if not refused and text.count("[") + text.count("{") <= max_depth and not _may_hold_surrogate(text):
         return data  # nothing first_problem could find: no refused literal, no nesting that deep
     found = first_problem(data, max_depth)
@@ -217,6 +234,30 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
     ptr, problem = found
     line, column = pointer_position(value_positions(text), ptr)
     raise JsonSyntaxError(str(problem), line, column, limit=isinstance(problem, _Limit))
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+"""A string (skipped whole) or a bracket: what :func:`_deep_place` walks."""
+
+
+def _deep_place(text: str, max_depth: int) -> tuple[int, int]:
+    """The line and column of the first array or object nested ``max_depth`` levels deep (the document itself is
+    level 0), at its opening bracket (the one :func:`first_problem` finds); in a document less deep, its first
+    deepest one (for :func:`loads_strict`, whose limit, the interpreter's recursion limit, is not exact). Only
+    for an error (a document too deep for the parser): one linear scan, strings skipped."""
+    depth = deepest = 0
+    deepest_at = 0
+    for found in _BRACKETS.finditer(text):
+        token = found.group()
+        if token in "[{":
+            if depth >= max_depth:
+                return line_col(text, found.start())
+            if depth + 1 > deepest:
+                deepest, deepest_at = depth + 1, found.start()
+            depth += 1
+        elif token in "]}":
+            depth -= 1
+    return line_col(text, deepest_at)
 
 
 def _may_hold_surrogate(text: str) -> bool:

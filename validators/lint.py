@@ -912,6 +912,8 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         _keep_raw_names(entry, data, game, kind)
         return
     _check_identity(entry, disk)
+    if game == "netrunner" and kind == "card":
+        _check_agenda_influence(entry)
     if not entry.canonical or source.bom:
         _check_format(entry, data)
 
@@ -1058,6 +1060,16 @@ def _first_difference(a: str, b: str) -> int:
         if left != right:
             return number
     return min(len(a.splitlines()), len(b.splitlines())) + 1
+
+
+def _check_agenda_influence(entry: Entry) -> None:
+    """An agenda with an influence cost (a warning): no deck takes an agenda of another faction (RULINGS N2), so an
+    agenda's influence is never paid, yet it would print as pips and count in a deck's influence."""
+    record: Any = entry.record
+    if record.type == "agenda" and (record.influence or 0) > 0:
+        message = tr("{label}: an agenda costs no influence (no deck takes an agenda of another faction), not {n}",
+                     label=entry.label, n=record.influence)  # fmt: skip
+        entry.add("card.agenda.influence", message, "/influence", severity="warning")
 
 
 def _check_identity(entry: Entry, disk: _Disk) -> None:
@@ -1603,8 +1615,14 @@ def _refs_netrunner(index: GameIndex) -> None:
                 _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
             # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
-                if (record.side == "runner") != (record.base_link is not None):
-                    message = tr("{label}: {field} is given for runner identities only", label=entry.label, field="base_link")
+                # (at the field when the file writes it, else at the record: a field left out has no place)
+                if record.side == "runner" and record.base_link is None:
+                    message = tr("{label}: a runner identity needs {field} (its link strength; 0 for none)",
+                                 label=entry.label, field="base_link")  # fmt: skip
+                    entry.add("card.model", message, "/base_link")
+                elif record.side != "runner" and record.base_link is not None:
+                    message = tr("{label}: a corp identity has no {field} (write null or leave it out)",
+                                 label=entry.label, field="base_link")  # fmt: skip
                     entry.add("card.model", message, "/base_link")
                 for i, rule in enumerate(record.deck_rules):
                     if getattr(rule, "rule", None) == "forbid_faction":

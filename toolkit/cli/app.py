@@ -1054,8 +1054,9 @@ def refuse_unwritable(text: str, data: Any) -> None:
 def add_schema_ref(path: Path, data: Any) -> None:
     """Give a record without "$schema" the relative path to its kind's schema (:func:`toolkit.paths.schema_ref`:
     the nearest schema folder above it, else the bundled one); re-point one that names Dossier's own schemas once
-    a nearer schema folder holds the kind's (:func:`toolkit.paths.repointed_schema_ref`; one the user pointed
-    elsewhere stays)."""
+    a nearer schema folder holds the kind's (:func:`toolkit.paths.repointed_schema_ref`), and one that names the
+    kind's schema of Dossier's but resolves to nothing (a record copied from the bundled cards into a set:
+    :func:`_dangling_own_schema`); one the user pointed elsewhere stays."""
     if not isinstance(data, dict):
         return
     from toolkit.models import GAMES, KINDS, schema_path
@@ -1069,9 +1070,25 @@ def add_schema_ref(path: Path, data: Any) -> None:
     if "$schema" not in data:
         data["$schema"] = schema_ref(path.resolve().parent, rel)
     elif isinstance(ref, str):
-        nearer = repointed_schema_ref(path.resolve().parent, ref, rel)
+        folder = path.resolve().parent
+        nearer = repointed_schema_ref(folder, ref, rel)
+        if nearer is None and _dangling_own_schema(folder, ref, rel):
+            nearer = schema_ref(folder, rel)
         if nearer is not None:
             data["$schema"] = nearer
+
+
+def _dangling_own_schema(folder: Path, ref: str, rel: str) -> bool:
+    """A ``"$schema"`` that names this kind's schema of Dossier's (its tail is ``rel``:
+    ``../../../schema/crossfire/mode.schema.json``) and resolves to nothing from ``folder``: a record copied out of
+    the bundled cards into a set (``my-set/modes/``), whose path no longer climbs to a schema folder. A URL, a file
+    that is there, or a path to another file (another kind's schema: lint's error to tell) stays as it is."""
+    import os
+
+    posix = ref.replace("\\", "/")
+    if "://" in posix or not (posix == rel or posix.endswith("/" + rel)):
+        return False
+    return not os.path.isfile(os.path.join(folder, ref))
 
 
 @app.command(help=N_("Generate the JSON Schema files from the record models (their descriptions stay in English)."))

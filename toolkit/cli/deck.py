@@ -561,22 +561,32 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
         listed = [repr(h) for h in hints[:MAX_LISTED]] + ["…"] * (len(hints) > MAX_LISTED)
         hint = tr("; did you mean {ids}?", ids=tr(", ").join(listed)) if hints else ""
         shown = word("game", game, lang)
+        if found:  # several of that name (a pool of sets that reuse a name): each named with its id
+            names = tr(", ").join(listed)
+            if kind == "identity":
+                message = tr("{n} {game} identities are called {name}: {names}; give one by its id", n=len(found),
+                             game=shown, name=repr(name), names=names)  # fmt: skip
+            elif kind == "role":
+                message = tr("{n} {game} roles are called {name}: {names}; give one by its id", n=len(found),
+                             game=shown, name=repr(name), names=names)  # fmt: skip
+            else:
+                message = tr("{n} {game} agents are called {name}: {names}; give one by its id", n=len(found),
+                             game=shown, name=repr(name), names=names)  # fmt: skip
+            raise DossierError(message)
         if kind == "identity":
-            message = tr("no single {game} identity is called {name}", game=shown, name=repr(name))
+            message = tr("no {game} identity is called {name}", game=shown, name=repr(name))
         elif kind == "role":
             message = tr("no {game} role is called {name}", game=shown, name=repr(name))
         else:
-            message = tr("no single {game} agent is called {name}", game=shown, name=repr(name))
-        other = [r for r in pool.names.lookup(name, game) if r.kind != kind] if not found else []
+            message = tr("no {game} agent is called {name}", game=shown, name=repr(name))
+        other = [r for r in pool.names.lookup(name, game) if r.kind != kind]
         if other:  # the name of another kind of record of the pool (a card given as --identity), as the validator says
             from validators.deck import kind_hint
 
             raise DossierError(message + kind_hint(other[0]))
-        if not found:  # none of that name: it may be in another pool (an identity of an imported one)
-            from toolkit.decks.formats import not_this_pool
+        from toolkit.decks.formats import not_this_pool  # none of that name: it may be in another pool (an import's)
 
-            raise DossierError(not_this_pool(message + hint, pool.describe()))
-        raise DossierError(message + hint)
+        raise DossierError(not_this_pool(message + hint, pool.describe()))
     if typed is not None:
         typed.append(name_language(name, found[0]))
     return str(found[0].id)

@@ -422,14 +422,27 @@ def _export_plan(
     found: list[tuple[str, Path]] = []  # (id, file) of each record of the kind: the small keys the sheet is sorted by
     games: set[str] = set()
     every: set[str] = set()  # the games of all the records read (a kind not given: the one game's own kind)
+    # (game, kind) -> the records of the folders given that go in another sheet: told when --kind is not given (of
+    # the game --game gives), as the defaults of a pool's export are not (its many kinds are the help's to tell)
+    others: dict[tuple[str, str], int] = {}
     for path in files:
         text, data = _read_source(path)
         if isinstance(data, dict) and data.get("kind") == kind and (game is None or data.get("game") == game):
             _check_record(path, text, data)  # (before a sheet is planned: the first invalid record, as lint places it)
             found.append((str(data.get("id")), path))
             games.add(str(data.get("game")))
-        elif not chosen and game is None and isinstance(data, dict) and isinstance(data.get("game"), str):
+            continue
+        if not chosen and game is None and isinstance(data, dict) and isinstance(data.get("game"), str):
             every.add(data["game"])
+        if (
+            paths
+            and isinstance(data, dict)
+            and data.get("kind") != "game"
+            and (game is None or data.get("game") == game)
+            and (data.get("game"), data.get("kind")) in KINDS
+        ):
+            other = (str(data["game"]), str(data["kind"]))
+            others[other] = others.get(other, 0) + 1
     where = ", ".join(map(str, roots))
     if not chosen and game is None and not games and len(every) == 1:
         only = next(iter(every))
@@ -456,7 +469,30 @@ def _export_plan(
 
     plan = SheetPlan(records, game, kind, copies, dict(found))
     _refuse_problems(plan.problems)
+    if not chosen and others:
+        _tell_left_out(others)
     return plan
+
+
+def _tell_left_out(others: dict[tuple[str, str], int]) -> None:
+    """One warning line on stderr (the sheet may be on stdout) when ``export csv`` without ``--kind`` left records
+    of other kinds or games out: a sheet holds one kind of one game, so it names them and the options that export
+    each (a folder of cards and crossfire roles was exported as its cards, saying nothing of the roles)."""
+    from toolkit.errors import warning_line
+    from toolkit.i18n import current_lang, tc, tr
+    from validators.wording import game_word, kind_count
+
+    sep = tc(current_lang(), "list", ", ")
+    by_game: dict[str, list[str]] = {}
+    for (game, kind), n in sorted(others.items()):
+        by_game.setdefault(game, []).append(kind_count(kind, n))
+    what = tr("; ").join(
+        tr("{game}: {counts}", game=game_word(game), counts=sep.join(counts)) for game, counts in by_game.items()
+    )
+    how = sep.join(f"--game {game} --kind {kind}" for game, kind in sorted(others))
+    message = tr("left out the records of other kinds ({what}; a sheet holds one kind): export them with {how}",
+                 what=what, how=how)  # fmt: skip
+    print(warning_line(message), file=sys.stderr)
 
 
 def _refuse_problems(problems: list[str]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -123,7 +124,13 @@ def print_cards(
         bool, typer.Option("--calibrate", help=N_("Print the duplex alignment test page instead of cards."))
     ] = False,
     png: Annotated[
-        Path | None, typer.Option("--png", help=N_("Also write one 300 dpi PNG per card (and per back) into DIR."))
+        Path | None,
+        typer.Option(
+            "--png",
+            help=N_(
+                "Also write one 300 dpi PNG per card (and per back) into DIR (made if the folder it is in exists)."
+            ),
+        ),
     ] = None,
     tts: Annotated[
         Path | None,
@@ -131,7 +138,7 @@ def print_cards(
             "--tts",
             help=N_(
                 "Also write Tabletop Simulator deck sheets FILE.png (and FILE-back.png) and a saved object "
-                "FILE.json that loads them as a deck."
+                "FILE.json that loads them as a deck (its folder must exist)."
             ),
             **OUTPUT_FILE,
         ),
@@ -251,9 +258,9 @@ def print_cards(
                 tts="--tts FILE.png",
             )
         )
-    _check_outputs(out, tts, deck)
     if png is not None:
         _check_png_dir(png)
+    _check_outputs(out, tts, deck, png)
     # every output's folder can be written into before anything is drawn or written (a PDF is not written
     # and then the PNGs refused)
     for option, shown, folder in (("--out", out, None), ("--png", png, png), ("--tts", tts, None)):
@@ -461,7 +468,10 @@ def _duplex(value: str) -> Any:
     return key
 
 
-def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> None:
+def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None, png: Path | None = None) -> None:
+    """``--out`` and ``--tts``: a file name of theirs in a folder that exists (or, for ``--tts``, in the folder of
+    ``--png DIR`` the run makes: :func:`_check_png_dir` has checked it)."""
+    made = os.path.abspath(png) if png is not None else None
     for option, path, suffix in (("--out", out, ".pdf"), ("--tts", tts, ".png")):
         if path is None:
             continue
@@ -477,9 +487,8 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
             raise DossierError(
                 tr("{option} {path}: {blocker} is not a directory", option=option, path=path, blocker=blocker)
             )
-        if option == "--tts":  # its folder (and parents) is made when the sheets are written
-            continue
-        if not path.parent.is_dir() and str(path.parent):
+        in_made = option == "--tts" and made is not None and os.path.abspath(path.parent) == made
+        if not path.parent.is_dir() and str(path.parent) and not in_made:  # (a typo is not made into folders)
             raise DossierError(
                 tr(
                     "{option} {path}: directory {directory} does not exist",
@@ -488,6 +497,8 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
                     directory=path.parent,
                 )
             )
+        if option == "--tts":  # its sheets are checked with the PNG files (_check_pngs)
+            continue
         if deck is not None and path.resolve() == deck.resolve():
             raise DossierError(
                 tr("{option} {path}: that is the deck file; choose another name", option=option, path=path)
@@ -524,13 +535,17 @@ def _png_names(records: list[Any]) -> list[str]:
 
 
 def _check_png_dir(directory: Path) -> None:
-    """``--png DIR``: a directory, or none yet under directories (it is made when the images are written)."""
+    """``--png DIR``: a directory, or none yet in a directory that exists (DIR, the folder of PNGs that is the
+    output, is made when the images are written; a missing folder above it is refused as every output's is)."""
     if directory.exists() and not directory.is_dir():
         raise DossierError(tr("--png {directory}: not a directory", directory=directory))
     blocker = next((p for p in directory.parents if p.exists()), None)
     if not directory.exists() and blocker is not None and not blocker.is_dir():
         raise DossierError(tr("--png {directory}: cannot create directory: {reason}", directory=directory,
                               reason=tr("{path} is not a directory", path=blocker)))  # fmt: skip
+    if not directory.exists() and not directory.parent.is_dir():
+        raise DossierError(tr("{option} {path}: directory {directory} does not exist", option="--png", path=directory,
+                              directory=directory.parent))  # fmt: skip
 
 
 def _check_pngs(directory: Path, names: list[str]) -> None:
@@ -1076,7 +1091,7 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         raise DossierError(tr("--png {directory}: not a directory", directory=directory))
     existed = directory.is_dir()  # a folder of the user's keeps its other files, as it always did
     try:
-        (directory if existed else directory.parent).mkdir(parents=True, exist_ok=True)
+        (directory if existed else directory.parent).mkdir(exist_ok=True)  # (DIR only: its folder was checked)
     except OSError as exc:
         raise DossierError(
             tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=os_reason(exc))
@@ -1178,7 +1193,7 @@ def _write_tts(target: Path, result: Any, batch: Any) -> tuple[tuple[list[Path],
     faces, backs, _ = result
     parent = target.parent
     try:
-        parent.mkdir(parents=True, exist_ok=True)
+        parent.mkdir(exist_ok=True)  # (checked to be there: _check_outputs; gone meanwhile, it is said here)
     except OSError as exc:
         raise DossierError(
             tr(
