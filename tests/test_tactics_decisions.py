@@ -186,9 +186,16 @@ def test_play_refuses_a_save_it_could_not_write_before_the_game(tmp_path: Path, 
         assert said in result.output and "decision" not in result.output and "Traceback" not in result.output
     assert deck.read_bytes() == (EXAMPLES / "duel.json").read_bytes()
     saved = tmp_path / "game.json"
-    saved.write_text('{"decisions": []}\n', encoding="utf-8")  # a saved game (of either kind) is replaced
-    again = _cli("--decks", EXAMPLES / "duel.json", "--save", saved, answers="1\n" * 5)
+    saved.write_text('{"game": "tactics", "setup": {}, "decisions": []}\n', encoding="utf-8")  # a saved game
+    kept = _cli("--decks", EXAMPLES / "duel.json", "--save", saved, answers="1\n" * 5)
+    assert kept.exit_code != 0 and "--force" in kept.output and json.loads(saved.read_text())["decisions"] == []
+    again = _cli("--decks", EXAMPLES / "duel.json", "--save", saved, "--force", answers="1\n" * 5)  # replaced
     assert again.exit_code == 0 and len(json.loads(saved.read_text(encoding="utf-8"))["decisions"]) >= 5
+    scenario = tmp_path / "scenario.json"  # a scenario has decisions too, and is no saved game: kept
+    written = (ROOT / "examples" / "scenarios" / "run-through-ice.json").read_bytes()
+    scenario.write_bytes(written)
+    refused = _cli("--decks", EXAMPLES / "duel.json", "--save", scenario, answers="1\n" * 5)
+    assert refused.exit_code == 2 and scenario.read_bytes() == written
 
 
 def test_play_tactics_against_the_player_that_looks_ahead_with_think(tmp_path: Path) -> None:
@@ -227,7 +234,7 @@ def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
     from toolkit.board import FACINGS
     from toolkit.engine.tactics.prospects import hit_odds
 
-    setup = _setup("duo", ["heuristic", "heuristic"], seed=3, deal=5)
+    setup = _setup("duo", ["heuristic", "heuristic"], seed=5, deal=5)  # (a deal whose games show a hidden target)
     attacks = hidden = stepped = 0
     games = [simulate_tactics(RECORDS, "duo", setup.squads, setup.decks, rounds, setup.seed, "heuristic")
              for rounds in (4, 8, 12, 16)]  # fmt: skip

@@ -10,6 +10,7 @@ pass, every command reads.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from toolkit.i18n import N_
@@ -84,3 +85,110 @@ def _crossfire_table(data: dict[str, Any]) -> bool:
     return set(data) <= TABLE_KEYS and all(
         isinstance(p, dict) and "seat" in p and set(p) <= PLAYER_KEYS for p in players
     )
+
+
+CARD_KINDS = frozenset({"card", "identity", "agent", "unit", "ability", "attack", "map"})
+"""The kinds of record a saved game's fingerprint covers (:func:`card_prints`): what its decks, squads and map are
+made of; a game's, a mode's or a format's record are its rules (a change to them is told as such)."""
+
+_NOT_PLAYED = frozenset({"$schema", "name", "flavor", "set"})
+"""The fields of a record that change nothing in a game (its names, its flavor text, its set): left out of its
+fingerprint, so that a translation put right does not make a saved game another."""
+
+
+def _record_data(record: Any) -> dict[str, Any]:
+    if hasattr(record, "model_dump"):
+        return dict(record.model_dump(mode="json", by_alias=True, exclude_none=True))
+    return dict(record) if isinstance(record, dict) else {}
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in ``value`` (a record's or a set-up's JSON), keys of objects too (a deck's card counts)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def card_prints(records: Any, used: Any) -> dict[str, str]:
+    """The fingerprint of the cards a game is played with, as a saved game keeps it (``cards``): for each record of
+    :data:`CARD_KINDS` that ``used`` (the game's decks, squads and map, as JSON) names, and each such record those
+    name in turn, its id and a digest of its JSON (the fields that change nothing in a game left out:
+    :data:`_NOT_PLAYED`). :func:`changed_cards` tells the records that differ when the game is loaded again."""
+    import hashlib
+    import json
+
+    by_id: dict[str, list[Any]] = {}
+    for record in records:
+        kind, name = (record.get("kind"), record.get("id")) if isinstance(record, dict) else \
+            (getattr(record, "kind", None), getattr(record, "id", None))  # fmt: skip
+        if kind in CARD_KINDS and isinstance(name, str):
+            by_id.setdefault(name, []).append(record)
+    prints: dict[str, str] = {}
+    todo = [s for s in _strings(used) if s in by_id]
+    while todo:
+        name = todo.pop()
+        if name in prints:
+            continue
+        played = [{k: v for k, v in _record_data(r).items() if k not in _NOT_PLAYED} for r in by_id[name]]
+        text = json.dumps(sorted(played, key=lambda d: json.dumps(d, sort_keys=True)), sort_keys=True,
+                          ensure_ascii=False, separators=(",", ":"))  # fmt: skip
+        prints[name] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        todo.extend(s for s in _strings(played) if s in by_id and s not in prints)
+    return dict(sorted(prints.items()))
+
+
+def changed_cards(records: Any, data: Any, used: Any) -> list[str]:
+    """The ids of the cards of the saved game ``data`` that are not as they were when it was saved: its ``cards``
+    (:func:`card_prints`, of what ``used`` names) against the records of now, a card gone counted as changed; none
+    for a game saved without a fingerprint (before there was one), or with one that is no object of digests."""
+    saved = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(saved, dict) or not all(isinstance(v, str) for v in saved.values()):
+        return []
+    now = card_prints(records, [used, list(saved)])
+    return sorted(name for name, digest in saved.items() if now.get(name) != digest)
+
+
+def saved_changed_cards(records: Any, data: Any) -> list[str]:
+    """The ids of the cards of the saved game ``data`` (either game's, :func:`saved_game_of`) that changed since it
+    was saved (:func:`changed_cards`: a tactics game's fingerprint may be sealed with its seed, as its machine's
+    deck is); none when it has no fingerprint, or is no saved game to read (its own checks say so)."""
+    import json
+
+    game = saved_game_of(data)
+    if game == "netrunner":
+        return changed_cards(records, data, data.get("decks"))
+    if game != "tactics":
+        return []
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.session import SEALED, TacticsSetup, unseal
+
+    try:
+        setup = TacticsSetup.from_json(data.get("setup"))
+    except EngineError:
+        return []  # (said, naming the field, as the game is read)
+    prints = data.get("cards")
+    if isinstance(prints, str) and prints.startswith(SEALED):
+        try:
+            prints = json.loads(unseal(prints, setup.seed, "cards"))
+        except (ValueError, RecursionError):
+            return []
+    return changed_cards(records, {"cards": prints}, setup.to_json())
+
+
+def cards_changed_reason(cards: list[str], option: str | None = None) -> str:
+    """A saved game whose ``cards`` changed since it was saved (:func:`saved_changed_cards`), in one line: the game
+    would replay as another; ``option`` the option that replays it all the same (if the command has one)."""
+    from toolkit.i18n import tr
+
+    said = tr(", ").join(cards[:8]) + (tr(", ") + "…" if len(cards) > 8 else "")
+    if option is None:
+        return tr("its cards changed since the game was saved ({cards}): it would replay as another game",
+                  cards=said)  # fmt: skip
+    return tr("its cards changed since the game was saved ({cards}): it would replay as another game (give "
+              "{option} to replay it all the same)", cards=said, option=option)  # fmt: skip

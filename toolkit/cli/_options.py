@@ -29,7 +29,15 @@ def check_seed(ctx: typer.Context, param: typer.CallbackParam, value: int | None
     if value is not None and value < 0:
         name = max(param.opts, key=len) if param.opts else param.name
         raise DossierError(tr("{option} {value}: a seed is a whole number from 0 up", option=name, value=value))
+    if value is not None and value >= SEED_LIMIT:  # a saved game keeps it: read back, it is held to 20 digits
+        name = max(param.opts, key=len) if param.opts else param.name
+        raise DossierError(tr("{option} {value}: a seed has at most {digits} digits", option=name, value=value,
+                              digits=MAX_DIGITS))  # fmt: skip
     return value
+
+
+MAX_DIGITS = 20  # toolkit.jsonio.MAX_DIGITS: the digits a saved game's numbers may have (read_json_input)
+SEED_LIMIT = 10**MAX_DIGITS
 
 
 DRAWN_SEED_BITS = 53
@@ -138,8 +146,11 @@ and the metavar the path type would show."""
 
 def read_json_input(path: Path) -> tuple[Any, str]:
     """The JSON value of an input file (a crossfire table, a scenario, a saved game) and its text: an unreadable
-    file is one line naming it (exit 2 for I/O, 1 for what was read), invalid JSON one line with its place."""
-    from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
+    file is one line naming it (exit 2 for I/O, 1 for what was read), invalid JSON one line with its place. Read
+    with the limits of input from outside (:func:`~toolkit.jsonio.loads_limited`), as decks are: ``NaN``, a
+    number past a float's range, an integer longer than 20 digits or nesting deeper than 64 levels is refused
+    where it is, not read into a value the file does not hold."""
+    from toolkit.jsonio import JsonSyntaxError, loads_limited, read_source
 
     source = read_source(path)
     if source.text is None:
@@ -147,7 +158,7 @@ def read_json_input(path: Path) -> tuple[Any, str]:
             tr("{path}: cannot read: {reason}", path=path, reason=source.error), exit_code=2 if source.io_error else 1
         )
     try:
-        return loads_strict(source.text), source.text
+        return loads_limited(source.text), source.text
     except JsonSyntaxError as exc:
         where = f"{path}:{exc.line}:{exc.column}"
         raise DossierError(tr("{where}: invalid JSON: {reason}", where=where, reason=exc.message), exit_code=1) from None
@@ -185,12 +196,14 @@ def with_think(kind: str, seconds: float | None) -> str:
 def check_saved_game_target(save: Path) -> None:
     """Refuse ``--save`` (``play``, ``simulate``) before the game rather than after it (when the game would be
     lost): a path that cannot be written (no such directory, a directory), or an existing file that is no saved
-    game (a deck given by mistake), which writing would replace. A saved game is replaced (``--load g.json --save
-    g.json``)."""
+    game (:func:`~toolkit.filekinds.saved_game_of`: a deck or a scenario given by mistake), which writing would
+    replace. A saved game is replaced here (``--load g.json --save g.json``; ``play`` and ``simulate`` keep a game
+    a person saved unless ``--force`` is given)."""
+    from toolkit.filekinds import saved_game_of
     from toolkit.safewrite import OutputKind, check_replaceable, check_target, json_object
 
     check_target(save)
-    saved_game = json_object(lambda data: isinstance(data.get("decisions"), list))  # either game's: its decisions
+    saved_game = json_object(lambda data: saved_game_of(data) is not None)  # either game's (a scenario has decisions)
     check_replaceable(save, OutputKind(N_("a game saved by {format}"), saved_game, "--save"))
 
 

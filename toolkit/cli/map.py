@@ -511,7 +511,13 @@ def _zh_frames(frames: list[Any], catalog: Any) -> None:
     known = "|".join(map(re.escape, sorted(zh_of, key=len, reverse=True)))
     instances = re.compile(rf"(?<![\w])({known})#(\d+)")
 
+    from toolkit.engine.phrase import Phrase, Term
+
     def zh(value: Any, key: str = "") -> Any:
+        if isinstance(value, Phrase):  # (an engine's sentence, worded where it is shown: its names put back only)
+            return Phrase(value.message, **{k: zh(v, str(k)) for k, v in value.fields.items()})
+        if isinstance(value, Term):  # (a code of a vocabulary, worded where it is shown)
+            return value
         if isinstance(value, str):
             if key in ("text", "condition", "declined", "ref"):  # ability text: the log's own words
                 return value
@@ -700,9 +706,12 @@ def load_frames(path: Path, board: Board, catalog: Any = None) -> tuple[list[Any
     if saved == "tactics":
         return saved_frames(path, data, board, catalog), None
     if saved is not None:
+        import shlex
+
         raise DossierError(
-            tr("{where}: a saved Netrunner game; {command} draws a tactics game on its map", where=f"{path}:1:1",
-               command="`dossier map replay`")
+            tr("{where}: a saved Netrunner game; {command} draws a tactics game on its map ({replay} writes its "
+               "replay)", where=f"{path}:1:1", command="`dossier map replay`",
+               replay=f"`dossier play netrunner --load {shlex.quote(str(path))} --replay FILE.html`")
         )  # fmt: skip
     if isinstance(data, dict) and "frames" not in data and isinstance(data.get("board"), dict) and "log" in data:
         raise DossierError(
@@ -732,9 +741,10 @@ def load_frames(path: Path, board: Board, catalog: Any = None) -> tuple[list[Any
 def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict[str, Any]]:
     """The frames of a tactics game saved by ``dossier play tactics --save``: the game played again from its set-up
     and decisions with the records of ``catalog`` (a game is its seed and its decisions), a frame a step as
-    ``simulate --replay`` makes them. A game that does not fit the pool is refused as ``play --load`` refuses it
-    (exit 1); one on another map than ``board``'s, or not over yet, in one line (exit 2): its replay would show every
-    unit, those hidden from its players too, of a game still to be played."""
+    ``simulate --replay`` makes them. A game that does not fit the pool (or whose cards changed since it was saved)
+    is refused as ``play --load`` refuses it (exit 1); one on another map than ``board``'s, or not over yet, in one
+    line (exit 2): its replay would show every unit, those hidden from its players too, of a game still to be
+    played. A game a seat resigned ends with it (:func:`resigned_end`)."""
     import shlex
 
     from toolkit.engine.core import EngineError
@@ -746,6 +756,11 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
         return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=path, reason=exc),
                             exit_code=1)  # fmt: skip
 
+    from toolkit.filekinds import cards_changed_reason, saved_changed_cards
+
+    changed = saved_changed_cards(records, data)  # (a game of other cards would be drawn as another game)
+    if changed:
+        raise DossierError(tr("{path}: {reason}", path=path, reason=cards_changed_reason(changed)), exit_code=1)
     try:
         saved = TacticsSession.from_json(records, data)  # (its labels as the game takes them now)
     except EngineError as exc:
@@ -762,6 +777,7 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
         raise unfit(exc) from None
     if not frames:  # resigned before a step was over (a mulligan): the board as it was left, as the browser's replay
         frames.append({"label": "", "state": again.game.board_state(), "events": again.game.log.to_json(0)})
+    resigned_end(frames, saved)  # (a game resigned: its log ends with it, as the game's own log does)
     played = again.game.board.map_id
     if played and board.map_id and played != board.map_id:
         raise DossierError(
@@ -769,6 +785,26 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
                map=repr(board.map_id))
         )  # fmt: skip
     return frames
+
+
+def resigned_end(frames: list[dict[str, Any]], session: Any) -> None:
+    """End the replay ``frames`` of a tactics game a seat resigned (``session``, a
+    :class:`~toolkit.engine.tactics.session.TacticsSession` whose ``resigned`` is that seat) as its log ended: an
+    entry after the last, the game over, won by the other side
+    (:meth:`~toolkit.engine.tactics.session.TacticsSession.result`), its reason ``P1 resigned`` (worded where the
+    log is shown). Nothing for a game no seat resigned."""
+    from toolkit.engine.phrase import Phrase
+    from toolkit.i18n import N_
+
+    if session.resigned is None or not frames:
+        return
+    seqs = [e.get("seq") for f in frames for e in f.get("events") or [] if isinstance(e, dict)]
+    seq = max((n for n in seqs if isinstance(n, int)), default=0) + 1
+    result = session.result()
+    entry = {"seq": seq, "event": "game_over", "winners": list(result["winners"]),
+             "reason": Phrase(N_("P{seat} resigned"), seat=session.resigned), "round": result["rounds"]}  # fmt: skip
+    last = frames[-1]
+    last["events"] = [*(last.get("events") or []), entry]
 
 
 @map_app.command(

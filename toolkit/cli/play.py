@@ -96,9 +96,17 @@ def play(
     force: Annotated[
         bool,
         typer.Option("--force", help=N_("Let --save replace a game saved before (without it, --save writes over the "
-                                        "game of --load only).")),  # fmt: skip
+                                        "game of --load only), and --load play a game whose cards changed since it "
+                                        "was saved.")),  # fmt: skip
     ] = False,
     think: Annotated[str | None, THINK_OPTION] = None,
+    replay: Annotated[
+        Path | None,
+        typer.Option("--replay", help=N_("Netrunner, with --load: write the saved game's self-contained HTML replay "
+                                         "here (the table, every side's cards) instead of playing it; a game you "
+                                         "played must be over (tactics: `dossier map replay`)."),
+                     **OUTPUT_FILE),  # fmt: skip
+    ] = None,
     plain: Annotated[
         bool,
         typer.Option("--plain", help=N_("Line by line, never the full-screen view (the default at a terminal).")),
@@ -141,11 +149,14 @@ def play(
         opponent = str(kept["opponent"])
     if load is not None:
         _refuse_conflicts(ctx, game, kept, opponent)
+    if replay is not None:
+        _replay_saved(load, data, replay, save, force, cards)
+        return
     if save is not None:
         check_saved_game_target(save)
         _refuse_replacing(save, load, force)
     if game == "tactics":
-        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain, data, mode)
+        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain, data, mode, force)
         return
     if load is None and not decks:
         raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
@@ -154,19 +165,21 @@ def play(
                               n=len(decks or [])))  # fmt: skip
     side = str(kept.get("side", side))
     turns = int(kept.get("turns", turns))
-    _play_netrunner(decks or [], side, opponent, seed, turns, cards, save, load, lang, plain, data, mode, banlist)
+    _play_netrunner(decks or [], side, opponent, seed, turns, cards, save, load, lang, plain, data, mode, banlist,
+                    force)
 
 
 def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | None, turns: int, cards: list[Path] | None,
                     save: Path | None, load: Path | None, lang: str | None, plain: bool, data: Any,
-                    mode: str | None = None, banlist: str | None = None) -> None:  # fmt: skip
+                    mode: str | None = None, banlist: str | None = None, force: bool = False) -> None:  # fmt: skip
     """``dossier play netrunner``: a person on ``side``, the machine's ``opponent`` on the other, played through a
     :class:`~toolkit.engine.netrunner.session.NetrunnerSession` (``u`` takes the person's last decision back with
     its undo; ``resign`` ends the game once confirmed: :mod:`toolkit.engine.netrunner.terminal`); ``data`` the saved
     game of ``load``, which is replayed (and refused before any play when it does not fit the game). ``mode`` and
     ``banlist``: the format and ban list the decks are read and checked under (``--mode``, ``--banlist``). The game
     is saved with its side, opponent and language (``lang``), and the side that resigned (a game loaded resigned is
-    over: its log and how it ended are shown)."""
+    over: its log and how it ended are shown). A saved game whose cards changed since is refused (``force``: played
+    all the same)."""
     import sys
 
     from toolkit.cli._lang import LogNames, deck_lang, output_lang
@@ -207,6 +220,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         data = opened(data)  # the machine's sealed decisions, opened to be replayed
         if isinstance(data, dict) and isinstance(data.get("seed"), int):
             seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
+        _refuse_changed_cards(load, pool.records, data, force)  # (before its decisions are blamed on the rules)
         _refuse_misfit(load, pool.records, data, turns)
     seed, seed_line = _chosen_seed(seed, language)
     full = not plain and is_terminal(sys.stdin, sys.stdout)
@@ -366,8 +380,8 @@ def _no_keys() -> str:
 
 
 GAMES = ("netrunner", "tactics")
-FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics"),
-            "banlist": ("--banlist", "netrunner")}  # an option of one game only (--mode names a mode of either)
+FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics"), "banlist": ("--banlist", "netrunner"),
+            "replay": ("--replay", "netrunner")}  # an option of one game only (--mode names a mode of either)
 COMMANDS = {"netrunner": "`play netrunner`", "tactics": "`play tactics`"}
 FROM_SAVE = {  # what a saved game keeps, per game: given with --load, the option must say what the save says
     "netrunner": {"decks": "--decks", "side": "--side", "seed": "--seed", "opponent": "--opponent",
@@ -457,10 +471,32 @@ def _refuse_replacing(save: Path, load: Path | None, force: bool) -> None:
     try:
         data = json.loads(save.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return  # (what is no saved game was refused before)
+        return  # (a file that is no JSON, unless empty, was refused before: check_saved_game_target)
     if saved_game_of(data) is not None:
         raise DossierError(tr("{path}: a saved game is there; not replaced (go on with it with {load}, or give {force} "
                               "to replace it)", path=save, load="--load", force="--force"))  # fmt: skip
+
+
+def played_by_a_person(save: Path) -> bool:
+    """Whether ``save`` is a game a person played and saved (``dossier play … --save``): a saved tactics game, or a
+    saved Netrunner game that says the side the person played (``dossier simulate netrunner --save`` says none)."""
+    from toolkit.filekinds import saved_game_of
+
+    try:
+        data = json.loads(save.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    game = saved_game_of(data)
+    return game == "tactics" or (game == "netrunner" and "side" in data)
+
+
+def refuse_replacing_played(save: Path, force: bool) -> None:
+    """``dossier simulate … --save`` naming a game a person saved with ``dossier play``
+    (:func:`played_by_a_person`): refused in one line (exit 2) before the game unless ``--force`` is given, as
+    ``play`` refuses it (:func:`_refuse_replacing`); a game simulate saved is written again."""
+    if not force and save.is_file() and played_by_a_person(save):
+        raise DossierError(tr("{path}: a game saved by {command} is there; not replaced (give {force} to replace it)",
+                              path=save, command="dossier play", force="--force"))  # fmt: skip
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -513,11 +549,14 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
         from toolkit.engine.simulate import TACTICS_DECIDERS
         from toolkit.engine.tactics.session import HUMAN, TacticsSetup
 
+        raw = data.get("setup") if isinstance(data, dict) else None
+        if isinstance(raw, dict):  # (before the set-up is opened: a machine's squad is sealed with the seed)
+            _refuse_seed(load, "/setup/seed", raw.get("seed"))
         try:
-            players = TacticsSetup.from_json(data.get("setup") if isinstance(data, dict) else None).players
+            setup = TacticsSetup.from_json(raw)
         except EngineError:
             return  # (said, naming the field, as the game is read)
-        for index, player in enumerate(players):
+        for index, player in enumerate(setup.players):
             if player != HUMAN and not known(player, TACTICS_DECIDERS):
                 raise unknown(f"/setup/players/{index}", player, TACTICS_DECIDERS)
         return
@@ -528,9 +567,87 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
         check_saved(data)
     except EngineError as exc:
         raise refuse(str(exc)) from None
+    _refuse_seed(load, "/seed", data["seed"])
     opponent = data.get("opponent")
     if opponent is not None and not known(opponent, PLAYERS):
         raise unknown("/opponent", opponent, PLAYERS)
+
+
+def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None, force: bool,
+                  cards: list[Path] | None) -> None:  # fmt: skip
+    """``dossier play netrunner --load G --replay OUT.html``: the saved game ``data`` (of ``load``) written as the
+    HTML replay ``simulate netrunner --replay`` and the web's finished games write (every side's cards, a frame a
+    decision), not played. A game a person saved (it says its ``side``) must be over (played to its end, or resigned:
+    its log then ends with it), as ``map replay`` asks of a tactics game: its replay shows the machine's cards. The
+    cards changed since, or a decision that no longer fits, are refused as ``--load`` refuses them; ``--force`` lets
+    the page replace a file Dossier did not write (and replays changed cards all the same)."""
+    import shlex
+
+    from toolkit.cli._lang import LogNames
+    from toolkit.cli.deck import load_pool
+    from toolkit.cli.simulate import _check_replay_target, _writing_replay
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.netrunner.replay import write_replay
+    from toolkit.engine.netrunner.saved import opened, resigned_end
+    from toolkit.engine.netrunner.session import NetrunnerSession
+    from toolkit.engine.phrase import Phrase, Term
+    from toolkit.i18n import current_lang, trn, word
+
+    if load is None:
+        raise DossierError(tr("{option} is for {other}", option="--replay", other="--load FILE.json"))
+    if save is not None:
+        raise DossierError(tr("{option} is for {other}", option="--save", other="`play netrunner` (not --replay)"))
+    _check_replay_target(replay, force)
+    pool = load_pool(cards)
+    records = list(pool.records)
+    _refuse_changed_cards(load, records, data, force)
+    data = opened(data)
+    _refuse_misfit(load, records, data, int(data.get("turns", 200)))
+    person = data.get("side") if data.get("side") in ("corp", "runner") else None
+    try:
+        session = NetrunnerSession(records, data, person or "runner", "heuristic")
+    except EngineError as exc:
+        raise not_replayable(load, str(exc)) from None
+    loser = data.get("resigned")
+    if loser in ("corp", "runner") and session.game.winner is None:  # (as the web ends a game a side resigned)
+        winner = "runner" if loser == "corp" else "corp"
+        game: Any = session.game
+        game.game_over(winner, Phrase(N_("the {side} resigned"), side=Term("side", loser)), "resigned")
+    if person is not None and session.game.winner is None and session.pending is not None:
+        raise DossierError(tr("{path}: the game is not over; its replay would show every card, the other side's too: "
+                              "play it to its end with {command} first", path=load,
+                              command=f"`dossier play netrunner --load {shlex.quote(str(load))}`"))  # fmt: skip
+    frames = session.frames()
+    resigned_end(frames, session.game)
+    language = current_lang()
+    names = LogNames(records, language)
+    game_name = names.record_name("netrunner") or word("game", "netrunner", language)
+    title = tr("{game} · seed {seed}", game=game_name, seed=data["seed"])
+    with _writing_replay(replay):
+        write_replay(replay, frames, title, language, names, force=force)
+    print(trn("{path}: {n} frame of the saved game {game}", "{path}: {n} frames of the saved game {game}", len(frames),
+              path=replay, game=load))  # fmt: skip
+
+
+def _refuse_changed_cards(load: Path, records: Any, data: Any, force: bool) -> None:
+    """``--load`` of a game whose cards changed since it was saved (its fingerprint:
+    :func:`toolkit.filekinds.saved_changed_cards`): one line naming them (exit 1) unless ``--force`` is given, not a
+    game replayed as another, nor its first decision that no longer fits blamed on the rules."""
+    from toolkit.filekinds import cards_changed_reason, saved_changed_cards
+
+    changed = [] if force else saved_changed_cards(records, data)
+    if changed:
+        raise DossierError(tr("{path}: {reason}", path=load, reason=cards_changed_reason(changed, "--force")),
+                           exit_code=1)  # fmt: skip
+
+
+def _refuse_seed(load: Path, field: str, seed: Any) -> None:
+    """A saved game's seed (at ``field``) out of the range ``--seed`` takes (a whole number from 0 up:
+    :func:`~toolkit.cli._options.check_seed`; a negative one would deal the game of its absolute value): one line
+    naming the field (exit 1), not its first decision that no longer fits blamed on the rules."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed < 0:
+        raise not_replayable(load, tr("{option} {value}: a seed is a whole number from 0 up", option=field,
+                                      value=seed))  # fmt: skip
 
 
 class _RecordEnd(Exception):
@@ -692,11 +809,11 @@ def _stopped_line(language: str, how: str, saved: Path | None, game: str | None)
 
 def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None, rounds: int, cards: list[Path] | None,
                   save: Path | None, load: Path | None, lang: str | None, plain: bool = False,
-                  data: Any = None, mode: str | None = None) -> None:  # fmt: skip
+                  data: Any = None, mode: str | None = None, force: bool = False) -> None:  # fmt: skip
     """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other (``data``: the saved
     game of ``load``, which keeps its own). ``mode`` (``--mode``): the mode the decks are read and checked under and
     the game is played in (on its map), as ``simulate`` plays them, instead of their own; the machine's made-up deck
-    is one of it."""
+    is one of it. A saved game whose cards changed since is refused (``force``: played all the same)."""
     import random
 
     from toolkit.cli._lang import LogNames, deck_lang, output_lang
@@ -720,6 +837,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     seed_line: str | None = None  # (a saved game keeps its seed: the player's own file says it)
     if load is not None:
         language = output_lang(lang)
+        _refuse_changed_cards(load, records, data, force)
         try:
             session = TacticsSession.from_json(records, data)
         except EngineError as exc:

@@ -37,6 +37,7 @@ def read_scenario(path: Path) -> tuple[Any, str]:
         line, column = pointer_position(value_positions(text), "/game")
         raise DossierError(tr("{where}: tactics positions are not scenarios yet (scenarios are Netrunner's)",
                               where=f"{path}:{line}:{column}"))  # fmt: skip
+    _other_file(path, data)
     try:
         return Scenario.model_validate(data), text
     except ValidationError as exc:
@@ -51,6 +52,21 @@ def read_scenario(path: Path) -> tuple[Any, str]:
         if exc.error_count() > 1:
             message = and_more(message, exc.error_count() - 1)
         raise DossierError(message, exit_code=1) from None
+
+
+def _other_file(path: Path, data: Any) -> None:
+    """A saved game given as a scenario (:func:`toolkit.filekinds.saved_game_of`): one line saying what it is and the
+    command that goes on with it (exit 1), instead of the schema's refusal of its fields."""
+    import shlex
+
+    from toolkit.filekinds import NOT_RECORDS, saved_game_of
+    from toolkit.i18n import tr
+
+    game = saved_game_of(data)
+    if game is not None:
+        command = f"`dossier play {game} --load {shlex.quote(str(path))}`"
+        raise DossierError(tr("{path}: {what}; {command} goes on with it", path=path,
+                              what=tr(NOT_RECORDS[f"{game}_game"]), command=command), exit_code=1)  # fmt: skip
 
 
 def _tactics_position(data: Any) -> bool:

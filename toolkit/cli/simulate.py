@@ -101,15 +101,21 @@ def simulate(
         typer.Option(
             "--force",
             help=N_(
-                "Let --replay replace a file Dossier did not write (a page of your own); a replay Dossier wrote is "
-                "replaced without it."
+                "Let --replay replace a file Dossier did not write (a page of your own; a replay Dossier wrote is "
+                "replaced without it), and --save a game saved by `dossier play` (a game saved by simulate is "
+                "replaced without it)."
             ),
         ),
     ] = False,
     save: Annotated[
         Path | None,
         typer.Option(
-            "--save", help=N_("Netrunner: write the game (seed, decks, decisions) here to step through."), **OUTPUT_FILE
+            "--save",
+            help=N_(
+                "Netrunner: write the game (seed, decks, decisions) here: `dossier play netrunner --load FILE` goes "
+                "on with it, and with --replay FILE.html writes its replay to step through."
+            ),
+            **OUTPUT_FILE,
         ),
     ] = None,
     strict: Annotated[
@@ -225,9 +231,12 @@ def simulate(
                second="--replay", path=str(save))
         )  # fmt: skip
     if save is not None:  # before the game, not after it: a deck given by mistake is not replaced
+        from toolkit.cli.play import refuse_replacing_played
+
         check_saved_game_target(save)
-    if force and replay is None:
-        raise DossierError(tr("{option} is for {other}", option="--force", other="--replay FILE.html"))
+        refuse_replacing_played(save, force)  # nor a game a person played (unless --force)
+    if force and replay is None and save is None:
+        raise DossierError(tr("{option} is for {other}", option="--force", other="--replay FILE.html, --save FILE"))
     if replay is not None:
         _check_replay_target(replay, force)
     if lang is not None:
@@ -457,6 +466,9 @@ def _check_mode_specified(paths: list[Path], cards: Any, asked: str | None = Non
             return
     except DossierError:  # a pool or deck that cannot be read: the deck count is the error to give
         return
+    if named is not None:  # the --mode asked for cannot be played: the option's error, not the deck's
+        raise DossierError(tr("{where}: {problem}", where=f"--mode {asked}", problem=mode_unspecified(mode)),
+                           exit_code=1)  # fmt: skip
     raise DossierError(tr("{path}: {problem}", path=str(path), problem=mode_unspecified(mode)), exit_code=1)
 
 
@@ -642,6 +654,14 @@ def _legal_decks(
                 )  # fmt: skip
             deck.deck = apply_deck_mode(deck.deck, pool, mode, banlist)  # (played in the format asked for, if any)
             checked = validate_deck(deck.deck, pool.rules, None, banlist).findings
+            unplayable = [f for f in checked if f.code == "deck.mode.incomplete"]
+            if mode is not None and unplayable:
+                from toolkit.engine.tactics.game import mode_unspecified
+
+                # the --mode asked for cannot be played (RULINGS T6): the option's error, not the deck's "mode" line
+                played = pool.rules.game(game).modes.get(deck.deck.mode)
+                problem = mode_unspecified(played) if played is not None else unplayable[0].message
+                raise DossierError(tr("{where}: {problem}", where=f"--mode {mode}", problem=problem), exit_code=1)
             findings += [deck.locate(f) for f in checked if not (draft and _squad_finding(f))]
             findings = pool_hinted(findings, deck.deck, pool.lookup(game), pool.describe())  # (once a deck)
         refused += [f for f in findings if f.severity == "error"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from toolkit.filekinds import NETRUNNER_GAME_FORMAT
+from toolkit.filekinds import NETRUNNER_GAME_FORMAT, card_prints
 from toolkit.i18n import tr
 from toolkit.jsonio import atomic_write_text
 from toolkit.models.deck import Deck
@@ -32,7 +32,9 @@ LANGS = ("en", "zh-Hans")  # the languages a game is played in (a saved game's `
 
 
 def game_record(game: NetrunnerGame, decks: Mapping[str, Deck], turns: int) -> dict[str, Any]:
-    return {
+    """The saved record of ``game``: its seed, format, turns, both decks, its decisions and the fingerprint of the
+    cards of its decks (``cards``: :func:`toolkit.filekinds.card_prints`)."""
+    record: dict[str, Any] = {
         "format": FORMAT,
         "seed": game.seed,
         "netrunner_format": game.format,
@@ -40,6 +42,30 @@ def game_record(game: NetrunnerGame, decks: Mapping[str, Deck], turns: int) -> d
         "decks": {side: deck.model_dump(mode="json", by_alias=True, exclude_none=True) for side, deck in decks.items()},
         "decisions": [d["label"] for d in game.decisions],
     }
+    record["cards"] = card_prints(game.records, record["decks"])  # (a card changed since is told on loading)
+    return record
+
+
+class CardsChanged(EngineError):
+    """A saved game (either game's) whose cards changed since it was saved
+    (:func:`toolkit.filekinds.saved_changed_cards`): replayed, it would be another game, so it is refused naming them
+    (``cards``: their ids) rather than its first decision that no longer fits being blamed on the rules."""
+
+    def __init__(self, cards: list[str], option: str | None = None) -> None:
+        from toolkit.filekinds import cards_changed_reason
+
+        super().__init__(cards_changed_reason(cards, option))
+        self.cards = cards
+
+
+def check_cards(records: Any, data: Any) -> None:
+    """:class:`CardsChanged` when the cards of the saved game ``data`` changed since it was saved; nothing for a game
+    saved without their fingerprint (before there was one)."""
+    from toolkit.filekinds import saved_changed_cards
+
+    changed = saved_changed_cards(records, data)
+    if changed:
+        raise CardsChanged(changed)
 
 
 def sealed_decisions(labels: list[str], seats: list[int], seed: int, kept: int) -> list[str]:
@@ -162,3 +188,20 @@ def check_saved(data: Any) -> None:
             )
         )
     _check_saved(data)
+
+
+def resigned_end(frames: list[dict[str, Any]], game: NetrunnerGame) -> None:
+    """End the replay ``frames`` of a game a side resigned as the game ended (``game``: the game played on the same
+    record and ended by the resignation, :func:`toolkit.web.routes.play_netrunner.resigned`; the frames, played again
+    from the record alone, stop where the decisions run out): its last frame ends with the game-over entry (the other
+    side wins, the side that resigned its reason) and shows the table as it ended. Nothing for a game that did not
+    end so."""
+    if game.winner is None or game.end_code != "resigned" or not frames:
+        return
+    last = frames[-1]
+    if any(isinstance(e, dict) and e.get("event") == "game_over" for e in last.get("events") or []):
+        return
+    log: Any = game.log  # (the game's _Log)
+    over = [e for e in log.every_seat(max(0, len(log) - 3)) if e.get("event") == "game_over"]
+    last["events"] = [*(last.get("events") or []), *over[-1:]]
+    last["state"] = game.view()

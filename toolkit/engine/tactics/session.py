@@ -333,9 +333,11 @@ class TacticsSession:
     # -- saving
 
     def to_json(self, sealed: bool = False) -> dict[str, Any]:
-        """The game as it is saved: its set-up, every decision's label, and (resigned) ``status`` ``resigned`` and
+        """The game as it is saved: its set-up, every decision's label, its ``cards`` (the fingerprint of the cards it
+        is played with: :func:`toolkit.filekinds.card_prints`) and (resigned) ``status`` ``resigned`` and
         ``resigned_by``. ``sealed``: for a file the person keeps, each decision of a machine's seat is sealed
-        (:func:`seal`), and the squad and deck of each seat of ``made_up``."""
+        (:func:`seal`), and the squad and deck of each seat of ``made_up`` (and then the fingerprint, which names
+        their cards)."""
         labels = self.labels
         if sealed:
             seed, players = self.setup.seed, self.setup.players
@@ -343,6 +345,10 @@ class TacticsSession:
                       for i, (label, seat) in enumerate(zip(labels, self.decider.asked, strict=True))]  # fmt: skip
         setup = self.setup.to_json(sorted(self.made_up) if sealed else ())
         out: dict[str, Any] = {"game": "tactics", "setup": setup, "decisions": labels, "hidden": HIDDEN_NAMES}
+        from toolkit.filekinds import card_prints  # (its cards' fingerprint: a card changed since is told on loading)
+
+        prints = card_prints(self.records, self.setup.to_json())
+        out["cards"] = seal(json.dumps(prints), self.setup.seed, "cards") if sealed and self.made_up else prints
         if self.resigned is not None:
             out.update(status="resigned", resigned_by=self.resigned)
         return out

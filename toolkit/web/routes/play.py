@@ -533,6 +533,9 @@ def _load(web: Any, link: str, lang: str) -> Opened:
             # (a game of two people: the link's side; against the machine: the person's, whatever the link)
             mine = seat if getattr(session, "people", False) and seat is not None else session.seat
             return Opened(session, record, game_id, mine, base)
+        from toolkit.engine.netrunner.saved import check_cards
+
+        check_cards(_records(web), record)  # (a game whose cards changed since: refused naming them)
         session = TacticsSession.from_json(_records(web), record)
     except EngineError as exc:
         raise _unplayable(web, base, link, lang, exc) from None
@@ -547,10 +550,13 @@ def _unplayable(web: Any, record: dict[str, Any], link: str, lang: str, exc: Exc
     the game was saved by an earlier version of the rules, or with other cards), the refusal names the decision by
     its number among those saved, and nothing of it besides: its label and its options may be the other side's
     secrets (the machine's hand), which the engine's own message would show. Else, the engine's reason."""
+    from toolkit.engine.netrunner.saved import CardsChanged
     from toolkit.engine.tactics.session import SavedMisfit
 
     number, saved = None, None
-    if record.get("game") == "netrunner":
+    if isinstance(exc, CardsChanged):  # (its cards changed since it was saved: they are named, not a decision)
+        pass
+    elif record.get("game") == "netrunner":
         from toolkit.web.routes import play_netrunner
 
         number = play_netrunner.misfit_at(web, record)
@@ -1182,6 +1188,10 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
     if not frames:  # resigned before a step was over: the board as it was left
         game = found.session.game
         frames.append({"label": "", "state": game.board_state(), "events": game.log.to_json(0)})
+    if found.resigned:  # its log ends with the resignation, the other side the winner (as the game's page says)
+        from toolkit.cli.map import resigned_end
+
+        resigned_end(frames, found.session)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     name_frames(frames, names.name)  # names in the page's language, as `simulate --replay` writes them
     board = found.session.game.board

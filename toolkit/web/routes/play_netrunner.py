@@ -157,9 +157,13 @@ def _side_word(lang: str) -> Callable[[int], str]:
 
 def load(web: Any, data: dict[str, Any]) -> Any:
     """The game of a game's file, replayed; a game a side resigned is over, the other side its winner (the page,
-    ``/api/play/ID`` and their logs say so: :func:`resigned`)."""
+    ``/api/play/ID`` and their logs say so: :func:`resigned`). A game whose cards changed since it was saved is
+    refused (:class:`~toolkit.engine.netrunner.saved.CardsChanged`)."""
+    from toolkit.engine.netrunner.saved import check_cards
     from toolkit.engine.netrunner.session import NetrunnerSession
 
+    if isinstance(data, dict):  # (a game whose cards changed since: refused naming them, not replayed as another)
+        check_cards(records(web), data.get("record"))
     session = NetrunnerSession.from_json(records(web), data)
     if data.get("status") == "resigned":
         resigned(session, data.get("resigned_by"))
@@ -259,6 +263,7 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
 def replay(request: Request, web: Any, found: Any) -> str:
     """The finished game's replay page, as ``simulate netrunner --replay`` writes it (every side's cards)."""
     from toolkit.engine.netrunner.replay import render_replay
+    from toolkit.engine.netrunner.saved import resigned_end
     from toolkit.i18n import word
 
     lang = request_lang(request)
@@ -266,7 +271,9 @@ def replay(request: Request, web: Any, found: Any) -> str:
     session = found.session
     # (the game by its name, as the site's menus and the tactics replay's mode name it)
     title = t(lang, "{game} · seed {seed}", game=word("web.game", "netrunner", lang), seed=session.record["seed"])
-    return render_replay(session.frames(), title, lang, names)
+    frames = session.frames()
+    resigned_end(frames, session.game)  # (a game resigned: its log ends with it, the other side the winner)
+    return render_replay(frames, title, lang, names)
 
 
 def _namer(lang: str) -> Any:
