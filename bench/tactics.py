@@ -1773,6 +1773,38 @@ RULES_SINCE = [
         '                                or (played[0] not in played[1].equipment and played[0] not in played[1].statuses))):\n'
         '                            return\n',
     ),
+    (  # a card's 回合开始时 / 回合结束时 are its controller's turn's, wherever it is attached; a unit's own, its controller's
+        "toolkit/engine/tactics/base.py",
+        '            for u in self.player(seat).units:\n'
+        '                sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses]\n',
+        '            for u in self.player(seat).units:\n'
+        '                sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses if (c.owner or u.seat) == seat]\n'
+        '            for u in self.units():\n'
+        '                if u.seat != seat:\n'
+        '                    sources += [(c, u) for c in u.equipment + u.statuses if c.owner == seat]\n',
+    ),
+    (  # a card an effect destroys is destroyed (§14.4), not self-destructed (§14.5); its 消灭时 still fires (T25) …
+        "toolkit/engine/tactics/interp.py",
+        '                self.destroy(thing, by=seat) if isinstance(thing, Unit) else self.self_destruct(thing)\n',
+        '                if isinstance(thing, Unit):\n'
+        '                    self.destroy(thing, by=seat)\n'
+        '                else:\n'
+        '                    self.destroy_card(thing, seat, str(ctx.card or ctx.unit or seat))\n',
+    ),
+    (  # … logged as destroyed, by what
+        "toolkit/engine/tactics/base.py",
+        '    def seat_for(self, unit: Unit, by: int | None = None) -> int:\n',
+        '    def destroy_card(self, card: Card, by: int, cause: str) -> None:\n'
+        '        unit = self.holder(card)\n'
+        '        if unit is not None:\n'
+        '            (unit.equipment if card in unit.equipment else unit.statuses).remove(card)\n'
+        '        reason = Phrase(N_("destroyed by {source}"), source=cause)\n'
+        '        self.log.add("destroyed", card.owner, card=str(card), by=by, reason=reason)\n'
+        '        self._to_discard(card, reason)\n'
+        '        self.fire_card("on_destroyed", card, unit)\n'
+        '\n'
+        '    def seat_for(self, unit: Unit, by: int | None = None) -> int:\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same

@@ -184,12 +184,13 @@ def _threat_plainly(d: TacticianDecider, g: TacticsGame, enemy: Unit, profile: A
 # whole heuristic games of the engine bench (bench/tactics.py: 100 rounds at most), their logs' digests taken before
 # the tactician's stop-70 speed work (and the same after); three re-pinned for that stop's rules (a built-in Brawl
 # exposes no hidden agent; no lost-agent relief once the game is decided), which bench/tactics.py's RULES_SINCE
-# gives the old tree too
+# gives the old tree too; three re-pinned for sweep 71f's (a card's 回合开始时 / 回合结束时 are its controller's turn's:
+# duel 5's 流血, duo 5's 目眩; a card an effect destroys is logged destroyed, not self-destructed: duo 1's 精确爆破)
 GAMES = {
     ("duel", 0): "f1c8229b78a6ddabd1ea8e177ad7ff4e34e9d3ba2e1de4063a4e01af90e2fddd",
-    ("duel", 5): "1f575465f5e41cb8dc3dc47b82d8ee030eb34f71f2d75cab59dababde8cb8e03",
-    ("duo", 1): "8ed760f34fff6b5eb2ec862374a8784276a76769092d7b389412f58637e9fada",
-    ("duo", 5): "76e3a1f0cfdc2909f04dac3f541820157cc68799339f44af098e4bc1df7680b3",
+    ("duel", 5): "88402ef2863c795a7b3d75c9913160bb4615fc14a74d2d6ab8037710a7a87606",
+    ("duo", 1): "9ee15c36c1c352af8b5697605b125b8562a283dd2e5578c95f409b1796f12936",
+    ("duo", 5): "2c368f9f7e9bc21c970f9e01fd7165d7ee9d9a7ad079528cd1f7e1e6f9cd448b",
 }
 
 

@@ -122,6 +122,7 @@ def test_the_log_a_seat_is_shown_keeps_only_the_handle_and_cells_of_a_unit_face_
     from toolkit.engine.core import Event
     from toolkit.engine.simulate import tactics_decider
     from toolkit.engine.tactics.decisions import mask_data
+    from toolkit.engine.tactics.game import BASIC_ACTIONS
 
     from .tactics_util import RECORDS
 
@@ -145,5 +146,7 @@ def test_the_log_a_seat_is_shown_keeps_only_the_handle_and_cells_of_a_unit_face_
              if any(str(entry.get(key, "")).startswith("hidden#") for key in ("unit", "card"))]  # fmt: skip
     for seat, entry in about:
         told = {key for key, value in entry.items() if value != "hidden"}
+        if entry.get("source") in BASIC_ACTIONS:  # (a basic ability is every unit's alike: its use is named, §8.4, §14.8)
+            told -= {"source", "ability", "text"}
         assert told <= PUBLIC, (seat, entry)
     assert {"facing", "allowance"} <= {key for _, entry in about for key in entry}  # a face-down unit deployed, moved

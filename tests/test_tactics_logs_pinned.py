@@ -44,11 +44,14 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # destroyed in round 9, is no longer offered 失联抚恤 nor draws before the game's end (the game is otherwise the same)
 # Then (sweep 70g): no trigger resolves once the game is over, nor from a card that left play (bar a leave-play one):
 # duo 2 and duo 7 lose only the 侦察标记 被攻击后 triggers logged after their game_over (the games are otherwise the same)
+# Then (sweep 71f): a card's 回合开始时 / 回合结束时 are its controller's turn's, wherever it is attached (a documented
+# reading): duel 3's and duo 7's 通讯中断 roll at their player's turn end, duel 6's 策反密约 no longer at the enemy's turn
+# start; and a card an effect destroys is logged destroyed, not self-destructed (§14.4): duo 2's 精确爆破 on 电击警棍
 PINNED = {
-    ("duel", 3): "416212702d6fd7f3190237dab06b9b1e52de502a3a517bd4181a61ea8324cd96",
-    ("duel", 6): "80243f572949b050963230f36cbf85c869ff71a6fb6df4fac357e9f37625cb9f",
-    ("duo", 2): "62bfe8d1ab58c614855fb3374700b5a577f0a7c4113fa3c097a161bc7aca67dc",
-    ("duo", 7): "cfb0cfadafed10808a482ed9530a4ae907fe5ca8a5e3fa8147ad19578356b60f",
+    ("duel", 3): "4138040a316acc3f06e89c1dcf0d643c4d05f3d5fd82459b4b700388c1d0def4",
+    ("duel", 6): "cd5d08b6c9ed246415b8b87e616cc4f8f0155f78c29933ab0f6e3b7576c00d18",
+    ("duo", 2): "3135bed42fbb171f672a2688bd2ec27382fe73109e28f61ba846ee4342d001e0",
+    ("duo", 7): "27acb0c14bd4a0d1f93779563026fc2d6d403e56ee241e5a1ac52df2f29b1276",
 }
 
 

@@ -12,8 +12,9 @@ OPEN = [".........."] * 8
 
 
 def _bled(squads: tuple[tuple[str, ...], ...]) -> TacticsGame:
-    """P1's first agent at 1 HP bearing P2's 流血 (Bleeding: 1 damage at the turn's start) and then P1's own 目眩
-    (Dazzled: self-destructs at the turn's start): P2's trigger enters the stack last and resolves first."""
+    """P1's first agent at 1 HP bearing P2's 流血 (Bleeding: 1 damage at the turn's start) and then P2's 目眩
+    (Dazzled: self-destructs at the turn's start), both of P2's turn start (a card's turn-start text is its
+    controller's turn's): 流血 resolves first."""
     game = board_game("duel", squads=squads, rows=OPEN)
     game.active = 1
     victim = put(game, 1, squads[0][0], (0, 0))
@@ -22,13 +23,13 @@ def _bled(squads: tuple[tuple[str, ...], ...]) -> TacticsGame:
     put(game, 2, squads[1][0], (5, 7))
     victim.hp = 1
     game.attach(victim, game._card("bleeding", 2))
-    game.attach(victim, game._card("dazzled", 1))
+    game.attach(victim, game._card("dazzled", 2))
     return game
 
 
 def test_no_trigger_resolves_after_the_game_is_over() -> None:
     game = _bled((("gale",), ("jackdaw",)))
-    game.fire("turn_start", 1)
+    game.fire("turn_start", 2)
     assert game.winners == [2]
     kinds = [e.kind for e in game.log]
     over = kinds.index("game_over")
@@ -37,7 +38,7 @@ def test_no_trigger_resolves_after_the_game_is_over() -> None:
 
 def test_a_status_that_left_play_with_its_unit_does_not_trigger() -> None:
     game = _bled((("gale", "anvil"), ("jackdaw",)))
-    game.fire("turn_start", 1)
+    game.fire("turn_start", 2)
     assert game.winners is None
     sources = [e.data["source"] for e in events(game, "trigger")]
-    assert "bleeding" in sources and "dazzled" not in sources, sources  # (anvil's own turn-start text fires)
+    assert "bleeding" in sources and "dazzled" not in sources, sources

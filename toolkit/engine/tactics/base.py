@@ -416,8 +416,8 @@ class TacticsBase(TextRunner):
         return next((u for u in self.units() if card in u.equipment or card in u.statuses), None)
 
     def self_destruct(self, card: Card, reason: str | None = None) -> None:
-        """自毁 (or an effect destroys the card): it leaves its unit for the discard and its own 消灭时 fires,
-        as when its wearer dies (§7.3.1 "依然触发消灭时能力", T25)."""
+        """自毁 (§14.5): it leaves its unit for the discard and its own 消灭时 fires, as when its wearer dies (§7.3.1
+        "依然触发消灭时能力", T25)."""
         unit = self.holder(card)
         if unit is not None:
             (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
@@ -426,6 +426,17 @@ class TacticsBase(TextRunner):
         else:
             self.log.add("self_destruct", card.owner, card=str(card), reason=reason)
         self._to_discard(card, "self-destructed")
+        self.fire_card("on_destroyed", card, unit)
+
+    def destroy_card(self, card: Card, by: int, cause: str) -> None:
+        """An effect destroys ``card`` (§14.4 消灭指令, ``cause`` the card or unit whose effect it is, of ``by``'s): no
+        自毁 (§14.5), it is logged as destroyed; it leaves its unit for the discard and its own 消灭时 fires (T25)."""
+        unit = self.holder(card)
+        if unit is not None:
+            (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
+        reason = Phrase(N_("destroyed by {source}"), source=cause)
+        self.log.add("destroyed", card.owner, card=str(card), by=by, reason=reason)
+        self._to_discard(card, reason)
         self.fire_card("on_destroyed", card, unit)
 
     def check_exposure(self) -> None:
@@ -800,8 +811,13 @@ class TacticsBase(TextRunner):
                 cards = [c for c in cards if c.uid == used or not _is_weapon(c)]
             sources = [(unit, unit)] + [(c, unit) for c in cards]
         elif timing in ("turn_start", "turn_end"):
+            # (a unit's own 回合开始时 / 回合结束时 are its controller's turn's; a card's, its controller's, who played
+            # it, wherever it is attached: 你 on it is that player, a documented reading)
             for u in self.player(seat).units:
-                sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses]
+                sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses if (c.owner or u.seat) == seat]
+            for u in self.units():
+                if u.seat != seat:
+                    sources += [(c, u) for c in u.equipment + u.statuses if c.owner == seat]
         sources += [(thing, unit) for thing in extra]
         self._fire_sources(timing, seat, sources)
 

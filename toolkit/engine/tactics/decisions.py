@@ -36,7 +36,7 @@ from ..core import Decider, EngineError, Event, Pending, rendered
 from ..decisions import Decision, generic_options
 from ..phrase import Phrase
 from .attack import Profile
-from .game import Action, TacticsGame
+from .game import BASIC_ACTIONS, Action, TacticsGame
 from .state import Card, Unit, hidden_from
 from .tactician import bind_each
 
@@ -190,6 +190,9 @@ IDENTIFYING = (  # log fields that name a unit's record or quote its text, or te
     "record", "source", "ability", "text",  # which unit it is
     "facing", "hp", "hp_left", "allowance", "amount", "shield", "equipment_shield", "temp_hp",  # its facing, HP, 移速, shields
 )  # fmt: skip
+# a basic ability (行进, 袭击, 瞄准, 物资补充, 增援) is every unit's alike: using it names no unit (§8.4), and an action is
+# announced (§14.8, the response window's question names it), so the entry of its use keeps what it quotes of it
+BASIC_QUOTES = ("source", "ability", "text")
 
 
 def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None,
@@ -238,8 +241,9 @@ def _masked(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str]) 
             if isinstance(who, str) and who.startswith("hidden#") and who != value.get(key):
                 # an entry about a unit hidden here (deployed face down, moved, healed, its own text triggered): what
                 # would tell which unit it is, or what its player alone knows of it, goes too; its cells stay
+                basic = value.get("source") in BASIC_ACTIONS
                 for field in IDENTIFYING:
-                    if field in out:
+                    if field in out and not (basic and field in BASIC_QUOTES):
                         out[field] = "hidden"
                 # a field that is the unit's own name (a minion's attack is named after it, ``attack: 外包安保员``);
                 # an agent's built-in attacks (格斗, 制式手枪) and a weapon, named after no unit, stay

@@ -169,7 +169,10 @@ class Interpreter(BoardRules):
                 self.set_tapped(thing, isinstance(e, A.Tap), seat)
         elif isinstance(e, A.Destroy):
             for thing in self._things(e.ref, ctx):
-                self.destroy(thing, by=seat) if isinstance(thing, Unit) else self.self_destruct(thing)
+                if isinstance(thing, Unit):
+                    self.destroy(thing, by=seat)
+                else:  # (§14.4: destroyed, not 自毁; its 消灭时 fires, T25)
+                    self.destroy_card(thing, seat, str(ctx.card or ctx.unit or seat))
         elif isinstance(e, A.SelfDestruct):
             for thing in self._things(e.ref, ctx):
                 if isinstance(thing, Card):

@@ -478,7 +478,8 @@ def _card(card: Card) -> dict[str, Any]:
 
 
 def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bool = False) -> dict[str, Any]:
-    """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#N``, its alias, with its cell only), its own
+    """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#N``, its alias, with its cell and the
+    equipment and statuses on it only, cards played face up), its own
     hand and standby agents, the other players' counts and public piles (every player's discard pile, its own too),
     the matrix shop's size (``shop``: its count only, never its cards or their order; None in a mode without the
     shop), the log it may see (masked), and its pending decision, and what each of its units may do from where it
@@ -492,9 +493,10 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bo
     for unit in game.units():
         if unit.pos is None:
             continue
-        if hidden_from(unit, seat):
+        if hidden_from(unit, seat):  # (its cell, and the cards on it, played face up: nothing of the unit itself)
             units.append({"label": f"hidden#{unit.alias}", "seat": unit.seat, "kind": "hidden", "pos": list(unit.pos),
-                          "hidden": True})  # fmt: skip
+                          "hidden": True, "equipment": [_card(c) for c in unit.equipment],
+                          "statuses": [_card(c) for c in unit.statuses]})  # fmt: skip
             continue
         units.append({
             "label": f"{unit.id}#{unit.uid}", "id": unit.id, "name": unit.name, "seat": unit.seat, "kind": unit.kind,

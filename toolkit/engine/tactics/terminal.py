@@ -106,10 +106,8 @@ def card_name(card: dict[str, Any], names: Any) -> str:
 
 def unit_words(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
     """:func:`unit_line`, then what the view shows on the unit: its shield and temporary HP, the equipment it wears
-    (a tapped one said so) and the status cards on it."""
+    (a tapped one said so) and the status cards on it (a face-down unit's too: they were played face up)."""
     words = unit_line(unit, mark, lang, names)
-    if "id" not in unit:  # a face-down unit: its cell only
-        return words
     if unit.get("shield"):
         words += " · " + t(lang, "shield {n}", n=unit["shield"])
     if unit.get("temp_hp"):

@@ -627,21 +627,20 @@ def _board_svg(session: Any, seat: int, names: Any, ending: str | None = None,
     from toolkit.board.draw import named_state
 
     state = named_state(_masked_state(session.game.board_state(), seat, session.setup.seed), names.name)
-    more = {int(label.rsplit("#", 1)[1]): words["more"] for label, words in (states or {}).items() if words["more"]}
+    more = {label: words["more"] for label, words in (states or {}).items() if words["more"]}
     return _svg(session.game.board, state, names, ending, more)
 
 
 def _unit_states(seen: dict[str, Any], lang: str, names: Any) -> dict[str, dict[str, str]]:
-    """What the seat's view shows on each unit it sees face up, by label, in the terminal's words
+    """What the seat's view shows on each unit, by label, in the terminal's words
     (:func:`~toolkit.engine.tactics.terminal.unit_words`, past the unit's name, cell, facing and HP): ``state``,
     tapped and hidden, then its shield, temporary HP, the equipment it wears (a tapped one said so) and its
-    statuses; ``more``, those last alone (the map's tooltip says tapped and hidden already)."""
+    statuses; ``more``, those last alone (the map's tooltip says tapped and hidden already). A face-down unit
+    (``hidden#N``) shows the equipment and statuses on it alone: played face up, they tell nothing of the unit."""
     from toolkit.engine.tactics.terminal import unit_line, unit_words
 
     out: dict[str, dict[str, str]] = {}
     for unit in seen["units"]:
-        if "id" not in unit:  # a face-down unit: its cell only
-            continue
         words = unit_words(unit, "", lang, names)
         line = unit_line(unit, "", lang, names)  # (words begin with it, and it with the line untapped and face up)
         bare = unit_line({**unit, "tapped": False, "hidden": False}, "", lang, names)
@@ -651,17 +650,17 @@ def _unit_states(seen: dict[str, Any], lang: str, names: Any) -> dict[str, dict[
 
 
 def _svg(board: Any, state: dict[str, Any], names: Any, ending: str | None = None,
-         more: dict[int, str] | None = None) -> str:  # fmt: skip
+         more: dict[str, str] | None = None) -> str:  # fmt: skip
     """A board state drawn with the map's name in the page's language in its caption; with ``ending``, the caption
-    says that instead of whose turn it is; with ``more`` (words by a unit's uid), those units' tooltips end with
-    them."""
+    says that instead of whose turn it is; with ``more`` (words by a unit's label as the view names it: ``id#uid``,
+    a ``?`` ``hidden#N``), those units' tooltips end with them."""
     from toolkit.board.draw import draw, to_svg
 
     map_name = (names.record_name(board.map_id) if board.map_id else None) or board.map_id or None
     more = more or {}
     units = [
-        # (a ``?`` has no id, and its alias stands for a uid: no words of its own)
-        {**u, "id_in_title": False, "notes": more.get(u["uid"], "") if u.get("id") and "uid" in u else ""}
+        # (a ``?`` has no id, and its alias stands for a uid: the words of the cards on it, played face up)
+        {**u, "id_in_title": False, "notes": more.get(f"{u.get('id') or 'hidden'}#{u['uid']}", "") if "uid" in u else ""}
         if isinstance(u, dict) else u
         for u in state.get("units") or []
     ]  # fmt: skip
@@ -1060,7 +1059,9 @@ def _moved_since(found: Opened) -> int | None:
 @router.get("/play/{game_id}/moves", response_class=HTMLResponse, name="play_moves")
 def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
     """What the other seats did since the link's seat last decided, step by step on the map as that seat may see
-    it (face-down units as ``?``), each step's log lines in words; it plays by itself and steps with the keys."""
+    it (face-down units as ``?``), each step's log lines in words; it plays by itself and steps with the keys. When
+    they have done nothing since, the map as it is now with no lines (200: the game is there, 404 is for one that
+    is not)."""
     from toolkit.board.draw import named_state
     from toolkit.cli._lang import LogNames
     from toolkit.engine.tactics.session import TacticsSession, view
@@ -1072,12 +1073,15 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
     if found.netrunner:  # (no map to step through: the game's page, its log, says what the other side did)
         return _problem(request, 404, t(lang, "the moves view is for tactics games: in a Netrunner game, the log on "
                                               "the game's page says what the other side did"), game_id)  # fmt: skip
+    names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     mark = _moved_since(found)
-    if mark is None:
-        return _problem(request, 404, t(lang, "the other side has not moved since your last decision"), game_id)
+    if mark is None:  # (no moves since: an empty list of them)
+        now = {"svg": Markup(_board_svg(found.session, found.seat, names, _ending(found))), "lines": []}
+        response = render(request, "play/moves.html", game_id=game_id, steps=[now])
+        response.headers.update(PRIVATE)
+        return response
     frames: list[dict[str, Any]] = []
     TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
-    names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     seen = {e["seq"]: e for e in view(found.session.game, found.seat)["log"]}
     board = found.session.game.board
     steps = []
