@@ -160,7 +160,8 @@ def test_deal_text(cli: Any) -> None:
     [
         (["--players", "5", "--special", "peacekeeper"], "--special: Peacekeeper joins Crossfire mode with 7-10"),
         (["--players", "3"], "--players: Crossfire mode is for 5-10 players"),
-        (["--players", "7", "--mode", "sniper", "--sniper", "1"], "--sniper: the Sniper sits at seat 1, which is not"),
+        (["--players", "7", "--mode", "sniper", "--sniper", "1", "--dealer", "1"],
+         "--sniper: the Sniper sits at seat 1, which is not"),  # (without --dealer: seat 2 deals, sweep 71)
     ],
 )
 def test_deal_errors(cli: Any, args: list[str], message: str) -> None:

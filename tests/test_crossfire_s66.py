@@ -109,7 +109,8 @@ def test_the_cli_says_a_sniper_seat_off_the_table_is_off_the_table(seat: str) ->
 
 
 def test_the_cli_says_why_the_dealer_s_seat_is_refused() -> None:
-    result = run("crossfire", "deal", "--players", "6", "--mode", "sniper", "--sniper", "1", "--lang", "en")
+    result = run("crossfire", "deal", "--players", "6", "--mode", "sniper", "--sniper", "1", "--dealer", "1",
+                 "--lang", "en")  # fmt: skip
     assert result.exit_code != 0 and "the dealer sits there" in result.output, result.output
     moved = run("crossfire", "deal", "-n", "6", "--mode", "sniper", "--sniper", "1", "--dealer", "2", "--seed", "3",
                 "--format", "json")  # fmt: skip

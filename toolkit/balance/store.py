@@ -24,7 +24,7 @@ import errno
 import json
 import math
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -459,12 +459,67 @@ def check_same_game(a: dict[str, Any], b: dict[str, Any], lang: str | None = Non
                          game_b=word("web.game", game_of(b), lang)))  # fmt: skip
 
 
-def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
+Names = dict[str, dict[str, dict[str, str]]]  # language -> kind -> id -> name, as a run keeps them (``meta["names"]``)
+
+
+def pool_names(records: Iterable[Any], game: str) -> Names:
+    """The names of ``game``'s roles and modes in a card pool (``records``) in every output language, shaped as a
+    run keeps names (``meta["names"]``): what :func:`compare` reads an older run's settings with, where the run kept
+    none of them (a mode's name: a run keeps the names of its figures' records only)."""
+    from toolkit.i18n import LANGS, name_of
+
+    out: Names = {}
+    for record in records:
+        kind = getattr(record, "kind", None)
+        if getattr(record, "game", None) == game and kind in ("role", "mode"):
+            for lang in LANGS:
+                out.setdefault(lang, {}).setdefault(str(kind), {})[str(record.id)] = name_of(record, lang)
+    return out
+
+
+def _ids(*tables: Any) -> dict[tuple[str, str], str | None]:
+    """(kind, a name or id folded) -> the id it names, from names shaped as a run keeps them (:data:`Names`); an id
+    first, then a name (one two ids share: None, naming neither)."""
+    ids: dict[tuple[str, str], str | None] = {}
+    named: dict[tuple[str, str], str | None] = {}
+    for table in tables:
+        for kinds in table.values() if isinstance(table, dict) else ():
+            for kind, names in kinds.items() if isinstance(kinds, dict) else ():
+                for record_id, name in names.items() if isinstance(names, dict) else ():
+                    ids[str(kind), str(record_id).casefold()] = str(record_id)
+                    if isinstance(name, str):
+                        key = (str(kind), name.strip().casefold())
+                        named[key] = str(record_id) if named.get(key, record_id) == record_id else None
+    return {**named, **ids}
+
+
+def setting(meta: dict[str, Any], key: str, ids: dict[tuple[str, str], str | None] | None = None) -> Any:
+    """A run's setting ``key`` as it is compared: a crossfire run's mode as its id, its special roles as their ids
+    sorted (a run kept before they were kept so: `--special 保镖 --special BOMBER`), where ``ids`` (:func:`_ids`)
+    names them; a name that names nothing, as it is."""
+    value = meta.get(key)
+    if meta.get("game") != "crossfire" or key not in ("mode", "specials"):
+        return value
+    known = ids or {}
+
+    def one(kind: str, raw: Any) -> Any:
+        return (known.get((kind, raw.strip().casefold())) or raw) if isinstance(raw, str) else raw
+
+    if key == "mode":
+        return one("mode", value)
+    if isinstance(value, list):  # (the set-up reads its special roles in any order)
+        return sorted((one("role", special) for special in value), key=str)
+    return value
+
+
+def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05, names: Names | None = None) -> dict[str, Any]:
     """What moved between run ``a`` and run ``b`` beyond noise (see the module docstring); runs of two games are
-    refused (:func:`check_same_game`)."""
+    refused (:func:`check_same_game`). Their settings are compared as :func:`setting` reads them, by the names the
+    runs kept and ``names`` (:func:`pool_names`: the card pool's)."""
     from toolkit.balance.figures import effective
 
     check_same_game(a, b)
+    ids = _ids(a["meta"].get("names"), b["meta"].get("names"), names)
     tests: list[dict[str, Any]] = []
     for table in (*RATES, "modes", "maps"):
         first, second = _items(a["figures"], table), _items(b["figures"], table)
@@ -489,7 +544,7 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[s
         "a": a["label"],
         "b": b["label"],
         "same_card_set": a["meta"].get("card_set") == b["meta"].get("card_set"),
-        "settings_differ": [key for key in SETTINGS if a["meta"].get(key) != b["meta"].get(key)],
+        "settings_differ": [key for key in SETTINGS if setting(a["meta"], key, ids) != setting(b["meta"], key, ids)],
         "test": "two-proportion z-test",
         "correction": "Holm",
         "alpha": alpha,

@@ -416,7 +416,7 @@ def compare(
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance.report import comparison, namer
-    from toolkit.balance.store import check_same_game, load_run
+    from toolkit.balance.store import check_same_game, load_run, pool_names
     from toolkit.balance.store import compare as compared
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import load_pool
@@ -424,12 +424,13 @@ def compare(
     language = output_lang(lang)
     first, second = load_run(db, run_a), load_run(db, run_b)
     check_same_game(first, second, language)  # a crossfire run against a tactics run: one line, exit 2
-    result = compared(first, second, alpha)
+    game = str(first["meta"].get("game", "tactics"))
+    records = list(load_pool(cards).records)
+    result = compared(first, second, alpha, names=pool_names(records, game))  # (an older run's names read as ids)
     if json_out:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    game = str(first["meta"].get("game", "tactics"))
-    names = namer(list(load_pool(cards).records), language, game)
+    names = namer(records, language, game)
     words = comparison(result, names, language)
     print(words["summary"])
     for note in words["notes"]:
@@ -510,10 +511,14 @@ def crossfire(
     with _asked():  # a mode, player count or special the rules refuse: its one line naming the option (exit 2)
         for count in counts:  # before any work
             game.setup(mode, count, special or [])
-    jobs = plan_tables(tables, counts, mode, seed, special or [])
+        # kept as the set-up reads them: the mode's id, the special roles' ids sorted (`--special 保镖` and
+        # `--special bodyguard` are one setting; a comparison of the two runs says no setting differs)
+        mode = game.mode(mode).id
+        specials = sorted(game.special_id(name) for name in special or [])
+    jobs = plan_tables(tables, counts, mode, seed, specials)
     meta: dict[str, Any] = {"game": "crossfire", "card_set": card_set_hash(records, "crossfire"), "decider": "random",
-                            "seed": seed, "mode": mode, "players": counts, "tables": tables,
-                            "specials": list(special or []), "margin": margin}  # fmt: skip
+                            "seed": seed, "mode": mode, "players": counts, "tables": tables, "specials": specials,
+                            "margin": margin}  # fmt: skip
     started = time.perf_counter()
     with RateProgress(tables * len(counts), language, tables=True) as bar:
         outcome = run_games(records, jobs, workers=workers, address=address, batch=1, step=bar.advance,

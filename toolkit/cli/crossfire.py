@@ -386,7 +386,14 @@ def deal(
     ] = None,
     mode: ModeOption = "crossfire",
     special: SpecialOption = None,
-    dealer: Annotated[int, typer.Option("--dealer", help=N_("Seat of the dealer."))] = 1,
+    dealer: Annotated[
+        int | None,
+        typer.Option(
+            "--dealer",
+            help=N_("Seat of the dealer. Default: seat 1, or seat 2 when the Sniper sits at seat 1 (--sniper 1)."),
+            show_default=False,
+        ),
+    ] = None,
     sniper: Annotated[int | None, typer.Option("--sniper", help=N_("Seat of the Sniper (sniper mode)."))] = None,
     names: Annotated[
         str | None, typer.Option("--names", help=N_("The players' names in seat order, separated by commas."))
@@ -486,6 +493,8 @@ def deal(
         if seed is None:
             seed = secrets.randbelow(10**9)
         public = {"sniper": sniper} if sniper is not None else None
+        if dealer is None:  # the dealer is a player other than the Sniper (seed 003): chosen as the web's rooms do
+            dealer = _first_dealer(mode, players, sniper)
         result = game.deal(mode, players, special or [], seed=seed, dealer=dealer, public_seats=public)
     seats = player_names(names, name, players)
     table = result.to_json(seats)
@@ -936,7 +945,8 @@ def simulate(
         rows = game.simulate(mode, players, games, seed=seed, specials=special or [], step=counter.advance)
     for row in rows:
         row["name"] = role_name(game, row["role"], language)
-        low, high = wilson(row["won"], row["dealt"])
+        # its tables are the sample, not its seats: a role dealt twice at a table wins or loses there as one
+        low, high = wilson(row["tables_won"], row["tables"])
         row["interval"] = [round(low, 4), round(high, 4)]
     if format is not OutputFormat.json or plot is not None:
         heading = i18n.tn(
@@ -949,7 +959,7 @@ def simulate(
             seed=seed,
         )
     if plot is not None:
-        bars = [Bar(row["name"], row["won"], row["dealt"]) for row in rows]
+        bars = [Bar(row["name"], row["tables_won"], row["tables"]) for row in rows]  # (its n: the tables)
         write_png(plot, rate_chart(bars, heading, t(language, "win rate (%), 95% interval"), language), force=force)
     if format is OutputFormat.json:
         _dump({"mode": mode, "players": players, "games": games, "seed": seed, "roles": rows})
@@ -975,6 +985,17 @@ def simulate(
     print(tables.render(headers, rates, align="<>>>>"))
     if plot is not None:
         print(t(language, "{path}: written", path=plot))
+
+
+def _first_dealer(mode: str, players: int, sniper: int | None) -> int:
+    """The dealer of a deal whose --dealer was not given: the first round's dealer of a web room of the same table
+    (:func:`toolkit.web.crossfire_rooms.next_dealer`, one reading): seat 1, or the next seat when the Sniper sits
+    there (seed 003: 另选 1 名非狙击手玩家任发牌人)."""
+    from toolkit.web.crossfire_rooms import Room, next_dealer
+
+    room = Room(id="", host_token="", seat_tokens={}, mode=mode, players=players, names={}, specials=[],
+                sniper_seat=sniper)  # fmt: skip
+    return next_dealer(room, None)
 
 
 def _percent(share: float, digits: int, lang: str) -> str:

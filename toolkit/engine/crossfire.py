@@ -825,6 +825,8 @@ class Crossfire:
         self._dealt = {m.id: _dealt_roles(m) for m in self.modes.values()}
         # (mode id, sorted (role, copies)) -> why that role mix is no set-up of the mode (None: it is one)
         self._mixes: dict[tuple[str, tuple[tuple[str, int], ...]], str | None] = {}
+        # a mode's name a table gave -> its id (None: no mode), read once (:meth:`_mode_id_of`)
+        self._mode_ids: dict[str, str | None] = {}
         # role id -> its sentences that decide a round, each with a test of its condition (:meth:`report`)
         self._why_sentences: dict[str, list[tuple[A.Node, Callable[[_Context, int], Any], frozenset[str]]]] = {}
 
@@ -933,6 +935,20 @@ class Crossfire:
                 "mode",
             )
         return mode
+
+    def _mode_id_of(self, name: str) -> str | None:
+        """The id of the mode ``name`` names, as :meth:`mode` reads it (None: no mode); worked out once per name."""
+        ids = self._mode_ids
+        if name in ids:
+            return ids[name]
+        try:
+            found: str | None = self.mode(name).id
+        except RequestError:
+            found = None
+        if len(ids) > 256:  # (the names of a long run of hand-written tables: few kept)
+            ids.clear()
+        ids[name] = found
+        return found
 
     def _mode_names(self) -> Any:
         """The modes' names and ids, read as a deck's ``mode`` is (:class:`toolkit.decks.names.NameIndex`)."""
@@ -1150,9 +1166,14 @@ class Crossfire:
         if type(data) is not dict or not TABLE_KEYS.issuperset(data):
             return None
         mode_id = data.get("mode", "crossfire")
-        info = self._mode_info.get(mode_id) if type(mode_id) is str else None
-        if info is None:
+        if type(mode_id) is not str:
             return None
+        info = self._mode_info.get(mode_id)
+        if info is None:  # a mode named by its name (as the thorough check and every --mode read one): its id
+            mode_id = self._mode_id_of(mode_id)
+            info = self._mode_info.get(mode_id) if mode_id is not None else None
+            if info is None or mode_id is None:
+                return None
         sniper, options = info  # shared, read-only, unless the table overrides an option
         # (what the thorough check refuses, this one leaves to it: "options" that is no object, null too; "marks"
         # that is no list of seat numbers, where true is no seat 1 nor 5.0 seat 5; never a test of truth)
@@ -1298,6 +1319,8 @@ class Crossfire:
                 )
             )
         mode_id = data.get("mode", "crossfire")
+        if isinstance(mode_id, str):  # its id, or its name in either language, any case: as :meth:`mode` reads it
+            mode_id = self._mode_id_of(mode_id) or mode_id
         if not isinstance(mode_id, str) or mode_id not in self.modes:
             known = tr(", ").join(sorted(self.modes))
             raise TableError(
@@ -1819,7 +1842,10 @@ class Crossfire:
         specials: Sequence[str] = (),
         step: Callable[[], None] | None = None,
     ) -> list[dict[str, Any]]:
-        """Play ``games`` random tables; per role: how often dealt, how often it won, the win rate.
+        """Play ``games`` random tables; per role: how often dealt, how often it won, the win rate, and its sample:
+        ``tables``, the tables that dealt it, and ``tables_won``, those it won, a table where its seats split counting
+        the share of them that won. A role dealt twice at a table (two Assassins, two Agents) mostly wins or loses
+        there as one: its seats are no independent sample, its tables are (`crossfire simulate`'s intervals).
 
         ``step``, when given, is called once after each table (a progress counter). More than
         :data:`MAX_GAMES` tables is refused (exit 2): the answer would not change, the wait would.
@@ -1836,13 +1862,22 @@ class Crossfire:
         rng = random.Random(seed)
         dealt: Counter[str] = Counter()
         won: Counter[str] = Counter()
+        tables: Counter[str] = Counter()
+        tables_won: dict[str, float] = {}
         for _ in range(games):
             table = self.table(self.random_table(rng, mode_id, players, specials))
             outcome = self.resolve(table)
             winners = set(outcome.winners)
+            here: dict[str, list[int]] = {}  # this table's roles: [dealt, won]
             for seat, role in zip(table.seats, table.roles, strict=True):
                 dealt[role.id] += 1
                 won[role.id] += seat in winners
+                cell = here.setdefault(role.id, [0, 0])
+                cell[0] += 1
+                cell[1] += seat in winners
+            for role_id, (n, w) in here.items():
+                tables[role_id] += 1
+                tables_won[role_id] = tables_won.get(role_id, 0) + (w if n == 1 else w / n)
             if step is not None:
                 step()
         return [
@@ -1852,6 +1887,8 @@ class Crossfire:
                 "dealt": dealt[role],
                 "won": won[role],
                 "rate": won[role] / dealt[role],
+                "tables": tables[role],
+                "tables_won": round(tables_won[role], 6),
             }
             for role in sorted(dealt, key=lambda r: (-won[r] / dealt[r], r))
         ]

@@ -59,6 +59,7 @@ class DeckPoolView:
         self.records = records
         self.rules = DeckPool(records)
         self.names = NameIndex(records)
+        self._crossfire_lock = threading.Lock()
 
     def lookup(self, game: str) -> Any:
         return self.rules.game(game).records.get
@@ -66,6 +67,19 @@ class DeckPoolView:
     def default_modes(self) -> dict[str, str]:
         """As `dossier deck`: netrunner lists default to the standard format, crossfire to its base mode."""
         return self.rules.default_modes()
+
+    def crossfire(self) -> Any:
+        """The crossfire rules of the pool (:class:`toolkit.engine.crossfire.Crossfire`), made on first use: what
+        reads a mode's or a role's name as every other entry point reads it."""
+        game = getattr(self, "_crossfire", None)
+        if game is None:
+            from toolkit.engine.crossfire import Crossfire
+
+            with self._crossfire_lock:
+                game = getattr(self, "_crossfire", None)
+                if game is None:
+                    game = self._crossfire = Crossfire.from_records(self.records)
+        return game
 
 
 def sniff_format(text: str, filename: str | None = None) -> str:
@@ -507,12 +521,17 @@ def builder_options(pool: DeckPoolView, lang: str, pools: dict[str, FormatPool] 
 
 
 def role_set(pool: DeckPoolView, mode_id: str, players: int, specials: list[str]) -> dict[str, int]:
-    """The crossfire role set for ``players`` with ``specials`` joining (`deck new --game crossfire`)."""
+    """The crossfire role set for ``players`` with ``specials`` joining (`deck new --game crossfire`). The mode and
+    the special roles are read as the CLI reads them (:meth:`~toolkit.engine.crossfire.Crossfire.mode`,
+    :meth:`~toolkit.engine.crossfire.Crossfire.special_id`): an id, or a name in either language, any case; an
+    unknown one is told as unknown (with the names closest to it), not as a role that cannot join."""
     from toolkit.models.crossfire import role_set as make
 
-    mode = pool.rules.game("crossfire").modes.get(mode_id)
-    if mode is None:
+    game = pool.crossfire()
+    mode = pool.rules.game("crossfire").modes.get(game.mode(mode_id).id)  # (RequestError: one line, a 400)
+    if mode is None:  # (not reached: the engine's modes are the pool's)
         raise DossierError(tr("crossfire has no mode {mode}", mode=repr(mode_id)))
+    specials = [game.special_id(special) for special in specials]
     records = pool.lookup("crossfire")
 
     def word(role_id: str) -> str:  # a role inside a message: its name in the request's language, as `deck new`

@@ -99,7 +99,7 @@ def balance_index(request: Request, web: Web) -> HTMLResponse:
 def balance_compare(request: Request, web: Web, a: str = "", b: str = "") -> HTMLResponse:
     """What moved between run ``a`` and run ``b`` beyond noise (``dossier balance compare A B``)."""
     from toolkit.balance.report import comparison
-    from toolkit.balance.store import check_same_game, compare
+    from toolkit.balance.store import check_same_game, compare, pool_names
 
     lang = request_lang(request)
     try:
@@ -115,7 +115,8 @@ def balance_compare(request: Request, web: Web, a: str = "", b: str = "") -> HTM
     except DossierError as exc:
         return _error(request, PageError(400, exc.message))
     try:
-        words = comparison(compare(first, second), _names(web, game, lang), lang)
+        pool = web.memo(f"balance-pool-names:{game}", lambda: pool_names(web.catalog.records, game))
+        words = comparison(compare(first, second, names=pool), _names(web, game, lang), lang)  # (older runs' names)
     except (KeyError, TypeError, ValueError, AttributeError):
         message = t(lang, "balance runs {a} and {b}: their figures cannot be compared", a=a.strip(), b=b.strip())
         return _error(request, PageError(500, message))
