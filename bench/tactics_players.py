@@ -22,7 +22,7 @@ seconds each player spends deciding per game; then the behaviour of each player 
             sight at distance 0-1 (§8.4), per 10 games;
   full-HP   heals chosen (a card or an ability) that restored nothing: the unit was at full HP;
   counters  counterattacks that lost their target (could not hit: range, vision, sight);
-  shock     attacks declared on a unit wearing armour that hurts attackers (Shock-Plate Armour);
+  shock     attacks declared on a unit wearing armour that hurts attackers (Shock-Plate Armor);
   Aim / Resupply / scavenging   uses per 10 games.
 
 The target (issue: "a player that plays like a tactician"): the tactician wins at least 65 %
@@ -59,7 +59,7 @@ CARDS = ROOT / "cards" / "tactics"
 ROUNDS = 100
 NAMES = {"heuristic": "tactician", "brawler": "brawler"}
 SHOCK = "shock_plate_armor"
-SHOCK_NAME = "Shock-Plate Armour"  # the record's name.en: the bench speaks English (Aim, Resupply: the abilities')
+SHOCK_NAME = "Shock-Plate Armor"  # the record's name.en: the bench speaks English (Aim, Resupply: the abilities')
 
 
 @dataclass

@@ -287,7 +287,7 @@ VALUE_LINE = re.compile(r"[+\-−–]?\d+(?:[-–]\d+)?[.,;:]?(?: ·)?")
 def test_the_reported_english_cards_keep_value_and_label_together() -> None:
     lines = _english_lines()
     rifle = [line for box in lines["tactics/anti_materiel_rifle"] for line in box]
-    assert "speed -1." in rifle[-1] and "-1." not in rifle[-2], rifle
+    assert "gets -1 move" in rifle[-2] and "-1" not in rifle[-1], rifle
     hummingbird = [line for box in lines["tactics/launch_hummingbird"] for line in box]
     assert any(line.endswith("Range 1-3") for line in hummingbird), hummingbird
 

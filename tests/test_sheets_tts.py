@@ -210,7 +210,7 @@ def test_one_card_is_a_card_object(cli, tmp_path: Path) -> None:
     state = validate(json.loads(out.with_suffix(".json").read_text(encoding="utf-8")))
     assert state["Name"] == "Card" and state["CardID"] == 100
     assert state["Nickname"] == "Anti-Materiel Rifle"
-    assert state["Description"].splitlines()[1] == "The wearer gets move speed -1."
+    assert state["Description"].splitlines()[1] == "The wearer gets -1 move speed."
 
 
 def test_url_base_writes_urls_for_hosting(cli, tmp_path: Path) -> None:

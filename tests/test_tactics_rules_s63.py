@@ -152,7 +152,7 @@ def test_the_damage_line_names_what_each_equipment_shield_took() -> None:
     took = line["shield"] + sum(x.fields["value"] for x in line["equipment_shield"]) + line["temp_hp"] + line["hp"]
     assert took == line["amount"]
     words = LogNames(RECORDS, "en").line({"event": "damage", **line})
-    assert f"Ceramic Body Armour#{armour.uid}: {shield}" in words
+    assert f"Ceramic Body Armor#{armour.uid}: {shield}" in words
 
 
 def test_a_damage_line_without_equipment_shields_is_as_before() -> None:

@@ -404,6 +404,18 @@ def _role_en(role: str) -> str:
     return V.en(V.ROLES, role)
 
 
+def _stat_change_en(who: str, stat: str, word: str, delta: int) -> str:
+    """A unit's or an attack's stat change as card English (``word`` the stat's noun): ``takes 1 less damage``
+    (damage taken), ``deals 2 more damage`` (an attack's damage), ``gets +1 to its hit die results``, else
+    ``gets -1 move speed``. The text never writes a change of 0 (the parser refuses it)."""
+    if stat in ("damage_taken", "damage"):
+        verb = "takes" if stat == "damage_taken" else "deals"
+        return f"{who} {verb} {abs(delta)} {'more' if delta > 0 else 'less'} damage"
+    if stat == "hit_result":
+        return f"{who} gets {_signed(delta)} to its {word}"
+    return f"{who} gets {_signed(delta)} {word}"
+
+
 _EN_COSTS: dict[type, Callable[[Any], str]] = {
     A.TapCost: lambda c: "tap",
     A.MortgageCost: lambda c: f"mortgage {c.count}",
@@ -508,12 +520,12 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     A.Move: lambda n, e: (
         f"{n.ref(e.ref)} moves up to its move speed" if e.speed else f"{n.ref(e.ref)} moves {e.low}-{e.high}"
     ),
-    A.Modify: lambda n, e: f"{n.ref(e.ref)} gets {V.en(V.UNIT_STATS, e.stat)} {_signed(e.delta)}",
+    A.Modify: lambda n, e: _stat_change_en(n.ref(e.ref), e.stat, V.en(V.UNIT_STATS, e.stat), e.delta),
     A.Cannot: lambda n, e: f"{n.ref(e.ref)} {V.en(V.CANNOT, e.action)}",
     A.BasicAttack: lambda n, e: f"{n.ref(e.ref)} makes {_plural(e.count, V.en(V.BASIC_ATTACKS, e.kind))}",
     A.AttackWith: lambda n, e: f"{n.ref(e.ref)} attacks {_plural(e.count, 'time')} with 「{e.name}」",
     A.SelfDestruct: lambda n, e: f"{n.ref(e.ref)} self-destructs",
-    A.AttackMod: lambda n, e: f"this attack's {V.en(V.ATTACK_STATS, e.stat)} {_signed(e.delta)}",
+    A.AttackMod: lambda n, e: _stat_change_en("this attack", e.stat, V.en(V.ATTACK_STATS, e.stat), e.delta),
     A.Damage: lambda n, e: f"deal {e.amount} damage to {n.ref(e.ref)}",
     A.Tap: lambda n, e: f"tap {n.ref(e.ref)}",
     A.Reset: lambda n, e: f"reset {n.ref(e.ref)}",
