@@ -49,7 +49,7 @@ TEMPLATES: list[tuple[str, str, str]] = [
     ("Interface → 2[credit]: Break 2 code gate subroutines.", "program", "2[credit]：破解 2 个代码门子进程。"),
     ("3[credit]: +2 strength.", "program", "3[credit]：强度 +2。"),
     ("Interface → 2[credit]: Break up to 3 sentry subroutines.", "program", "2[credit]：破解 3 个哨兵子进程。"),
-    ("Interface → 3[credit]: Break any number of barrier subroutines.", "program", "3[credit]：破解 50 个屏障子进程。"),
+    ("Interface → 3[credit]: Break any number of barrier subroutines.", "program", "3[credit]：破解任意数量的屏障子进程。"),
     ("Gain 5[credit].", "operation", "你获得 5[credit]。"),
     ("Draw 2 cards.", "event", "你抽 2 张牌。"),
     ("Gain 1[credit] and draw 1 card.", "event", "你获得 1[credit]，你抽 1 张牌。"),

@@ -1023,6 +1023,7 @@ class _Parsed:
     codes: dict[int, str] = field(default_factory=dict)  # line -> the printing code its card link names
     headings: list[tuple[int, str]] = field(default_factory=list)  # Markdown ``## …`` lines, not directives
     marked: bool = False  # some line had Markdown or BBCode links (NetrunnerDB's exports)
+    heads: list[tuple[int, str]] = field(default_factory=list)  # the first two lines that are no directive or heading
 
 
 # NetrunnerDB's Markdown and BBCode exports: ``* 3x [Title](https://netrunnerdb.com/en/card/30030) _(Set)_``,
@@ -1092,6 +1093,8 @@ def _parse_lines(text: str) -> _Parsed:
         if code is not None:
             parsed.codes[number] = code
         plain = line.translate(_WIDE)
+        if len(parsed.heads) < 2:
+            parsed.heads.append((number, line))
         if _FOOTER.match(plain):
             if match := _FORMAT_LINE.match(plain):  # ``Format: standard``, ``Ban list: …`` (the nrdb export's)
                 key = "mode" if match.group(1).lower() == "format" else "ban_list"
@@ -1189,6 +1192,35 @@ class _Resolver:
             by_fold = self.sided[key] = {fold(n): n for n in sorted(names)}
         close = difflib.get_close_matches(fold(name), list(by_fold), n=3, cutoff=0.5)
         return [by_fold[c] for c in close]
+
+
+def _numbered_name(parsed: _Parsed, resolve: _Resolver, game: str) -> int | None:
+    """The number of a netrunner list's first line when that line starts with a number yet is the deck's name, as
+    NetrunnerDB writes it above the identity (``2015 World Champion Corp Deck``, ``4 Day Week HB``), else None.
+
+    It is when the identity's line comes right after it and what follows its count names no card, nor is close
+    to a card's name (``3 Hedge Fnd`` is a misspelt card line, said as one); its count may be over the limit. A
+    first line ``3 Hedge Fund`` is a card line, above the identity or not."""
+    if len(parsed.heads) < 2 or parsed.marked:
+        return None
+    (number, line), (after, then) = parsed.heads
+    if (number, line) in parsed.free or (after, then) not in parsed.free:
+        return None
+    if not any(r.kind == "identity" for r in resolve.named(then, game, parsed.codes.get(after))):
+        return None
+    plain = line.translate(_WIDE)
+    found = _count_first(plain) or _count_last(plain)
+    if found is None or not found[1] or number in parsed.codes:
+        return None
+    name = found[1]
+    if resolve.named(name, game) or resolve.named(line, game):
+        return None
+    kinds = DECK_KINDS[game]
+    typed = fold(_candidates(name)[-1])
+    known = {fold(n) for r in resolve.names.lookup_all(game) if r.kind in kinds for n in record_names(r)}
+    if difflib.get_close_matches(typed, list(known), n=1, cutoff=_IdentityNames.CLOSE):
+        return None
+    return number
 
 
 class _IdentityNames:
@@ -1331,6 +1363,13 @@ def _read_text(
         problem("deck.game.pool", message, game_line)
         return done()
 
+    if game == "netrunner" and not any(key.startswith("name") for key in directives):
+        # a first line that starts with a number and is the deck's name: free text, as any other name line
+        name_line = _numbered_name(parsed, resolve, game)
+        if name_line is not None:
+            entries = [e for e in entries if e.number != name_line]
+            free.insert(0, parsed.heads[0])
+            problems[:] = [p for p in problems if not (p.line == name_line and p.code == "deck.count")]
     cards: dict[str, int] = {}
     agents: list[str] = []
     identity: str | None = None

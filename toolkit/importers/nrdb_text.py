@@ -37,6 +37,7 @@ from toolkit.i18n.words import WORDS
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES
 from toolkit.text import AbilitySyntaxError, parse_cached, render
 from toolkit.text import ast as A
+from toolkit.text.limits import MAX_COUNT
 
 Status = Literal["executable", "partial", "printed_only"]
 STATUSES: tuple[Status, ...] = ("executable", "partial", "printed_only")
@@ -89,6 +90,10 @@ _RULES: list[_Rule] = [
     (re.compile(r"<[^>]*>"), ""),
     # words in parentheses that restrict ("(cannot be prevented)", "(only ...)") are not a reminder: they stay
     (re.compile(r"\s*\(([^()]*\b(?:cannot|can't|only)\b[^()]*)\)"), r" \1"),
+    # ... nor are words that change the effect: another amount or a further one ("gain 1[credit] (or 2[credit] if
+    # the runner is tagged)"), an exception, a bound: they stay, and no template reads a paragraph with them
+    (re.compile(r"\s*\(((?:or|and|plus|instead|even|except|excluding|including|ignoring|without|rounded|minimum"
+                r"|to a minimum|not)\b[^()]*)\)"), r" \1"),
     # reminder text in parentheses restates a rule; it adds no effect
     (re.compile(r"\s*\([^()]*\)"), ""),
     # "Interface →" names the window of a breaker's ability, which the engine's encounter already is
@@ -137,9 +142,8 @@ _RULES: list[_Rule] = [
     (re.compile(r"\b(maximum hand size|link strength) is (?:increased by |\+)(\d+)"), r"\1 +\2"),
     (re.compile(r"\b(maximum hand size|link strength) is (?:reduced|decreased) by (\d+)"), r"\1 -\2"),
     # a break of "up to 2" subroutines is a break of 2 (breaking a subroutine never hurts the breaker, and the
-    # engine breaks only what is unbroken), and "any number of" them is as many as text may count (MAX_COUNT)
+    # engine breaks only what is unbroken); "any number of" them is the ability language's own (破解任意数量的…)
     (re.compile(r"\bbreak up to (\d+) "), r"break \1 "),
-    (re.compile(r"\bbreak any number of "), "break 50 "),
     # "+3 strength" is "strength +3"
     (re.compile(r"\+(\d+) strength\b"), r"strength +\1"),
     # "give the runner 1 tag" is "the runner takes 1 tag"
@@ -305,6 +309,10 @@ _CLAUSES: list[tuple[re.Pattern[str], _Builder]] = [
         (
             r"break (\d+) (barrier|code gate|sentry|trap) subroutine",
             lambda m: A.BreakSubroutine(int(m[1]), _SUBTYPES[m[2]]),
+        ),
+        (
+            r"break any number of (barrier|code gate|sentry|trap) subroutine",
+            lambda m: A.BreakSubroutine(MAX_COUNT, _SUBTYPES[m[1]], any_number=True),
         ),
         (r"strength \+(\d+)", lambda m: A.Strength(int(m[1]))),
         (r"trace\[(\d+)\]", lambda m: A.Trace(int(m[1]))),

@@ -758,10 +758,13 @@ class Trash(Node):
 
 @dataclass(frozen=True, slots=True)
 class BreakSubroutine(Node):
-    """破解 X 个<子类型>子进程."""
+    """破解 X 个<子类型>子进程; with ``any_number``, 破解任意数量的<子类型>子进程: as many as the runner picks, up to
+    every unbroken one, ``count`` then :data:`~toolkit.text.limits.MAX_COUNT` (the most a text may count: what a
+    reckoning of breaks per payment reads)."""
 
     count: int
     subtype: str
+    any_number: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -880,6 +880,10 @@ class _Builder:
         return A.BreakSubroutine(_count(n, "the number of subroutines"), subtype)
 
     @_node
+    def break_any_subroutines(self, subtype: str) -> A.Effect:
+        return A.BreakSubroutine(MAX_COUNT, subtype, any_number=True)
+
+    @_node
     def strength(self, delta: Token) -> A.Effect:
         return A.Strength(_modifier(delta))
 

@@ -260,7 +260,9 @@ _ZH_EFFECTS: dict[type, Callable[[_Zh, Any], str]] = {
     A.TypedDamage: lambda z, e: f"造成 {e.amount} {V.zh(V.DAMAGE_KINDS, e.kind)}",
     A.EndRun: lambda z, e: "终止潜袭",
     A.Trash: lambda z, e: f"销毁 {e.count} 个{V.zh(V.NR_TYPES, e.card_type)}",
-    A.BreakSubroutine: lambda z, e: f"破解 {e.count} 个{V.zh(V.ICE_SUBTYPES, e.subtype)}子进程",
+    A.BreakSubroutine: lambda z, e: (
+        f"破解{'任意数量的' if e.any_number else f' {e.count} 个'}{V.zh(V.ICE_SUBTYPES, e.subtype)}子进程"
+    ),
     A.Strength: lambda z, e: f"强度 {_signed(e.delta)}",
     A.PlaceCredits: lambda z, e: f"在本牌上放置 {e.amount}[credit]",
     A.PlaceAdvancement: lambda z, e: f"在本牌上放置 {e.amount} 个推进标记",
@@ -540,7 +542,9 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     A.EndRun: lambda n, e: "end the run",
     A.Trash: lambda n, e: f"trash {e.count} {V.en(V.NR_TYPES, e.card_type)}",
     A.BreakSubroutine: lambda n, e: (
-        f"break {e.count} {V.en(V.ICE_SUBTYPES, e.subtype)} subroutine" + ("s" if e.count != 1 else "")
+        f"break any number of {V.en(V.ICE_SUBTYPES, e.subtype)} subroutines"
+        if e.any_number
+        else f"break {e.count} {V.en(V.ICE_SUBTYPES, e.subtype)} subroutine" + ("s" if e.count != 1 else "")
     ),
     A.Strength: lambda n, e: f"strength {_signed(e.delta)}",
     A.PlaceCredits: lambda n, e: f"place {e.amount}[credit] on this card",

@@ -327,6 +327,8 @@ class Interpreter:
             value = {"hand_size": g.hand_size(target), "memory": g.memory_limit(), "link": g.link()}[e.stat]
             g.log.add("limit", SEATS[target], stat=e.stat, delta=e.delta, value=value)
             g.check_memory()
+        elif isinstance(e, A.BreakSubroutine) and e.any_number:
+            self.break_any(ctx, e)
         elif isinstance(e, A.BreakSubroutine):
             g.runs.break_with(ctx, e)
         elif isinstance(e, A.Strength):
@@ -396,6 +398,23 @@ class Interpreter:
             g.add_counters(host, e.kind, e.amount)
         elif isinstance(e, A.RemoveCounters):
             g.add_counters(host, e.kind, -e.amount)
+
+    def break_any(self, ctx: Context, e: A.BreakSubroutine) -> None:
+        """破解任意数量的<子类型>子进程: a break of one subroutine (its checks, the runner's pick), then of one more
+        each time the runner says so, until they stop or none is left unbroken."""
+        g = self.game
+        one = dataclasses.replace(e, count=1, any_number=False)
+        enc = ctx.encounter
+        while True:
+            broken = sum(s.broken for s in enc.subs) if enc is not None else 0
+            g.runs.break_with(ctx, one)
+            if enc is None or sum(s.broken for s in enc.subs) == broken:  # it could not break (said why)
+                return
+            if all(s.broken for s in enc.subs):
+                return
+            prompt = Phrase(N_("break another subroutine of {ice}?"), ice=str(enc.ice))
+            if not g.confirm("runner", "optional", prompt):
+                return
 
     def trash_type(self, ctx: Context, count: int, card_type: str) -> None:
         """销毁 X 个<类型>: installed cards the side can see (or knows) to be of that type, its choice (a face-down card
