@@ -20,15 +20,16 @@ import json
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.conftest import CARDS, ROOT
 from tests.scripts.kit import bundled, events, play
 from toolkit.catalog import load_catalog
+from toolkit.cli.app import app
 from toolkit.decks import NameIndex, read_deck
 from toolkit.engine.core import EngineError
 from toolkit.engine.decisions import Decision, Option
 from toolkit.engine.netrunner.scenario import ScenarioError, run_scenario
-from toolkit.engine.phrase import Phrase
 from toolkit.engine.simulate import simulate_netrunner
 from toolkit.models.scenario import Scenario
 
@@ -253,5 +254,8 @@ def test_a_game_ending_at_the_turn_limit_logs_why() -> None:
     game = simulate_netrunner(RECORDS, decks, turns=3, seed=1)  # type: ignore[arg-type]
     last = list(game.log)[-1]
     assert game.result()["reason"] == "turn_limit" and game.winner is None
-    assert last.kind == "simulation_end" and isinstance(last.data["reason"], Phrase)
-    assert last.data["reason"] == "turn limit reached"
+    assert last.kind == "simulation_end" and last.data["reason"] == "turn_limit"  # a code in the JSON, as tactics'
+    out = CliRunner().invoke(app, ["simulate", "netrunner", "--decks", str(ex / "corp-hb-tireless-hands.json"),
+                                   "--decks", str(ex / "runner-anarch-rust.json"), "--seed", "1", "--turns", "3",
+                                   "--lang", "en"])  # fmt: skip
+    assert "the game ends (winner: —, reason: turn limit reached, turns: 3)" in out.output

@@ -94,7 +94,7 @@ def test_the_plot_is_refused_before_the_tables(tmp_path: Path, monkeypatch: pyte
     ("args", "said"),
     [
         (["crossfire", "simulate", "-n", 6, "-k", 5, "--force"], "--force is for --plot FILE.png"),
-        (["simulate", "tactics", *TACTICS, "--force"], "--force is for --replay FILE.html"),
+        (["simulate", "tactics", *TACTICS, "--force"], "--force is for --replay FILE.html, --save FILE"),
     ],
 )
 def test_force_without_the_file_it_is_for_is_refused(args: list[Any], said: str) -> None:

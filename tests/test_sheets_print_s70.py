@@ -449,6 +449,7 @@ def test_a_full_disk_on_png_writes_nothing_and_names_the_users_path(
     cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pdf_existed: bool, png_existed: bool
 ) -> None:
     out, png = tmp_path / "out.pdf", tmp_path / "small" / "png"
+    png.parent.mkdir()  # (--png makes its folder in one that exists)
     if pdf_existed or png_existed:
         assert cli("print", "crossfire/assassin", "--out", out, "--png", png).exit_code == 0
         before = out.read_bytes()
@@ -475,6 +476,7 @@ def test_a_full_disk_on_png_writes_nothing_and_names_the_users_path(
 
 def test_a_full_disk_on_the_tts_sheets_leaves_no_pdf(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out, tts = tmp_path / "out.pdf", tmp_path / "tts" / "deck.png"
+    tts.parent.mkdir()  # (its folder must exist: the full disk, not a missing folder, is what stops it)
     _full_disk(monkeypatch)
     result = cli("print", "crossfire/assassin", "--out", out, "--tts", tts)
     assert result.exit_code == 2, result.output

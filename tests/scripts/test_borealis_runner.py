@@ -408,7 +408,7 @@ def test_hyperbaric_grows_with_its_counters() -> None:
 
 def test_begemot_is_as_strong_as_the_core_damage_taken_and_breaks_every_barrier_subroutine() -> None:
     corp = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "hb_warden_unit", "rezzed": True}]}}}
-    r = play(RECORDS, ["run:hq", "break:begemot/1", "sub:1", "continue"], corp=corp,
+    r = play(RECORDS, ["run:hq", "break:begemot/1", "sub:1", "yes", "continue"], corp=corp,
              runner={"rig": [{"card": "begemot"}], "brain_damage": 3})  # fmt: skip
     g = r.game
     assert g.strength_of(rig(r, "begemot")) == 5

@@ -36,8 +36,8 @@ def check_seed(ctx: typer.Context, param: typer.CallbackParam, value: int | None
     return value
 
 
-MAX_DIGITS = 20  # toolkit.jsonio.MAX_DIGITS: the digits a saved game's numbers may have (read_json_input)
-SEED_LIMIT = 10**MAX_DIGITS
+MAX_DIGITS = 64  # the digits a number of a table, a scenario or a saved game may have (read_json_input): a seed
+SEED_LIMIT = 10**MAX_DIGITS  # of 2**70 is taken, and a saved game keeps it
 
 
 DRAWN_SEED_BITS = 53
@@ -158,7 +158,7 @@ def read_json_input(path: Path) -> tuple[Any, str]:
             tr("{path}: cannot read: {reason}", path=path, reason=source.error), exit_code=2 if source.io_error else 1
         )
     try:
-        return loads_limited(source.text), source.text
+        return loads_limited(source.text, max_digits=MAX_DIGITS), source.text
     except JsonSyntaxError as exc:
         where = f"{path}:{exc.line}:{exc.column}"
         raise DossierError(tr("{where}: invalid JSON: {reason}", where=where, reason=exc.message), exit_code=1) from None

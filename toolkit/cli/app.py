@@ -1051,12 +1051,13 @@ def refuse_unwritable(text: str, data: Any) -> None:
     raise JsonSyntaxError(message, line, column)
 
 
-def add_schema_ref(path: Path, data: Any) -> None:
+def add_schema_ref(path: Path, data: Any, dangling: bool = True) -> None:
     """Give a record without "$schema" the relative path to its kind's schema (:func:`toolkit.paths.schema_ref`:
     the nearest schema folder above it, else the bundled one); re-point one that names Dossier's own schemas once
     a nearer schema folder holds the kind's (:func:`toolkit.paths.repointed_schema_ref`), and one that names the
     kind's schema of Dossier's but resolves to nothing (a record copied from the bundled cards into a set:
-    :func:`_dangling_own_schema`); one the user pointed elsewhere stays."""
+    :func:`_dangling_own_schema`; not with ``dangling`` false: the web editor's save points a record at the set's
+    copy of the schemas, which the save makes after); one the user pointed elsewhere stays."""
     if not isinstance(data, dict):
         return
     from toolkit.models import GAMES, KINDS, schema_path
@@ -1072,7 +1073,7 @@ def add_schema_ref(path: Path, data: Any) -> None:
     elif isinstance(ref, str):
         folder = path.resolve().parent
         nearer = repointed_schema_ref(folder, ref, rel)
-        if nearer is None and _dangling_own_schema(folder, ref, rel):
+        if nearer is None and dangling and _dangling_own_schema(folder, ref, rel):
             nearer = schema_ref(folder, rel)
         if nearer is not None:
             data["$schema"] = nearer

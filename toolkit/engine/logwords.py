@@ -631,6 +631,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "last_squad_standing": Nc_("log reason", "last squad standing"),
         "round limit": Nc_("log reason", "round limit reached"),
         "round_limit": Nc_("log reason", "round limit reached"),
+        "turn_limit": Nc_("log reason", "turn limit reached"),
         "trace corp": Nc_("log reason", "the trace"),
         "trace runner": Nc_("log reason", "the trace"),
     },

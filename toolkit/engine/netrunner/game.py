@@ -2673,7 +2673,7 @@ class NetrunnerGame:
         self.turn_limit = not self.over  # the turns ran out
         # the log's last entry (its kind is the tactics simulation's): the winning side, not seats (P1), and the
         # reason in words; the result (result()) has the seats
-        why = Phrase(N_("turn limit reached")) if self.turn_limit else self.end_reason  # (as tactics' round limit)
+        why = "turn_limit" if self.turn_limit else self.end_reason  # (a code, worded by the log as tactics' round_limit)
         self.log.add("simulation_end", winner=self.winner, reason=why, turns=self.turns)
 
     def result(self) -> dict[str, Any]:

@@ -2049,7 +2049,7 @@ def saved_form(target: Target, data: Any) -> Any:
             isinstance(ref, str) and ref.replace("\\", "/").endswith(rel) and names_own_schema(folder, ref)
         ):
             written["$schema"] = set_schema_ref(folder, rel, target.root)
-    add_schema_ref(target.path, written)
+    add_schema_ref(target.path, written, dangling=False)  # (the set's copy the save makes is not there yet)
     return written
 
 
