@@ -76,11 +76,9 @@ def test_examples_with_every_folder_there_writes_nothing(installed: Path) -> Non
     assert run("examples", "--out", "tour", "--with-cards").exit_code == 0
     before = snapshot(Path("tour"))
     done = run("examples", "--out", "tour", "--with-cards")
-    assert done.exit_code == 2 and not done.stdout
+    assert done.exit_code == 0 and not done.stderr  # a note, not an error (s71), as with some folders there
     shown = ", ".join(f"{Path('tour', name)}{os.sep}" for name in ("examples", "schema", "templates", "cards"))
-    assert done.stderr.strip() == (
-        f"dossier: error: {shown}: each one exists; nothing was written (give another --out DIR)"
-    )
+    assert done.stdout.strip() == f"{shown}: each one exists; nothing was written (give another --out DIR)"
     assert snapshot(Path("tour")) == before
 
 

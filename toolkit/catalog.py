@@ -195,7 +195,7 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
                 raise DossierError(tr("{path}: dangling symbolic link or link loop", path=shown_path(path)))
             if path.exists():
                 raise DossierError(tr("{path}: not a regular file or directory", path=shown_path(path)))
-            raise DossierError(tr("{path}: no such file or directory", path=shown_path(path)))
+            raise DossierError(_no_such_path(path))
         walk = not isinstance(candidates, list)  # (a directory's files come from a walk, each once)
         if walk and not found:  # a walk finds each file once
             found.extend(candidates)
@@ -208,6 +208,24 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
                 seen.add(key)
                 found.append(candidate)
     return found
+
+
+def _no_such_path(path: Path) -> str:
+    """The line for a card path that is not there; for ``cards`` beside an ``examples/`` folder (one `dossier
+    examples` made without ``--with-cards``, as the documentation's commands name it), with the command that adds
+    it."""
+    message = tr("{path}: no such file or directory", path=shown_path(path))
+    if path.name != "cards" or not (path.parent / "examples").is_dir():
+        return message
+    import shlex
+
+    folder = "." if str(path.parent) in ("", ".") else shlex.quote(shown_path(path.parent))
+    return tr(
+        "{problem}; {command} adds it (the folder was made without {option})",
+        problem=message,
+        command=f"dossier examples --out {folder} --with-cards",
+        option="--with-cards",
+    )
 
 
 def path_files(path: Path, problems: list[WalkProblem] | None = None) -> Iterable[Path] | None:

@@ -1276,8 +1276,19 @@ def _ban_list(mode: Any, wanted: str | None) -> tuple[BanList | None, bool]:
     return inline, False
 
 
-def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_list: str | None = None) -> DeckReport:
+def validate_deck(
+    deck: Deck,
+    pool: DeckPool,
+    mode_id: str | None = None,
+    ban_list: str | None = None,
+    *,
+    mode_option: str | None = None,
+) -> DeckReport:
     """Every finding for ``deck`` under its mode's rules (or ``mode_id``'s).
+
+    ``mode_option``: the command's option that gave the deck its mode (``--mode``), when one did: a finding of the
+    mode then names the option and has no place in the deck's file (its ``# mode:`` line, if it has one, is not the
+    mode checked); so has one of ``mode_id``.
 
     For a netrunner format, ``ban_list`` picks one of the format's ban lists
     instead of the one in force (``deck.banlist.unknown`` if it has none such);
@@ -1340,15 +1351,15 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
         check.summary["format"] = (mode.id, _ban_name(check.ban) if named else None)
         check.summary["pool"] = mode.sets is not None
     if mode.status == "incomplete":
-        check.add(
-            "deck.mode.incomplete",
-            tr(
-                "the rules leave {mode} ({id}) unspecified, so no deck can be verified for it",
-                mode=_mode_name(mode),
-                id=mode.id,
-            ),
-            "/mode",
+        incomplete = tr(
+            "the rules leave {mode} ({id}) unspecified, so no deck can be verified for it",
+            mode=_mode_name(mode),
+            id=mode.id,
         )
+        if mode_option is not None:  # (as an option's problem is said: `--mode: …`, at no line of the file)
+            incomplete = tr("{option}: {problem}", option=mode_option, problem=incomplete)
+        given = mode_option is not None or mode_id is not None
+        check.findings.append(Finding("deck.mode.incomplete", incomplete, "error", None, None if given else "/mode"))
     PREPARE[deck.game](check)
     identity = check.identity
     plan = game.memoized(("rules", id(mode), id(identity)), (mode, identity), lambda: _rule_plan(mode, check))

@@ -213,7 +213,8 @@ def validate(
             report = None
             if loaded.deck is not None:
                 ruled = apply_deck_mode(loaded.deck, pool, mode, banlist)  # (else the deck's own)
-                report = validate_deck(ruled, pool.rules, None, banlist)
+                # (a mode given by --mode is said as the option's, at no line of the file)
+                report = validate_deck(ruled, pool.rules, None, banlist, mode_option="--mode" if mode else None)
                 findings += [loaded.locate(f) for f in report.findings]
                 # a deck made on another pool (an imported one): said once, not under each card
                 findings = pool_hinted(findings, loaded.deck, pool.lookup(loaded.deck.game), pool.describe())
@@ -976,6 +977,15 @@ def draft(
             print(t(language, "player {n} takes {agent}", n=player + 1, agent=shown(chosen)), file=told)
         return chosen
 
+    seed_line = None
+    if seed is None:  # one drawn, said at the end (as `play` says its game's), so that the draft can be run again
+        import secrets
+
+        from toolkit.cli._options import DRAWN_SEED_BITS
+
+        seed = secrets.randbits(DRAWN_SEED_BITS)
+        seed_line = t(language, "seed {seed} (give {option} to run this draft again)", seed=seed,
+                      option=f"--seed {seed}")  # fmt: skip
     result = run_draft(real, privates, seed, choose)
     if picks:  # a script longer than the draft: its picks past the end are named, never dropped in silence
         from toolkit.errors import warning_line
@@ -992,6 +1002,7 @@ def draft(
                         {"player": i + 1, "agents": s, "privates": result.privates} for i, s in enumerate(result.squads)
                     ],
                     "log": result.log,
+                    "seed": seed,
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -1006,6 +1017,8 @@ def draft(
             continue
         private_line = sep.join(shown(p) for p in result.privates)
         print(t(language, "player {n}: {agents} + {privates}", n=i, agents=squad_line, privates=private_line))
+    if seed_line is not None:
+        print(seed_line)
 
 
 def _ask(prompt: str) -> str:

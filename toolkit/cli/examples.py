@@ -74,7 +74,7 @@ def copy_tree(source: Path, into: Path, schema: tuple[str, str] | None = None) -
 def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int | None]]:
     """Copy the bundled ``examples/``, ``schema/`` and ``templates/`` (and ``cards/``) into ``out``, each one that
     is not there yet: (the folder, its files written, or None where one of that name exists and was left as it
-    is), in order. Refused, with nothing written, when every one exists in ``out`` already; a folder this call
+    is), in order: each None, and nothing written, when every one exists in ``out`` already; a folder this call
     wrote is removed again when a later one cannot be."""
     from toolkit import paths
     from toolkit.i18n import tr
@@ -88,14 +88,6 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int | None]]:
         if not source.is_dir():
             raise DossierError(tr("{path}: no such directory", path=source))
     there = [name for name, _ in sources if os.path.lexists(out / name)]
-    if len(there) == len(sources):
-        raise DossierError(
-            tr(
-                "{paths}: each one exists; nothing was written (give another {option})",
-                paths=", ".join(f"{out / name}{os.sep}" for name in there),
-                option="--out DIR",
-            )
-        )
     done: list[tuple[Path, int | None]] = []
     try:
         for name, source in sources:
@@ -144,7 +136,12 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import tr, trn
 
         output_lang(lang)
-        for folder, count in copy_examples(out, with_cards):
+        copied = copy_examples(out, with_cards)
+        if all(count is None for _, count in copied):  # every folder there: said in one line, a note (exit 0)
+            print(tr("{paths}: each one exists; nothing was written (give another {option})",
+                     paths=tr(", ").join(f"{folder}{os.sep}" for folder, _ in copied), option="--out DIR"))  # fmt: skip
+            return
+        for folder, count in copied:
             shown = f"{folder}{os.sep}"
             if count is None:
                 print(tr("{path}: exists already; left as it is", path=shown))

@@ -401,7 +401,7 @@ def _refuse_idle_options(
         if given:
             raise DossierError(
                 tr("--check checks the templates only ({template}, else the bundled ones); leave out {options}",
-                   template="--template", options=", ".join(given))
+                   template="--template", options=tr(", ").join(given))
             )  # fmt: skip
         return
     duplex = backs.strip().lower()
@@ -777,7 +777,7 @@ def _select(
     records = [r for r in own.records if r.game == game and is_printable(r)]
     if not records:
         raise DossierError(
-            tr("--game {game}: no printable cards in {pool}", game=game, pool=", ".join(map(str, _pool(cards))))
+            tr("--game {game}: no printable cards in {pool}", game=game, pool=tr(", ").join(map(str, _pool(cards))))
         )
     return Selection(sorted(records, key=_order), catalog)
 
@@ -822,7 +822,7 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
             )
         raise DossierError(tr("{ref}: no printable card with that id or name", ref=_quoted(ref)) + hint)
     if len(matches) > 1:
-        choices = ", ".join(f"{r.game}/{r.id}" for r in matches)
+        choices = tr(", ").join(f"{r.game}/{r.id}" for r in matches)
         raise DossierError(
             tr(
                 "{ref} names {n} cards: {choices}; write {form}",
@@ -946,7 +946,7 @@ def _query_records(
     if absent:
         from toolkit.errors import warning_line
 
-        shown = ", ".join(absent[:5]) + (" …" if len(absent) > 5 else "")
+        shown = tr(", ").join(absent[:5]) + (" …" if len(absent) > 5 else "")
         print(warning_line(trn("--query: {n} match is not in the card pool read, not printed: {cards} (give its folder "
                                "with --cards)", "--query: {n} matches are not in the card pool read, not printed: "
                                "{cards} (give their folders with --cards)", len(absent), cards=shown)),
@@ -992,7 +992,7 @@ def _note_untranslated_names(records: list[Any], lang: str) -> None:
             "{n} card has no English name and prints its Chinese one: {names}",
             "{n} cards have no English name and print their Chinese ones: {names}",
             len(chinese),
-            names=", ".join(chinese),
+            names=tr(", ").join(chinese),
         )
         _note(note)
 

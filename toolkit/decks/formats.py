@@ -125,6 +125,9 @@ WHOLE_DECK = frozenset(
     {"deck.size.min", "deck.size.max", "deck.agenda.points", "deck.influence.over", "deck.points.over",
      "deck.players.count"}
 )  # fmt: skip
+GIVEN_MODE = frozenset({"deck.mode.incomplete"})
+"""Findings of the deck's mode: without a pointer, of a mode given to the command (validators.deck.validate_deck's
+``mode_id`` or ``mode_option``), not the deck's own at ``/mode``."""
 
 
 @dataclass
@@ -154,7 +157,11 @@ class LoadedDeck:
     def locate(self, finding: Finding) -> Finding:
         """The finding with this file's name and the position of its pointer. A finding of the whole deck (its
         size, its agenda points: :data:`WHOLE_DECK`, at ``/cards``) has no line, the influence spent is at the
-        identity's line (the identity allows it), never at the first card's."""
+        identity's line (the identity allows it), never at the first card's. A finding of a mode the command was
+        given (``--mode``: :data:`GIVEN_MODE`, without a pointer) has none either: the file's ``# mode:`` line, if
+        it has one, is not the mode checked."""
+        if finding.pointer is None and finding.code in GIVEN_MODE:
+            return replace(finding, file=str(self.path), line=None, column=None)
         lines = self.positions()
         ptr = finding.pointer or ""
         if ptr == "/cards" and (finding.code in WHOLE_DECK or finding.code.startswith("deck.roles.")):
