@@ -134,9 +134,11 @@ def test_worn_equipment_shows_without_a_stray_separator_and_the_players_counts_a
     assert table is not None
     lines = [_text(x) for x in re.findall(r"<li>(.*?)</li>", table.group(1), re.S)]
     assert "your mortgage zone: Corridor Dash#3" in lines
-    assert f"P2: score {other['score']}, hand {other['hand']}, deck {other['deck']}, discard 0" in lines
+    # (对决 has no 先发制人: no score, §15.2; stop 71)
+    assert f"P2: hand {other['hand']}, deck {other['deck']}, discard 0" in lines
+    assert not [line for line in lines if "score" in line]
     zh = client.get(f"{game}?lang=zh-Hans").text
-    assert f"玩家2：分数 {other['score']}、手牌 {other['hand']}、牌库 {other['deck']}、弃牌区 0" in _text(zh)
+    assert f"玩家2：手牌 {other['hand']}、牌库 {other['deck']}、弃牌区 0" in _text(zh) and "分数" not in _text(zh)
     assert "你的抵押区：" in _text(zh)
 
 

@@ -25,7 +25,7 @@ from toolkit.cli._lang import LogNames
 from toolkit.engine.keys import Cursor
 from toolkit.engine.tactics.screen import screen
 from toolkit.engine.tactics.session import TacticsSession, view
-from toolkit.engine.tactics.terminal import hand_line, table_lines
+from toolkit.engine.tactics.terminal import hand_line, mode_scores, table_lines
 from toolkit.i18n import t, tn
 
 # the web tests' fixtures (tests/web/conftest.py), for this module outside tests/web
@@ -92,7 +92,7 @@ def test_the_plain_terminal_shows_the_shop_and_your_own_discard_pile(lang: str) 
     said = _plain(session, lang)
     assert _shop_words(len(session.game.shop), lang) in said.splitlines()
     names = LogNames(RECORDS, lang)
-    hand = hand_line(view(session.game, 1, session.pending), lang, names)
+    hand = hand_line(view(session.game, 1, session.pending), lang, names, mode_scores(session.game))
     assert hand in said and t(lang, "discard {n}", n=len(me["discard"])) in hand and len(me["discard"]) >= 2
     assert t(lang, "discard {n}", n=len(other["discard"])) in said  # (the other's: as before)
     session.game.shop.clear()  # the shop empty (预算超支 refills it from the gold discards at the next buy)

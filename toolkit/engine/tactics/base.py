@@ -531,7 +531,8 @@ class TacticsBase(TextRunner):
         """A destroyed unit goes to its owner's lost zone (T11). A game it decides is over there (尘消 is won the moment
         no enemy agent is on the map): nothing more happens. Otherwise 消灭后 and 失联后 trigger, by its controller, a
         lost agent's owner is offered 失联抚恤, and (``window``; an attack opens one for all the units it destroyed)
-        special abilities may be used at that timing point (T26, §14.7)."""
+        special abilities may be used at that timing point (T26, §14.7). A player it leaves out (no agent left, none
+        standing by) takes no more part: no relief, and its own 消灭后 / 失联后 abilities do not trigger."""
         if unit.gone:
             return
         controller = unit.seat
@@ -569,7 +570,10 @@ class TacticsBase(TextRunner):
         self.fire("after_lost", fired_by, unit=unit, extra=attached)
         relief = Phrase(N_("lost-agent relief: use {ability} for free?"), ability=Term("record", "resupply"))
         over = self.winners is not None  # (a 消灭后 ability won the game: nobody is asked anything more)
-        if unit.kind == "agent" and unit.owner and not over and self.decider.confirm(unit.owner, relief):
+        # (nor a player out, its last agent gone: it takes no more part, and buys nothing from the shop the others
+        # share, §2.2)
+        out = bool(unit.owner) and self.player(unit.owner).out
+        if unit.kind == "agent" and unit.owner and not over and not out and self.decider.confirm(unit.owner, relief):
             self.log.add("lost_agent_relief", unit.owner)
             self.buy(unit.owner, 1)
         self.check_victory()
@@ -799,7 +803,8 @@ class TacticsBase(TextRunner):
         self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = (), attack: Attack | None = None
     ) -> None:
         """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7); none once the game is
-        over (won as an agent was destroyed, say: its 消灭时 and 失联后 abilities no longer matter). ``attack``: the
+        over (won as an agent was destroyed, say: its 消灭时 and 失联后 abilities no longer matter), and no leave-play
+        ability of a player out (its last agent gone: its 失联后 draws nothing). ``attack``: the
         attack whose 攻击前 / 攻击时 / 攻击后 this is, made by ``unit``: a weapon it wears (equipment with an attack)
         takes part only when the attack is made with it (T21: one attack profile; its own attack texts are that
         weapon's attack's); its other equipment and statuses take part as their text says."""
@@ -839,6 +844,8 @@ class TacticsBase(TextRunner):
                         owner = source.owner  # 你 on a card is its owner's (a status may sit on an enemy unit)
                     else:
                         owner = holder.seat if holder is not None and holder.seat else seat
+                    if timing in _LEAVE_PLAY and owner and self.player(owner).out:
+                        continue  # (a player out, its last agent lost, takes no more part: its 失联后 draws nothing)
                     card = source if isinstance(source, Card) else None
                     # (§8.4: the unit's own text or a card on it; a record's text that takes part, a built-in
                     # attack's 格斗 "攻击时：本单位移动 0-1。", is no text of the agent's: §7.3.1 自带攻击 exposes nobody)

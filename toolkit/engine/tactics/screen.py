@@ -38,6 +38,7 @@ from .terminal import (
     MARKS,
     STACK,
     hand_line,
+    mode_scores,
     option_words,
     over_line,
     prompt_text,
@@ -154,8 +155,9 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
                     panel_w, lang)  # fmt: skip
 
     menu, bare = menu_of(right_w), menu_of(width + 4)  # bare: the question and options without the panel's frame
-    hand = folded(hand_line(seen, lang, names), right_w, 2)
-    players = [folded(line, right_w, 2) for line in table_lines(seen, lang, names)]
+    scores = mode_scores(session.game)  # (a score only in a mode with 先发制人, §15.2)
+    hand = folded(hand_line(seen, lang, names, scores), right_w, 2)
+    players = [folded(line, right_w, 2) for line in table_lines(seen, lang, names, scores)]
     warning = folded(note, right_w, 0, note_style)
     # (as many of the latest entries as rows: the fitting below shortens the log only when all does not fit)
     log = [folded(names.line(entry), width - 4) for entry in seen["log"][-max(1, height) :]]

@@ -18,6 +18,7 @@ from toolkit.i18n import t, tn
 from ..core import EngineError
 from ..decisions import Decision, Option, named_options
 from .attack import SELF_DEFENSE
+from .game import TacticsGame
 from .session import UNDO_REFUSALS, TacticsSession, view
 
 MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
@@ -223,11 +224,21 @@ def map_lines(session: TacticsSession, seen: dict[str, Any], lang: str, names: A
     return board + shared + lines
 
 
-def hand_line(seen: dict[str, Any], lang: str, names: Any) -> str:
+def mode_scores(game: TacticsGame) -> bool:
+    """Whether the game's mode keeps a score: only 先发制人 has points (§15.2 双雄 "消灭敌方特工的玩家得到 1 分"); the
+    other modes (对决, 专家, 混战, 梦魇通廊) are won by 尘消 alone, and a view shows no score there."""
+    return "first_blood" in (game.mode.victory or [])
+
+
+def hand_line(seen: dict[str, Any], lang: str, names: Any, scores: bool = True) -> str:
     """The seat's hand (its cards by name and number), the counts of its own deck and discard pile (public: what a
-    reshuffle, 重洗, puts back in the deck, and 预算超支 in an empty shop) and its score."""
+    reshuffle, 重洗, puts back in the deck, and 预算超支 in an empty shop) and, in a mode that ``scores``
+    (:func:`mode_scores`), its score."""
     me = next(p for p in seen["players"] if p["seat"] == seen["seat"])
     cards = t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}") for c in me.get("hand_cards", []))
+    if not scores:
+        return t(lang, "your hand: {cards}; deck {deck}, discard {discard}", cards=cards or "–", deck=me["deck"],
+                 discard=len(me.get("discard") or []))  # fmt: skip
     return t(lang, "your hand: {cards}; deck {deck}, discard {discard}, score {score}", cards=cards or "–",
              deck=me["deck"], discard=len(me.get("discard") or []), score=me["score"])  # fmt: skip
 
@@ -243,11 +254,12 @@ def shop_line(seen: dict[str, Any], lang: str) -> str | None:
     return tn(lang, "matrix shop: {n} card", "matrix shop: {n} cards", size, n=size)
 
 
-def table_lines(seen: dict[str, Any], lang: str, names: Any) -> list[str]:
+def table_lines(seen: dict[str, Any], lang: str, names: Any, scores: bool = True) -> list[str]:
     """What the seat's view shows of the table besides its hand (:func:`hand_line`): the matrix shop's size
     (:func:`shop_line`, in a mode with the shop); its own mortgaged cards and standby agents, when it has any; then
-    each other player's score and the counts of its hand, deck, discard (its top card: the pile is open), mortgage
-    zone and standby agents (the counts only: the view gives no more)."""
+    each other player's score (in a mode that ``scores``, :func:`mode_scores`) and the counts of its hand, deck,
+    discard (its top card: the pile is open), mortgage zone and standby agents (the counts only: the view gives no
+    more)."""
     me = next(p for p in seen["players"] if p["seat"] == seen["seat"])
     shop = shop_line(seen, lang)
     lines = [shop] if shop is not None else []
@@ -261,10 +273,10 @@ def table_lines(seen: dict[str, Any], lang: str, names: Any) -> list[str]:
         if player["seat"] == seen["seat"]:
             continue
         pile = player.get("discard") or []
-        counts = [t(lang, "score {n}", n=player["score"]), t(lang, "hand {n}", n=player["hand"]),
-                  t(lang, "deck {n}", n=player["deck"]),
-                  t(lang, "discard {n} ({card} on top)", n=len(pile), card=card_name(pile[-1], names)) if pile
-                  else t(lang, "discard {n}", n=0)]  # fmt: skip
+        counts = [t(lang, "score {n}", n=player["score"])] if scores else []
+        counts += [t(lang, "hand {n}", n=player["hand"]), t(lang, "deck {n}", n=player["deck"]),
+                   t(lang, "discard {n} ({card} on top)", n=len(pile), card=card_name(pile[-1], names)) if pile
+                   else t(lang, "discard {n}", n=0)]  # fmt: skip
         if player.get("mortgage"):
             counts.append(t(lang, "mortgage zone {n}", n=player["mortgage"]))
         if player.get("standby"):
@@ -356,8 +368,9 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
         if decision.kind == "action":
             for line in map_lines(session, seen, lang, names):
                 write(line)
-            write(hand_line(seen, lang, names))
-            for line in table_lines(seen, lang, names):
+            scores = mode_scores(session.game)
+            write(hand_line(seen, lang, names, scores))
+            for line in table_lines(seen, lang, names, scores):
                 write(line)
         write(
             t(

@@ -734,12 +734,13 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     if found.resigned:  # the log ends with the resignation, in words, numbered as the entries before it
         log.append(_resigned_entry(seen["log"], record.get("resigned_by"), lang)["line"])
     me = next(p for p in seen["players"] if p["seat"] == seat)
-    from toolkit.engine.tactics.terminal import card_name, option_words, prompt_text, table_lines
+    from toolkit.engine.tactics.terminal import card_name, mode_scores, option_words, prompt_text, table_lines
 
     options = list(zip([o.label for o in decision.options], option_words(decision, seen, lang, names), strict=True)
                    ) if decision else []  # fmt: skip
     states = _unit_states(seen, lang, names)
-    table = table_lines(seen, lang, names)
+    scores = mode_scores(session.game)  # (a score only in a mode with 先发制人, §15.2)
+    table = table_lines(seen, lang, names, scores)
     if me.get("discard"):  # (the pile is open: every card in it)
         table.insert(0, t(lang, "your discard pile: {cards}", cards=t(lang, ", ").join(
             card_name(c, names) for c in me["discard"])))  # fmt: skip
@@ -760,7 +761,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
         prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         decision_number=session.own_number(decision) if decision is not None else None,
-        resigned_by=record.get("resigned_by"), names=names, states=states, table=table,
+        resigned_by=record.get("resigned_by"), names=names, states=states, table=table, scores=scores,
         board=Markup(_board_svg(session, seat, names, _ending(found), states)),
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
