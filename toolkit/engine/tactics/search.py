@@ -17,22 +17,26 @@ chooses once its rounds are played, since more did not play better (:data:`PLANS
 by count: every round plays all its rollouts, so a seeded game is the same whatever the machine's load.
 
 It sees only what its seat may see: each copy is *determinized* first (:func:`determinize`). What it cannot know is
-drawn at random, never read: the dice (a new seed), the order of its own deck, the other seats' hands and decks (their
-unseen cards shuffled together and dealt again: it takes their decklists as known, as open decklists are), and the
-agent under each enemy unit still face down (drawn from the agents it has not seen, none twice).
+drawn at random, never read: the dice (a new seed), the order of its own deck, the other seats' hands, mortgaged cards
+and decks (their unseen cards shuffled together and dealt again, as many to each zone as it holds: it takes their
+decklists as known, as open decklists are), the agent under each enemy unit still face down (drawn from the agents
+it has not seen, none twice), the matrix shop's order (its cards shuffled: nobody knows it, §2.2) and which scene
+obstacle each face-down one is (drawn from the supply's pieces not seen face up, §3.1: the face-down ones and those
+not dealt; each stays where it stands, face down).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..core import Decider
 from .decisions import hidden_from
-from .game import Action, TacticsGame
+from .game import OBSTACLE_COPIES, SCENE_OBSTACLES, Action, TacticsGame
 from .state import Unit
 from .tactician import LogRead, SeatDeciders, TacticianDecider, read_log
 
@@ -110,14 +114,56 @@ def determinize(game: TacticsGame, seat: int, rng: random.Random) -> None:
     for player in game.players:
         if player.seat == seat:
             continue
+        # the hand and the mortgage zone (face down, §2.3) as many cards as they hold, their tokens kept (the hand's
+        # are known: a token card is given in the open; none can be mortgaged), the rest the deck
         tokens = [c for c in player.hand if c.token]
-        unseen = _shuffled([c for c in player.hand if not c.token] + player.deck, rng)
-        held = len(player.hand) - len(tokens)
-        player.hand, player.deck = tokens + unseen[:held], unseen[held:]
+        pledged = [c for c in player.mortgage if c.token]
+        unseen = _shuffled([c for c in (*player.hand, *player.mortgage) if not c.token] + player.deck, rng)
+        held, owed = len(player.hand) - len(tokens), len(player.mortgage) - len(pledged)
+        player.hand, player.mortgage = tokens + unseen[:held], pledged + unseen[held : held + owed]
+        player.deck = unseen[held + owed :]
         for zone in (player.units, player.standby):
             for i, unit in enumerate(zone):
                 if unit.kind == "agent" and hidden_from(unit, seat) and pool:
                     zone[i] = _as_agent(game, unit, pool.pop())
+    game.shop = _shuffled(game.shop, rng)  # nobody knows its order (§2.2): its cards and their count are all it shows
+    face_down = [o for o in game.obstacles if _scene(o) and hidden_from(o, seat)]
+    if face_down:
+        pieces = sorted(_unseen_obstacles(game, seat).elements())
+        rng.shuffle(pieces)
+        for i, unit in enumerate(game.obstacles):
+            if _scene(unit) and hidden_from(unit, seat) and pieces:
+                game.obstacles[i] = _as_unit(game, unit, ("unit", pieces.pop()))
+
+
+def _scene(unit: Unit) -> bool:
+    return unit.kind == "obstacle" and getattr(unit.record, "obstacle", None) == "scene"
+
+
+def _unseen_obstacles(game: TacticsGame, seat: int) -> Counter[str]:
+    """The scene obstacles a face-down one could be, by id, as many as there are pieces: the supply's pieces (each
+    scene obstacle :data:`OBSTACLE_COPIES` times, §3.1) less those ``seat`` has seen, face up on the map or gone from
+    it (a unit leaving the map turns face up, §14.1: it is named in the log then)."""
+    pieces = Counter({r.id: OBSTACLE_COPIES for r in game.records if r.kind == "unit" and r.type == "obstacle"
+                      and r.obstacle == "scene"})  # fmt: skip
+    here = {o.uid for o in game.obstacles if _scene(o)}
+    for unit in game.obstacles:
+        if _scene(unit) and not hidden_from(unit, seat):
+            pieces[unit.id] -= 1
+    dealt = min(SCENE_OBSTACLES, len(game.board.obstacle_spots))
+    if len(here) < dealt:  # some left the map: which they were, by the deal's log entries (setting up, in order)
+        ids = {r.name.zh_hans: r.id for r in game.records if r.kind == "unit" and r.type == "obstacle"}
+        found = 0
+        for event in game.log._events:
+            if event.kind != "scene_obstacle":
+                continue
+            name, _, uid = str(event.data.get("unit", "")).rpartition("#")
+            if uid.isdigit() and int(uid) not in here and name in ids:
+                pieces[ids[name]] -= 1
+            found += 1
+            if found >= dealt:
+                break
+    return +pieces
 
 
 def _shuffled(cards: list[Any], rng: random.Random) -> list[Any]:
@@ -128,8 +174,14 @@ def _shuffled(cards: list[Any], rng: random.Random) -> list[Any]:
 
 def _as_agent(game: TacticsGame, unit: Unit, agent_id: str) -> Unit:
     """``unit`` (face down, so at full HP: damage exposes it) as agent ``agent_id``: where it stands, what it wears."""
-    record = game.by_id[("agent", agent_id)]
-    other = Unit(unit.uid, agent_id, record.name.zh_hans, unit.owner, "agent", record.hp, record.hp, record)
+    return _as_unit(game, unit, ("agent", agent_id))
+
+
+def _as_unit(game: TacticsGame, unit: Unit, key: tuple[str, str]) -> Unit:
+    """``unit`` (face down, so at full HP: damage exposes it) as the record of ``key`` (an agent's, or a scene
+    obstacle's: ``("unit", id)``): where it stands, what it wears, of the same kind."""
+    record = game.by_id[key]
+    other = Unit(unit.uid, record.id, record.name.zh_hans, unit.owner, unit.kind, record.hp, record.hp, record)
     for name in ("hidden", "tapped", "pos", "facing", "controller", "equipment", "statuses", "timed", "shield",
                  "temp_hp", "alias"):  # fmt: skip
         setattr(other, name, getattr(unit, name))
