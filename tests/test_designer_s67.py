@@ -13,28 +13,15 @@ from typing import Any
 import pytest
 
 from .conftest import CARDS, ROOT
-from .sheet_util import write
-
-HEADER = "id,name.zh-Hans,name.en,category,back,cost.mortgage,text,copies\n"
-DRESSING = "field_dressing,战地包扎,Field Dressing,item,personal,1,响应：本单位获得 2 点临时生命值。,3\n"
-QUICK = "quick_draw,快速拔枪,Quick Draw,skill,personal,,你抽 2 张牌。,2\n"
+from .sheet_util import DRESSING, HEADER, QUICK, write
+from .sheet_util import import_sheet as _import
+from .sheet_util import manifest as _manifest
 
 
 @pytest.fixture
 def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)  # (no cards/ here: the pool is the bundled one)
     return tmp_path
-
-
-def _import(cli: Any, sheet: Path, into: Path, *more: str) -> Any:
-    result = cli("import", "csv", sheet, "--game", "tactics", "--into", into, *more)
-    assert "Traceback" not in result.output, result.output
-    return result
-
-
-def _manifest(into: Path) -> dict[str, Any]:
-    records: dict[str, Any] = json.loads((into / ".dossier-import" / "manifest.json").read_text("utf-8"))["records"]
-    return records
 
 
 # ---------------------------------------------------------------- 1. a row renamed or removed
