@@ -588,9 +588,8 @@ def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None,
     from toolkit.cli.simulate import _check_replay_target, _writing_replay
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner.replay import write_replay
-    from toolkit.engine.netrunner.saved import opened, resigned_end
+    from toolkit.engine.netrunner.saved import end_resigned, opened, resigned_end
     from toolkit.engine.netrunner.session import NetrunnerSession
-    from toolkit.engine.phrase import Phrase, Term
     from toolkit.i18n import current_lang, trn, word
 
     if load is None:
@@ -609,10 +608,8 @@ def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None,
     except EngineError as exc:
         raise not_replayable(load, str(exc)) from None
     loser = data.get("resigned")
-    if loser in ("corp", "runner") and session.game.winner is None:  # (as the web ends a game a side resigned)
-        winner = "runner" if loser == "corp" else "corp"
-        game: Any = session.game
-        game.game_over(winner, Phrase(N_("the {side} resigned"), side=Term("side", loser)), "resigned")
+    if loser in ("corp", "runner"):  # (as the web ends a game a side resigned)
+        end_resigned(session.game, loser)
     if person is not None and session.game.winner is None and session.pending is not None:
         raise DossierError(tr("{path}: the game is not over; its replay would show every card, the other side's too: "
                               "play it to its end with {command} first", path=load,

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from toolkit.filekinds import NETRUNNER_GAME_FORMAT, card_prints
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.jsonio import atomic_write_text
 from toolkit.models.deck import Deck
 
@@ -188,6 +189,19 @@ def check_saved(data: Any) -> None:
             )
         )
     _check_saved(data)
+
+
+RESIGNED = N_("the {side} resigned")  # why a game a side resigned ended (``side``: its Term)
+
+
+def end_resigned(game: NetrunnerGame, loser: str) -> None:
+    """End ``game`` as the engine ends one: the side ``loser`` resigned, the other side wins, the reason ``the corp
+    resigned`` (a phrase, worded where it is shown; its code ``resigned``), and the log's last entry says so; nothing
+    for a game already over."""
+    from ..phrase import Phrase, Term
+
+    if game.winner is None:
+        game.game_over("runner" if loser == "corp" else "corp", Phrase(RESIGNED, side=Term("side", loser)), "resigned")
 
 
 def resigned_end(frames: list[dict[str, Any]], game: NetrunnerGame) -> None:

@@ -20,10 +20,7 @@ from fastapi.responses import HTMLResponse
 
 from toolkit.errors import DossierError
 from toolkit.i18n import t, text_lang
-from toolkit.i18n.words import N_
 from toolkit.web.templating import render, request_lang
-
-RESIGNED = N_("the {side} resigned")  # why a game a side resigned ended (``side``: its Term)
 
 
 def records(web: Any) -> list[Any]:
@@ -114,6 +111,7 @@ def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     encounters, worded as :func:`page` words them, and why the game ended (``reason``, as the page's result says
     it: ``1 meat damage …``, ``the corp resigned``). As a tactics game's answer, ``resigned_by``: the seat that
     resigned (None unless one did; ``winner`` then the other side, and the log ends with the resignation)."""
+    from toolkit.engine.netrunner.saved import RESIGNED
     from toolkit.engine.netrunner.state import SEATS
     from toolkit.engine.phrase import Phrase
     from toolkit.web.routes.play import log_line
@@ -200,14 +198,10 @@ def resigned(session: Any, seat: Any) -> None:
     """End ``session``'s game as the engine ends one: the side of ``seat`` resigned (that of the person against the
     machine when the file does not say), the other side wins, the reason ``the corp resigned`` (a phrase, worded
     where it is shown; its code ``resigned``), and the log's last entry says so."""
+    from toolkit.engine.netrunner.saved import end_resigned
     from toolkit.engine.netrunner.state import SEATS
-    from toolkit.engine.phrase import Phrase, Term
 
-    if session.game.winner is not None:
-        return
-    loser = next((side for side, n in SEATS.items() if n == seat), session.side)
-    winner = "runner" if loser == "corp" else "corp"
-    session.game.game_over(winner, Phrase(RESIGNED, side=Term("side", loser)), "resigned")
+    end_resigned(session.game, next((side for side, n in SEATS.items() if n == seat), session.side))
 
 
 def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
