@@ -314,8 +314,8 @@ def test_a_narrow_terminal_never_cuts_the_map(width: int) -> None:
 # 11, 12: the game-over line; the seed
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", r"game over after 1 round: (P\d|—) "),
-                                            ("zh-Hans", r"(玩家\d|—)")])  # fmt: skip
+@pytest.mark.parametrize(("lang", "said"), [("en", r"game over after 1 round: (P\d|no winner) "),
+                                            ("zh-Hans", r"(玩家\d|无人获胜)")])  # fmt: skip
 def test_the_tactics_game_over_line_says_the_round_and_the_players_as_the_log(lang: str, said: str) -> None:
     result = _play("tactics", "--decks", DUEL, "--seed", 3, "--turns", 1, "--plain", answers="1\n" * 400,
                    lang=lang)  # fmt: skip

@@ -84,7 +84,7 @@ def test_a_finished_tactics_game_says_where_it_was_saved(tmp_path: Path) -> None
     lines = result.output.strip().splitlines()
     assert lines[-1].startswith(f"the game is over; saved to {saved}"), lines[-3:]
     assert f"`dossier play tactics --load {saved} --plain`" in lines[-1]
-    assert lines[-2] == "game over after 1 round: — (round limit reached)"  # (the log's dash: "winners: —")
+    assert lines[-2] == "game over after 1 round: no winner (round limit reached)"  # (as Netrunner says it)
     assert "winners: —" in lines[-3]
     again = CliRunner().invoke(app, ["play", "tactics", "--load", str(saved), "--plain", "--lang", "en"], input="")
     assert again.exit_code == 0 and again.output.strip().splitlines()[-1] == lines[-2], again.output

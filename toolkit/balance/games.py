@@ -97,14 +97,18 @@ def playable_modes(records: Iterable[Any], players: int = PLAYERS) -> list[str]:
 
 
 def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLAYERS, pool: str = "",
-                given: bool = True) -> None:  # fmt: skip
-    """Refuse (one line, exit 2) a mode a run cannot play with ``players`` seats (:func:`playable_modes`), naming the
-    card pool (``pool``: which directories, chosen where) when the fault is the pool's: one with no tactics mode to
-    play at all (with how to give a pool), one with none for ``players`` (``--players``), one without a mode of the
-    defaults (``given`` False: no ``--modes``; which modes ``--modes`` can name). A mode ``--modes`` names that the
-    pool cannot play: the modes it can."""
+                given: bool = True) -> list[str]:  # fmt: skip
+    """The ids of ``modes``, each named by its id or its name in either language, any case (``Duel``, ``单挑``), as
+    ``play --mode`` reads one (:meth:`toolkit.decks.names.NameIndex.mode_id`). Refuse (one line, exit 2) a mode a run
+    cannot play with ``players`` seats (:func:`playable_modes`), naming the card pool (``pool``: which directories,
+    chosen where) when the fault is the pool's: one with no tactics mode to play at all (with how to give a pool), one
+    with none for ``players`` (``--players``), one without a mode of the defaults (``given`` False: no ``--modes``;
+    which modes ``--modes`` can name). A mode ``--modes`` names that the pool cannot play: the modes it can (the
+    mode as given)."""
     from toolkit.config import missing_pool
+    from toolkit.decks.names import NameIndex
     from toolkit.i18n import current_lang, word
+    from toolkit.models import namespace
 
     playable = playable_modes(records, players)
     where = tr(" ({name})", name=pool) if pool else ""
@@ -118,8 +122,12 @@ def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLA
                               game=game))  # fmt: skip
     if not modes:
         raise ValueError("no mode to play")  # (the command line always names one: its default ones)
+    index = NameIndex(r for r in records if namespace(r.kind) == "mode")  # (the modes only: a name is looked up)
+    ids = []
     for mode in modes:
-        if mode in playable:
+        found = index.mode_id(mode.strip(), "tactics") or mode
+        if found in playable:
+            ids.append(found)
             continue
         if not given:
             raise DossierError(tr("the card pool{pool} has no {game} mode {mode} that {n} players can play; name the "
@@ -129,6 +137,7 @@ def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLA
             tr("{option} {value}: choose among {choices} (with {n} players)", option="--modes", value=repr(mode),
                choices=tr(", ").join(playable), n=players)
         )  # fmt: skip
+    return ids
 
 
 def whole_games(games: int, players: int = PLAYERS) -> int:

@@ -472,7 +472,7 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
     body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
     settings = _with_codes(t(lang, "seed {seed} · decider {decider} · modes {modes} · card set {card_set}",
                              seed=meta["seed"], decider=_decider("tactics", meta["decider"], lang),
-                             modes=", ".join(names("mode", m) for m in meta["modes"]), card_set=_CODE.format(1)),
+                             modes=t(lang, ", ").join(names("mode", m) for m in meta["modes"]), card_set=_CODE.format(1)),
                            meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):
@@ -757,7 +757,7 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
     body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
     settings = _with_codes(t(lang, "seed {seed} · decider {decider} · decks {decks} · card set {card_set}",
                              seed=meta["seed"], decider=_decider("netrunner", meta["decider"], lang),
-                             decks=", ".join(meta.get("decks", [])),
+                             decks=t(lang, ", ").join(meta.get("decks", [])),
                              card_set=_CODE.format(1)), meta["decider"], meta["card_set"][:12])  # fmt: skip
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):

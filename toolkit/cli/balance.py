@@ -188,7 +188,8 @@ def tactics(
     if decks is None:
         mode_list = mode_list or (list(DEFAULT_MODES) if players == 2 else playable_modes(records, players))
     if mode_list or decks is None:  # a mode the pool cannot play, or none at all: one line naming it, before any deck
-        check_modes(records, mode_list, players, pool.describe(), given)
+        mode_list = check_modes(records, mode_list, players, pool.describe(), given)  # the ids (named: Duel, 单挑)
+        _once("--modes", modes or "", mode_list)  # duel,Duel: the same mode twice, by its id and its name
     planned = whole_games(games, players)  # whole deals, each played once per seat: said when more than asked
     if planned != games:
         print(tn(language, "{option} {value}: {n} game is played, whole deals of {players} (each deal once per seat)",

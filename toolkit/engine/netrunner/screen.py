@@ -263,7 +263,7 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
     seat's score area (and heap), rig and hand, the run's server, the run, the seat's numbers, the ice the run
     encounters. Then what was cut is given back, the last cut
     first, wherever it fits again (a cut that won nothing, as the options beside a longer table; a short line where a
-    long one did not fit)."""
+    long one did not fit), the line of the servers not shown only with the corp's line it belongs to."""
     width, height = console.size
     shown = Shown(rows, len(log), menu.full, len(view["runner"].get("heap") or ()))
     row_hs = [height_of(console, text, left_w) for _, text in rows]
@@ -320,6 +320,8 @@ def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any
         cut(op, -1)
         done.append(op)
     for op in reversed(done):  # given back where it fits
+        if op == "more_line" and any(i in shown.dropped for i in of("corp")):
+            continue  # (the line of the servers not shown only under the corp's line it belongs to: never alone)
         cut(op, 1)
         if total() > height:
             cut(op, -1)

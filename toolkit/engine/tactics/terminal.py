@@ -298,12 +298,13 @@ def resigned_line(session: TacticsSession, seen: dict[str, Any], lang: str) -> s
 
 
 def over_line(session: TacticsSession, lang: str) -> str:
-    """How the game ended, in ``lang``: the winners and why (a resignation: who resigned)."""
+    """How the game ended, in ``lang``: the winners (a draw: "no winner", as Netrunner says it) and why (a
+    resignation: who resigned)."""
     from toolkit.cli._lang import seat_label
     from toolkit.engine.logwords import word
 
     result = session.result()
-    winners = t(lang, ", ").join(seat_label(w, lang) for w in result["winners"]) or "—"  # (the log's dash)
+    winners = t(lang, ", ").join(seat_label(w, lang) for w in result["winners"]) or t(lang, "no winner")  # (a draw)
     reason = str(result["reason"])
     if session.resigned is not None:
         said = t(lang, "P{seat} resigned", seat=session.resigned)
@@ -360,8 +361,7 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
         decision = session.pending
         seen = view(session.game, seat, decision)
         log = seen["log"]
-        if shown > len(log):  # an undo: the log is shorter now
-            shown = 0
+        shown = min(shown, len(log))  # (after an undo the log is shorter: what is left was shown, as Netrunner's)
         for entry in log[shown:]:
             write(names.line(entry))
         shown = len(log)
@@ -391,7 +391,9 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
         # a number is always a place in the list, never a label (a label "2" is typed as its place)
         answer = read(t(lang, "your choice (the number of an option, its label, u to undo): ")).strip()
         if answer in ("u", "undo"):
-            if not session.undo(decision.seat):
+            if session.undo(decision.seat):  # said, then the table and the question again: no old log line
+                write(t(lang, "your last decision is undone"))
+            else:
                 write(t(lang, UNDO_REFUSALS.get(session.refused or "", UNDO_REFUSALS["nothing"])))  # (and why)
             continue
         if resign_words(answer):  # asked once more: anything but yes goes back to the decision
