@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -318,13 +319,15 @@ def export(pool: DeckPoolView, deck: Any, fmt: str, *, lang: str = "zh-Hans", pr
     return str(render_deck(deck, fmt, pool.lookup(deck.game), **options))
 
 
-def export_filename(deck: Any, fmt: str) -> str:
-    """A file name for a download: the deck's name made safe, and the format's extension."""
-    from toolkit.decks.exports import nrdb_file_name
+# a run of anything but letters and digits (any script's) and ``_``: one ``-`` in a file name
+_NOT_A_NAME = re.compile(r"[^\w]+")
 
-    stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in deck.title()).strip().replace(" ", "-")[:60]
-    if fmt == "nrdb":  # NetrunnerDB's own spelling of the name, and the extension it leaves off
-        stem = str(nrdb_file_name(deck.title("en"))).strip("-")
+
+def export_filename(deck: Any, fmt: str) -> str:
+    """A file name for a download, the same in every format but for the format's extension: the deck's name (in
+    the current language; Chinese kept), each run of punctuation and spaces one ``-``, none at either end
+    (``Fingers: Night Raid on the Archives``: ``Fingers-Night-Raid-on-the-Archives.txt``)."""
+    stem = _NOT_A_NAME.sub("-", deck.title()).strip("-")[:60].rstrip("-")
     return (stem or "deck") + MEDIA[fmt][1]
 
 
@@ -705,15 +708,22 @@ def influence_cost(card: Any, identity: Any) -> int:
 
 
 def playable(card: Any, identity: Any, lookup: Any) -> bool:
-    """A card a deck of ``identity`` may hold: its side, and no other faction's agenda (neutral ones are fine)."""
+    """A card a deck of ``identity`` may hold, as the deck validator reads the identity's own rules: its side, no
+    card of a faction the identity forbids (``forbid_faction``), and no other faction's agenda (neutral ones are
+    fine) unless the identity takes them (``out_of_faction_agendas``: its cap counts titles, so each is offered)."""
+    from validators.deck import forbidden_factions, other_faction_agendas
+
     if identity is None:
         return True
     faction = lookup(card.faction) if getattr(card, "faction", None) else None
     side = getattr(card, "side", None) or getattr(faction, "side", None)
     if side is not None and side != identity.side:
         return False
+    rules = getattr(identity, "deck_rules", None) or []
+    if getattr(card, "faction", None) in forbidden_factions(rules):
+        return False
     if getattr(card, "type", None) == "agenda" and card.faction != identity.faction:
-        return bool(faction is not None and getattr(faction, "neutral", False))
+        return bool(faction is not None and getattr(faction, "neutral", False)) or other_faction_agendas(rules)[0]
     return True
 
 

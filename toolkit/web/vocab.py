@@ -133,11 +133,105 @@ KEY_HELP: dict[str, str] = {
 }
 
 
-def search_keys(lang: str) -> list[dict[str, Any]]:
+# the set, cycle and release date examples of NetrunnerDB's codes the search help gives when the served cards hold
+# them (NetrunnerDB's data imported); else each key's help says what its codes and dates need
+NRDB_EXAMPLES = {"set": "e:core", "cycle": "c:sc19", "released": "r<2017"}
+# the set and released keys' help when the served cards are not known to hold NetrunnerDB's sets and dates
+SET_HELP = N_("set (pack) id; NetrunnerDB's set codes, and `<` `>` by release date, need its data imported")
+SET_HELP_EXAMPLE = N_(
+    "set (pack) id: `{example}`; NetrunnerDB's set codes, and `<` `>` by release date, need its data imported"
+)
+RELEASED_HELP = N_("release date of a set it is in: needs NetrunnerDB's data imported (`dossier import netrunnerdb`)")
+RELEASED_HELP_EXAMPLE = N_("release date of a set it is in: `{example}`")
+
+
+def _answers(web: Any, query: str) -> bool:
+    """Whether the served database answers ``query`` (compiled only: no row is read) rather than refusing it."""
+    from toolkit.errors import DossierError
+    from toolkit.search import QueryError
+    from toolkit.search.run import statement_for
+
+    try:
+        statement_for(web.database, query, game="netrunner")
+    except (QueryError, DossierError, LookupError, ValueError):
+        return False
+    return True
+
+
+def _local_examples(web: Any) -> dict[str, str]:
+    """Set, cycle and release examples of what the served cards hold: the first set (the game record's oldest, else
+    the first id a card names), its cycle, its release year."""
+    from toolkit.errors import DossierError
+
+    try:
+        rules = web.deck_pool.rules.game("netrunner")
+    except (DossierError, LookupError, AttributeError):  # no netrunner cards served
+        return {}
+    sets = list(getattr(rules.game_record, "sets", None) or [])
+    out: dict[str, str] = {}
+    if sets:
+        first = sets[0]
+        out["set"] = f"e:{first.code or first.id}"
+        out["cycle"] = f"c:{first.cycle or first.code or first.id}"
+        dated = [s.released for s in sets if getattr(s, "released", None)]
+        if dated:
+            out["released"] = f"r:{str(dated[0])[:4]}"
+    else:
+        named = sorted({r.set for r in rules.records.values() if isinstance(getattr(r, "set", None), str)})
+        if named:
+            out["set"] = f"e:{named[0]}"
+            out["cycle"] = f"c:{named[0]}"
+    return out
+
+
+def code_examples(web: Any) -> dict[str, str | None]:
+    """The search examples of set, cycle and release date (``set``, ``cycle``, ``released``) that the served
+    database answers: NetrunnerDB's (``e:core``, ``c:sc19``, ``r<2017``) when it holds those sets and dates, else
+    ones of what it holds, else None; ``nrdb``: whether all of NetrunnerDB's are answered. Checked once per
+    generation of the database (a compile per example, no search run)."""
+
+    def make() -> dict[str, str | None]:
+        local = _local_examples(web)
+        out: dict[str, str | None] = {}
+        for key, example in NRDB_EXAMPLES.items():
+            if _answers(web, example):
+                out[key] = example
+            else:
+                out[key] = local[key] if key in local and _answers(web, local[key]) else None
+        out["nrdb"] = "yes" if all(out[key] == example for key, example in NRDB_EXAMPLES.items()) else None
+        return out
+
+    return dict(web.memo("search-code-examples", make))
+
+
+def search_help_codes(web: Any) -> dict[str, Any]:
+    """What the search help under a card search box says of codes (``_search_form.html``): ``nrdb`` (NetrunnerDB's
+    examples all answer), ``examples`` (those that do, ``f:hb`` first)."""
+    found = code_examples(web)
+    return {
+        "nrdb": bool(found.get("nrdb")),
+        "examples": ["f:hb", *(found[k] for k in NRDB_EXAMPLES if found.get(k))],
+    }
+
+
+def _key_help(name: str, lang: str, fallback: str, examples: dict[str, str | None] | None) -> str:
+    """A key's help in ``lang``; the set and released keys' as the served cards (``examples``: :func:`code_examples`,
+    None: not known) hold sets and dates."""
+    if name in ("set", "released") and (examples is None or not examples.get("nrdb")):
+        example = examples.get(name) if examples is not None else None
+        if name == "set":
+            return i18n.t(lang, SET_HELP_EXAMPLE, example=example) if example else i18n.t(lang, SET_HELP)
+        return i18n.t(lang, RELEASED_HELP_EXAMPLE, example=example) if example else i18n.t(lang, RELEASED_HELP)
+    return say(KEY_HELP.get(name), lang, fallback)
+
+
+def search_keys(lang: str, web: Any = None) -> list[dict[str, Any]]:
     """The query language's keys as the search page lists them: the names one may type (the Chinese ones
-    first on a Chinese page) and what the key matches, in ``lang``."""
+    first on a Chinese page) and what the key matches, in ``lang``; the set and released keys' examples those the
+    served cards (``web``'s) answer (:func:`code_examples`; no ``web``: no NetrunnerDB code promised)."""
     from toolkit.search.keys import KEYS
 
+    examples = code_examples(web) if web is not None else None
     out = []
     for key in KEYS:
         names = [key.name, *key.aliases]
@@ -145,8 +239,19 @@ def search_keys(lang: str) -> list[dict[str, Any]]:
             names.sort(key=lambda n: i18n.script_lang(n) != "zh-Hans")
         else:
             names = [n for n in names if i18n.script_lang(n) != "zh-Hans"]
-        out.append({"names": names, "help": say(KEY_HELP.get(key.name), lang, key.help)})
+        out.append({"names": names, "help": _key_help(key.name, lang, key.help, examples)})
     return out
+
+
+def _register_template_globals() -> None:
+    """``search_help_codes`` for the card search form (``cards/_search_form.html``), which every card search page
+    includes."""
+    from toolkit.web.templating import templates
+
+    templates.env.globals["search_help_codes"] = search_help_codes
+
+
+_register_template_globals()
 
 
 # ---------------------------------------------------------------- a hit's attributes (toolkit.search.display.stats)
@@ -615,6 +720,7 @@ __all__ = [
     "KIND_FIELD_LABELS",
     "RECORD",
     "choice_words",
+    "code_examples",
     "field_words",
     "hit_stats",
     "kind_field_help",
@@ -622,5 +728,6 @@ __all__ = [
     "kind_line",
     "record_word",
     "say",
+    "search_help_codes",
     "search_keys",
 ]

@@ -142,7 +142,7 @@ def cards_index(
         error=error,
         searched=bool(q.strip()),
         examples=examples(lang),
-        keys=vocab.search_keys(lang),
+        keys=vocab.search_keys(lang, web),  # (the set and released keys: examples the served cards answer)
         notice=built_elsewhere_notice() if web.built_elsewhere else None,  # (search and card pages may differ)
     )
 
