@@ -50,6 +50,7 @@ statement through :mod:`sqlite3` itself.
 
 from __future__ import annotations
 
+import calendar
 import difflib
 import re
 import threading
@@ -64,6 +65,7 @@ from toolkit.db.grams import is_cjk, searched_spaces
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.names import compact, fold
+from toolkit.text.normalize import read_numerals
 
 from . import vocab
 from .keys import EQUALITY, Key, find_key, key_word
@@ -298,10 +300,13 @@ def date_period(text: str) -> tuple[str, str] | None:
     year, month, day = match.groups()
     if month is None:
         return f"{year}-01-01", f"{year}-12-31"
-    if not 1 <= int(month) <= 12 or day is not None and not 1 <= int(day) <= 31:
+    if not 1 <= int(month) <= 12:
         return None
+    last = calendar.monthrange(int(year), int(month))[1]
     if day is None:
-        return f"{year}-{month}-01", f"{year}-{month}-31"
+        return f"{year}-{month}-01", f"{year}-{month}-{last:02d}"
+    if not 1 <= int(day) <= last:  # (a day the month has: 2030-02-30 is none, as 2030-13 is no month)
+        return None
     return f"{year}-{month}-{day}", f"{year}-{month}-{day}"
 
 
@@ -787,12 +792,21 @@ class Compiler:
         columns = TEXT_COLUMNS[name]
         folded = fold(word, edges=True) if name in FOLDED_NAME_KEYS else ""
         names = [self.name_match(folded)] if folded.strip() else []
+        if "text" not in columns:
+            return or_(self.text_match(columns, word), *names)
         spaced = searched_spaces(word)
-        if spaced == word or "text" not in columns:
+        # the Chinese numerals of a count read as the ability texts read them (抽两张牌 finds 抽2张牌), the word as
+        # typed too (a printed text may spell them so)
+        read = searched_spaces(read_numerals(word))
+        if spaced == word == read:
             return or_(self.text_match(columns, word), *names)
         texts = tuple(c for c in columns if c in TEXT_COLUMNS["text"])
         others = tuple(c for c in columns if c not in texts)
-        return or_(*([self.text_match(others, word)] if others else []), *names, self.text_match(texts, spaced))
+        return or_(
+            *([self.text_match(others, word)] if others else []),
+            *names,
+            *(self.text_match(texts, spelling) for spelling in dict.fromkeys((spaced, read))),
+        )
 
     def name_match(self, folded: str) -> Sql:
         """The records with a name that holds ``folded`` (a typed word folded, :func:`toolkit.names.fold`, with
@@ -805,12 +819,15 @@ class Compiler:
         tight = compact(folded)
         candidates = self.text_match(FOLDED_NAMES, tight)  # (each name without its spaces holds it, if any does)
         starts = "% " + escape_like(folded.lstrip()) + "%"
-        line_starts = Sql(
-            "replace(' ' || records.name_folded, {nl}, {nl} || ' ')".format(
-                nl="char(10)" if self.backend == "sqlite" else "chr(10)"
-            )
-        )
-        tiers = name_tiers([folded], across=not folded.endswith(" "))
+        nl = "char(10)" if self.backend == "sqlite" else "chr(10)"
+        # a word that ends with punctuation (``gate.``, ``gate!``: folded ``gate ``) ends a word of the name, its
+        # last one too: the names are looked at with a space after them (each line's, in ``name_folded``)
+        ends = folded.endswith(" ")
+        if ends:
+            line_starts = Sql(f"replace(' ' || records.name_folded || ' ', {nl}, ' ' || {nl} || ' ')")
+        else:
+            line_starts = Sql(f"replace(' ' || records.name_folded, {nl}, {nl} || ' ')")
+        tiers = name_tiers([folded], across=not ends, name=ENDED_NAMES if ends else NAMES)
         named = or_(tiers[3], tiers[4])
         own = Sql(f"EXISTS (SELECT 1 FROM names WHERE names.record_pk = records.pk AND ({named.text}))", named.params)
         held = or_(own, _like(line_starts, starts))
@@ -1020,6 +1037,11 @@ class NameColumns(NamedTuple):
 
 
 NAMES = NameColumns(Sql("names.folded"), Sql("replace(names.folded, ' ', '')"), Sql("(' ' || names.folded)"))
+# The same with a space after the name too: a phrase that ends with a space (a word that ends with punctuation) ends
+# a word of the name, the last one too.
+ENDED_NAMES = NameColumns(
+    Sql("(names.folded || ' ')"), Sql("replace(names.folded, ' ', '')"), Sql("(' ' || names.folded || ' ')")
+)
 
 
 def _like(left: Sql, pattern: str) -> Sql:
@@ -1053,7 +1075,9 @@ def runs_across(name: NameColumns, phrase: str) -> Sql | None:
     return and_(_like(name.tight, "%" + escape_like(tight) + "%"), any_of(words))
 
 
-def name_tiers(phrases: Sequence[str], *, across: bool = True) -> tuple[Sql, Sql, Sql, Sql, Sql]:
+def name_tiers(
+    phrases: Sequence[str], *, across: bool = True, name: NameColumns = NAMES
+) -> tuple[Sql, Sql, Sql, Sql, Sql]:
     """How closely one name (``names.folded``) matches one of ``phrases`` (typed words, folded): conditions on
     ``names``, the closest first. A name and a phrase are alike with or without their spaces (each is folded
     and :func:`toolkit.names.compact`, as the database keeps names: ``mic`` is M.I.C., ``zed2.0`` Zed 2.0).
@@ -1063,8 +1087,8 @@ def name_tiers(phrases: Sequence[str], *, across: bool = True) -> tuple[Sql, Sql
     (:func:`runs_across`; not with ``across`` False); 4 it holds one inside a word, or (a phrase that starts
     with a Chinese character: Chinese has no spaces between words) anywhere without its spaces. Each takes
     in the ones before it but 3 (which 4 takes in but for what runs across). ``dossier show NAME`` takes the
-    records of the first of 0-3 that has any; a search finds the names of 3 or 4 and ranks them so."""
-    name = NAMES
+    records of the first of 0-3 that has any; a search finds the names of 3 or 4 and ranks them so. ``name``: the
+    name's columns (:data:`ENDED_NAMES`: with a space after it, for a phrase that ends with one)."""
     tights = list(dict.fromkeys(compact(p) for p in phrases))
     across_parts = [part for p in phrases if across for part in [runs_across(name, p)] if part is not None]
     chinese = [_like(name.tight, "%" + escape_like(t) + "%") for t in tights if is_cjk(t[:1])]

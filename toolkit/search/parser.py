@@ -9,14 +9,16 @@ Grammar (terms are separated by spaces and ANDed)::
     value  := '"' chars '"' | '“' chars '”' | '「' chars '」' | chars-without-space-or-|
 
 A typographic quote (“ ” 「 」 『 』) inside a word is part of it, as a name prints it (``维拉·“指尖”·索恩``), and a
-phrase in such quotes may hold a pair of its own (``“维拉·“指尖”·索恩”``); a straight ``"`` must start a value.
+phrase in such quotes may hold a pair of its own (``“维拉·“指尖”·索恩”``), and a word that begins with such quotes
+and goes on after them is one value, a name with its own quotes (``“空号”林彼得``); a straight ``"`` must start a value.
 
 Full-width punctuation is read as its ASCII twin (``：`` is ``:``, ``！`` is
 ``!``), and ``≥`` ``≤`` (``≧`` ``≦`` too) after a key as ``>=`` ``<=``, so Chinese
 input methods need no switching. A bare value searches name and text. As on NetrunnerDB, a word that is no key (nor one letter) before a
 ``!`` or ``:`` that ends it is a bare value, part of a title (``Snare!``,
-``Shiro: Untold Protagonist``); ``foo:bar`` is an unknown key (with the keys it
-may be a typo of). Every error names the column where the problem is.
+``Shiro: Untold Protagonist``), and so is one before a full-width ``：`` or a ``:`` that Chinese follows, as a
+Chinese title is printed (``艾达·沃斯：工匠``) unless it is a typo of a key (``tpye：装备``); ``foo:bar`` is an
+unknown key (with the keys it may be a typo of). Every error names the column where the problem is.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from toolkit.db.grams import is_cjk
 from toolkit.errors import DossierError
 from toolkit.i18n import chinese, current_lang, tr
 
@@ -154,11 +157,18 @@ class _Parser:
         (``Snare!``, ``Game Over!``, ``Shiro: Untold Protagonist``); ``foo:bar`` stays an unknown key."""
         alias = self.text[start:op_start]
         after = op_start + 1
+        if self.text[op_start] not in "!:" or len(alias) <= 1 or find_key(alias) is not None:
+            return False
+        if after == len(self.text) or self.text[after] in " |":
+            return True
+        # A Chinese title pasted as printed has no space after its colon (``艾达·沃斯：工匠``): a full-width ``：``
+        # after a word that is no key, or a ``:`` that Chinese follows, is a title's too, unless the word is a
+        # typo of a key (``tpye：装备``, ``攻速度：2``: an unknown key, with the keys it may be)
+        typed = self.query[self.column(op_start) - 1]
         return (
-            self.text[op_start] in "!:"
-            and (after == len(self.text) or self.text[after] in " |")
-            and len(alias) > 1
-            and find_key(alias) is None
+            self.text[op_start] == ":"
+            and (typed != ":" or is_cjk(self.text[after]))
+            and not close_keys(alias)
         )
 
     def keyed(self, start: int, op_start: int) -> Term:
@@ -238,10 +248,12 @@ class _Parser:
             values.append(self.value())
         return tuple(values)
 
-    def value(self) -> Value:
-        if self.text[self.i] in QUOTES:
+    def value(self, word: int | None = None) -> Value:
+        """The value at the parser's place; ``word``: the word that starts there, read as a whole (a name that
+        begins with its own typographic quotes)."""
+        if word is None and self.text[self.i] in QUOTES:
             return self.quoted()
-        start = self.i
+        start = self.i = self.i if word is None else word
         while self.i < len(self.text) and self.text[self.i] not in " |":
             # a typographic quote inside a word is the name's own (维拉·“指尖”·索恩, 代号「夜莺」 pasted as they are
             # printed); a straight one there is a slip
@@ -260,6 +272,8 @@ class _Parser:
             raise self.fail(tr("unterminated quote {quote}", quote=repr(self.text[start])), start)
         if end + 1 < len(self.text) and self.text[end + 1] not in " |":
             end = self._nested_close(start, end)
+            if end + 1 < len(self.text) and self.text[end + 1] not in " |" and close != self.text[start]:
+                return self.value(start)  # a name that begins with its own quotes (``“空号”林彼得``): one value
         inner = self.text[start + 1 : end]
         if not inner.strip():
             raise self.fail(tr("empty quotes"), start)

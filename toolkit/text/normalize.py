@@ -238,6 +238,28 @@ def normalize(text: str) -> tuple[str, list[int]]:
     return "".join(pieces), out_origin
 
 
+def read_numerals(text: str) -> str:
+    """``text`` with step 3 of :func:`normalize` alone: the Chinese numerals before a measure word as digits, as
+    :func:`normalize` reads them in an ability text (``抽两张牌`` -> ``抽2张牌``; ``同一名``, ``六面骰`` and a
+    name in 「」 stay), the rest left as it is (its punctuation, width and spaces too). For a searched word, so
+    that it is spelt as the texts searched are (``dossier search x:抽两张牌``)."""
+    if _NUMERAL_RUN.search(text) is None:
+        return text
+    names = [name.span() for name in _NAME.finditer(text)] if "「" in text else []
+    pieces: list[str] = []
+    last = 0
+    for match in _NUMERAL_RUN.finditer(text):
+        start, end = match.span()
+        if start > 0 and text[start - 1] in _WORD_BEFORE or any(first < start < stop for first, stop in names):
+            continue
+        value = _numeral_value(match.group())
+        if value is None:
+            continue
+        pieces.extend((text[last:start], str(value)))
+        last = end
+    return "".join(pieces) + text[last:] if pieces else text
+
+
 def _name_interiors(folded_chars: list[str]) -> list[bool] | None:
     """Per input character (each as NFKC folds it), whether it is inside a card name: between a 「 and the 」
     that closes it with no 「 or line break between, as the grammar's NAME reads the text once its quotes are

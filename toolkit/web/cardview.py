@@ -355,6 +355,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
     """Everything the card page shows, as data."""
     from toolkit.search import get_record
     from toolkit.search.display import english_names, render_ability
+    from toolkit.search.run import shared_ids, unique_ref
 
     record = find(web, game, record_id, kind, lang)
     hit = get_record(web.database, record.id, game=game, kind=record.kind)
@@ -397,7 +398,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         "game": record.game,
         "kind": record.kind,
         "id": record.id,
-        "ref": f"{record.game}/{record.id}",
+        "ref": unique_ref(hit, web.memo("shared_ids", lambda: shared_ids(web.database))),  # (as `dossier show` takes it)
         "type": hit.type,
         "kind_line": vocab.kind_line(record.kind, hit.type, lang),
         "name": name_of(record, lang),

@@ -191,6 +191,7 @@ def web_game(game: str | None, *, menu: bool = False) -> str | None:
 
 def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
     from toolkit.search.display import names
+    from toolkit.search.run import shared_ids, unique_ref
 
     catalog = web.catalog
     record = catalog.get(hit.game, hit.id, hit.kind)
@@ -204,7 +205,8 @@ def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
         "game": hit.game,
         "kind": hit.kind,
         "id": hit.id,
-        "ref": f"{hit.game}/{hit.id}",
+        # what `dossier show` takes for this record alone: crossfire/mode/sniper where a role is sniper too
+        "ref": unique_ref(hit, web.memo("shared_ids", lambda: shared_ids(web.database))),
         "type": hit.type,
         "name": names(hit, lang)[0],
         "name_zh": hit.name_zh,
