@@ -185,12 +185,13 @@ def _threat_plainly(d: TacticianDecider, g: TacticsGame, enemy: Unit, profile: A
 # the tactician's stop-70 speed work (and the same after); three re-pinned for that stop's rules (a built-in Brawl
 # exposes no hidden agent; no lost-agent relief once the game is decided), which bench/tactics.py's RULES_SINCE
 # gives the old tree too; three re-pinned for sweep 71f's (a card's 回合开始时 / 回合结束时 are its controller's turn's:
-# duel 5's 流血, duo 5's 目眩; a card an effect destroys is logged destroyed, not self-destructed: duo 1's 精确爆破)
+# duel 5's 流血, duo 5's 目眩; a card an effect destroys is logged destroyed, not self-destructed: duo 1's 精确爆破);
+# three for sweep 72f's (temporary HP vanishing at its controller's turn start is logged: duel 0, duo 1, duo 5)
 GAMES = {
-    ("duel", 0): "f1c8229b78a6ddabd1ea8e177ad7ff4e34e9d3ba2e1de4063a4e01af90e2fddd",
+    ("duel", 0): "db9d505805ef2829414b84ab4f043e9b35b20c903b10353b594f4b3a5cdbb6ce",
     ("duel", 5): "88402ef2863c795a7b3d75c9913160bb4615fc14a74d2d6ab8037710a7a87606",
-    ("duo", 1): "9ee15c36c1c352af8b5697605b125b8562a283dd2e5578c95f409b1796f12936",
-    ("duo", 5): "2c368f9f7e9bc21c970f9e01fd7165d7ee9d9a7ad079528cd1f7e1e6f9cd448b",
+    ("duo", 1): "bc163c208b6ed8cb4ebe68bef7629158d42729e6a5b8c46c120e8cbc59531e4f",
+    ("duo", 5): "04d1556be80b83ebd927959e51f647a978d6eee790ba939dc42752cddba68751",
 }
 
 

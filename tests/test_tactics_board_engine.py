@@ -325,6 +325,8 @@ def test_leave_play_abilities_of_attached_cards_trigger() -> None:
     """§14.7 消灭后: a status's 失联后 ability triggers though the status leaves with its unit (应急预案)."""
     game = board_game()
     gale = put(game, 1, "gale", (2, 3))
+    put(game, 1, "anvil", (0, 6))  # agents on the map of both sides: the game goes on after Gale is lost
+    put(game, 2, "jackdaw", (8, 6))
     game.attach(gale, game._card("contingency_plan", 1))
     hand_before = len(game.player(1).hand)
     game.destroy(gale, by=2)

@@ -47,11 +47,13 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # Then (sweep 71f): a card's 回合开始时 / 回合结束时 are its controller's turn's, wherever it is attached (a documented
 # reading): duel 3's and duo 7's 通讯中断 roll at their player's turn end, duel 6's 策反密约 no longer at the enemy's turn
 # start; and a card an effect destroys is logged destroyed, not self-destructed (§14.4): duo 2's 精确爆破 on 电击警棍
+# Then (sweep 72f): temporary HP vanishing at its controller's turn start is logged (temp_hp_expired, §8.3): duel 3,
+# duel 6, duo 2 and duo 7 gain entries there (the games are otherwise the same)
 PINNED = {
-    ("duel", 3): "4138040a316acc3f06e89c1dcf0d643c4d05f3d5fd82459b4b700388c1d0def4",
-    ("duel", 6): "cd5d08b6c9ed246415b8b87e616cc4f8f0155f78c29933ab0f6e3b7576c00d18",
-    ("duo", 2): "3135bed42fbb171f672a2688bd2ec27382fe73109e28f61ba846ee4342d001e0",
-    ("duo", 7): "27acb0c14bd4a0d1f93779563026fc2d6d403e56ee241e5a1ac52df2f29b1276",
+    ("duel", 3): "147d69447726797b7e897c35d7f1dcfd5b193327f4c447abf1bdc5b80c5234bf",
+    ("duel", 6): "d04c02ada72ad4d3e5acd902be383be7f25c6fad62a27f3fd322f4c4ef6cf322",
+    ("duo", 2): "c1dd8a164732ecd148b15668b291dc617e0908f269008e443b829a5d4d07ac64",
+    ("duo", 7): "bcaf383ab6705da1481344491248835650bd767053e51a5d0d73d71b9ae66075",
 }
 
 

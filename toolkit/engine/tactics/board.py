@@ -296,6 +296,8 @@ class BoardRules(TacticsBase):
                     "tapped": u.tapped,
                     "hp": u.hp,
                     "max_hp": max(1, u.max_hp + self.stat_bonus(u, "max_hp")),
+                    "temp_hp": u.temp_hp,
+                    "shield": u.shield,
                     "vision": {"side": side, "rear": rear},
                 }
             )

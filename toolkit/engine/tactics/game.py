@@ -479,6 +479,8 @@ class TacticsGame(AttackRules):
         self._expire(seat, "your_next_turn_start")
         for unit in player.units:
             unit.tapped = False
+            if unit.temp_hp:  # (§8.3 "临时生命值会在你的下个回合开始时消失")
+                self.log.add("temp_hp_expired", seat, unit=str(unit), amount=unit.temp_hp)
             unit.temp_hp = 0
             for card in unit.equipment + unit.statuses:
                 card.tapped = False
@@ -1115,13 +1117,26 @@ class TacticsGame(AttackRules):
     def check_victory(self) -> None:
         """先发制人: the first player with the mode's points wins, with their teammate (T22); 尘消: a player
         with no 非己方 agent on the map wins
-        (agents standing by do not count, T12; teammates are not 非己方, T22)."""
+        (agents standing by do not count, T12; teammates are not 非己方, T22). An agent destroyed (消灭) counts as
+        gone here, before it reaches the lost zone: on the map for nobody, keeping no player in. With no agent left on
+        the map, play goes on only while a player with agents standing by has a unit on the map to use 增援 with
+        (:meth:`_can_reinforce`); otherwise the one team still in wins, or nobody (``no_agents_left``). A player going
+        out while the game goes on takes what it controls out of play (:meth:`_clear_out`)."""
         if self.winners is not None or not self.started:
             return
+        gone: list[int] = []
         for player in self.players:
-            if not player.out and not player.standby and not any(u.kind == "agent" for u in player.units):
+            agents = any(u.kind == "agent" and not u.dying for u in player.units)  # (one destroyed counts as gone)
+            if not player.out and not player.standby and not agents:
                 player.out = True
                 self.log.add("out", player.seat, reason=Phrase(N_("no agent left")))
+                gone.append(player.seat)
+        self._decide()
+        if self.winners is None:
+            for seat in gone:
+                self._clear_out(seat)
+
+    def _decide(self) -> None:
         if "first_blood" in self.mode.victory and self.mode.first_blood_points:
             for player in self.players:
                 if player.score >= self.mode.first_blood_points:
@@ -1130,13 +1145,52 @@ class TacticsGame(AttackRules):
             on_map = {u.seat for u in self.units() if u.kind == "agent" and not u.dying}
             if not on_map:
                 standing = [p.seat for p in self.players if not p.out]
-                if len(standing) <= 1:
-                    return self._win(self._team(standing[0]) if standing else [], "last_squad_standing")
+                if len({self.team_of(s) for s in standing}) == 1:
+                    return self._win(self._team(standing[0]), "last_squad_standing")
+                if not standing or not self._can_reinforce():
+                    return self._win([], "no_agents_left")
                 return None
             teams = {self.team_of(s) for s in on_map}
             if len(teams) == 1:
                 return self._win(self._team(next(iter(on_map))), "last_squad_standing")
         return None
+
+    def _can_reinforce(self) -> bool:
+        """Whether a player still in may yet bring an agent onto the map: 增援 (主动 横置：你部署 1 名待命特工) is a
+        basic ability of a unit on the map (its agents' and minions' alike), deploying on an outdoor cell."""
+        return self._any_outdoor() and any(
+            p.standby and any(not u.dying for u in p.units) for p in self.players if not p.out
+        )
+
+    def _clear_out(self, seat: int) -> None:
+        """A player out takes no more part (the seed is silent; Dossier's reading): what it controls leaves play at
+        once, to its discard, with no leave-play text and no point: its effects lasting until its next turn end (a
+        control taken ends), the cards it attached to units, and its minions with their cards; a hidden minion goes
+        face up to the discard. Each card or unit that leaves is logged (``left_play``)."""
+        why = Phrase(N_("its player is out"))
+        self._expire(seat, "your_next_turn_start")
+        for unit in self.units():
+            for card in [c for c in (*unit.equipment, *unit.statuses) if c.owner == seat]:
+                (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
+                self.log.add("left_play", seat, card=str(card), unit=str(unit), reason=why)
+                self._to_discard(card, why)
+        player = self.player(seat)
+        for unit in [u for u in player.units if not u.dying]:
+            if unit.hidden:  # face up to the discard, as a unit to the lost zone (§14.1)
+                unit.hidden = False
+                self.log.add("exposed", seat, unit=str(unit), reason=Phrase(N_("goes face up to the discard")))
+            unit.gone = True
+            player.units.remove(unit)
+            self.log.add("left_play", seat, unit=str(unit), reason=why)
+            for card in [*unit.equipment, *unit.statuses]:  # (another player's, on the minion: they go with it)
+                (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
+                self.log.add("left_play", card.owner, card=str(card), unit=str(unit), reason=why)
+                self._to_discard(card, why)
+            if unit.card is not None:
+                if unit.card in player.board:
+                    player.board.remove(unit.card)
+                self._to_discard(unit.card, why)
+        self.check_exposure()
 
     def _team(self, seat: int) -> list[int]:
         return [p.seat for p in self.players if p.team == self.team_of(seat)]
