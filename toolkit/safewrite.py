@@ -13,7 +13,9 @@ Rules (one place, so every writer behaves the same):
   ``.<name>.dossier-tmp-<pid>-<hex>``, which is fsynced and renamed over the
   target; the directory is fsynced after. A reader sees the old file or the new
   one. On any error (or a signal turned into an exception) the temporary file is
-  removed and the old file is left as it was.
+  removed and the old file is left as it was. Where that name would be longer than
+  the file system takes, ``<name>`` is cut (:func:`temp_name`), so that any name
+  the file system takes can be written.
 - A run that was killed cannot clean up, so a write first sweeps the directory:
   leftovers of that pattern whose process is gone (or that are older than
   :data:`STALE_AFTER` seconds, in case the pid was reused) are removed. A process
@@ -55,7 +57,9 @@ STALE_AFTER = 15 * 60
 
 TMP_TAG = "dossier-tmp"
 OLD_TAG = "dossier-old"
-_LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<tag>dossier-tmp|dossier-old|import|old)-(?P<pid>\d+)(?:-[0-9a-f]+)?$")
+_LEFTOVER = re.compile(
+    r"^\.(?P<name>.+)\.(?P<tag>dossier-tmp|dossier-old|import|old)-(?P<pid>\d+)(?:-[0-9a-f]+)?(?P<cut>-cut)?$"
+)
 
 
 class WriteError(DossierError, OSError):
@@ -353,9 +357,49 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def temp_name(name: str, tag: str = TMP_TAG) -> str:
-    """``.<name>.<tag>-<pid>-<hex>``: recognisable, unique per call, swept when its process is gone."""
-    return f".{name}.{tag}-{os.getpid()}-{secrets.token_hex(4)}"
+NAME_MAX = 255
+"""The longest file name (bytes) assumed where the file system does not say (:func:`name_max`)."""
+CUT = "-cut"
+"""The end of a temporary name whose ``<name>`` part was cut to keep within the file system's limit."""
+
+
+def name_max(directory: Path | str) -> int:
+    """The longest file name (in bytes) the file system of ``directory`` takes (``PC_NAME_MAX``), else
+    :data:`NAME_MAX`."""
+    try:
+        limit = os.pathconf(directory, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # (no such folder yet, no such setting, no pathconf: Windows)
+        return NAME_MAX
+    return limit if limit > 0 else NAME_MAX
+
+
+def _size(name: str) -> int:
+    """``name``'s length as the file system counts it (bytes)."""
+    try:
+        return len(os.fsencode(name))
+    except UnicodeError:
+        return len(name.encode("utf-8", "surrogatepass"))
+
+
+def temp_name(name: str, tag: str = TMP_TAG, *, directory: Path | str | None = None) -> str:
+    """``.<name>.<tag>-<pid>-<hex>``: recognisable, unique per call, swept when its process is gone. It keeps within
+    the longest file name of ``directory``'s file system (:func:`name_max`; 255 bytes when no directory is given),
+    so that any name the file system takes as a target has a temporary beside it: where the whole would be longer,
+    ``<name>`` is cut (between characters) and the name ends in :data:`CUT`, the unique part kept whole."""
+    unique = f".{tag}-{os.getpid()}-{secrets.token_hex(4)}"
+    whole = f".{name}{unique}"
+    limit = name_max(directory) if directory is not None else NAME_MAX
+    if _size(whole) <= limit:
+        return whole
+    room = limit - _size(f".{unique}{CUT}")
+    kept: list[str] = []
+    used = 0
+    for char in name:
+        used += _size(char)
+        if used > room and kept:
+            break
+        kept.append(char)
+    return f".{''.join(kept)}{unique}{CUT}"
 
 
 def sweep(directory: Path, *, now: float | None = None) -> list[Path]:
@@ -363,7 +407,9 @@ def sweep(directory: Path, *, now: float | None = None) -> list[Path]:
 
     A leftover is removed when its process is gone, or when it is older than
     :data:`STALE_AFTER`. A kept old tree (``…dossier-old-…``/``…old-…``) whose
-    target no longer exists is renamed back into place instead.
+    target no longer exists is renamed back into place instead; one whose name was
+    cut (:func:`temp_name`: it ends in :data:`CUT`) does not tell its target's name,
+    and is left as it is (never removed: it may be all there is of the user's tree).
     """
     directory = Path(directory)
     now = time.time() if now is None else now
@@ -386,6 +432,8 @@ def sweep(directory: Path, *, now: float | None = None) -> list[Path]:
             continue
         path = Path(entry.path)
         is_dir = stat.S_ISDIR(info.st_mode)
+        if match["tag"] in (OLD_TAG, "old") and is_dir and match["cut"]:
+            continue  # a kept old tree whose name was cut: its own name is not known, to put it back under
         with contextlib.suppress(OSError):
             if match["tag"] in (OLD_TAG, "old") and is_dir:
                 target = directory / match["name"]
@@ -431,7 +479,7 @@ def _open_temp(path: Path, target: Path) -> tuple[Path, int]:
     open descriptor (mode 0600 until :func:`_give_mode`)."""
     directory = _parent(target)
     _sweep_now_and_then(directory)
-    tmp = directory / temp_name(target.name)
+    tmp = directory / temp_name(target.name, directory=directory)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     except OSError as exc:
@@ -661,7 +709,7 @@ def _staging(into: Path) -> tuple[Path, Path]:
     except OSError as exc:
         raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
     sweep(parent)
-    return parent, parent / temp_name(into.name)
+    return parent, parent / temp_name(into.name, directory=parent)
 
 
 def place_dir(into: Path, build: Callable[[Path], None]) -> None:
@@ -693,7 +741,7 @@ def replace_dir(into: Path, build: Callable[[Path], None]) -> None:
     into = Path(into)
     check_dir_target(into)
     parent, tmp = _staging(into)
-    old = parent / temp_name(into.name, OLD_TAG)
+    old = parent / temp_name(into.name, OLD_TAG, directory=parent)
     try:
         build(tmp)
         _fsync_dir(tmp)

@@ -384,6 +384,15 @@ _OPTIONS = {
 }  # fmt: skip
 
 
+# the options of `dossier print` that change nothing on the --calibrate page, which draws no card (it takes the
+# layout's options, --crop-marks included, --backs, --back-dx / --back-dy, --font, --font-index and --lang; card
+# ids, --deck, --game, --query, --png and --tts are refused by _calibrate)
+_CALIBRATE_IDLE = {
+    "template": "--template", "min_dpi": "--min-dpi", "bilingual": "--bilingual", "force": "--force",
+    "cards": "--cards", "db": "--db",
+}  # fmt: skip
+
+
 def _given(ctx: typer.Context, name: str) -> bool:
     """The option ``name`` was given on the command line (not left at its default)."""
     source = ctx.get_parameter_source(name)
@@ -395,7 +404,8 @@ def _refuse_idle_options(
 ) -> None:
     """Refuse (one line, exit 2) an option this run would ignore, as --font-index without --font is refused: any
     but --template, --min-dpi and --lang with --check (and cards to print), --back-dx / --back-dy without backs
-    printed, --backs without a PDF, and --calibrate with an explicit --backs none (the page is for duplex)."""
+    printed, --backs without a PDF, and --calibrate with an explicit --backs none (the page is for duplex) or with
+    an option that would change nothing on its page (:data:`_CALIBRATE_IDLE`)."""
     if check:
         given = [*(ids or ())][:1] + [option for name, option in _OPTIONS.items() if _given(ctx, name)]
         if given:
@@ -411,6 +421,13 @@ def _refuse_idle_options(
                 tr("--calibrate {option}: the alignment page is for duplex printing; give {long} or {short}, or leave "
                    "{backs} out (the long edge)", option="--backs none", long="--backs long-edge",
                    short="--backs short-edge", backs="--backs")
+            )  # fmt: skip
+        idle = [option for name, option in _CALIBRATE_IDLE.items() if _given(ctx, name)]
+        if idle:
+            options = tr(", ").join(idle)
+            raise DossierError(
+                tr("--calibrate: {options} would change nothing on the alignment page; leave {options} out",
+                   options=options)
             )  # fmt: skip
         return
     if duplex == "none":
@@ -697,6 +714,17 @@ def _calibrate(
             option="--backs",
             other="--backs short-edge",
         )
+    if sheet.pages > 2:  # the card outline on a page of its own (no room for it on the front)
+        print(
+            tr(
+                "{out}: alignment test, 3 pages: front and back ({duplex}), then the card outline on the third page. "
+                "Print it duplex at 100 %, hold the first sheet to the light, and add the readings of the back scales "
+                "to --back-dx / --back-dy",
+                out=out,
+                duplex=duplex,
+            )
+        )
+        return
     print(
         tr(
             "{out}: alignment test page, front and back ({duplex}). Print it duplex at 100 %, hold it to the light, "
@@ -1098,7 +1126,7 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         ) from None
     home = directory if existed else directory.parent
     sweep(home)  # what a run killed before left there
-    stage = home / temp_name(directory.name)
+    stage = home / temp_name(directory.name, directory=home)
     names = _png_names(records)
     fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
     if spec.bleed:

@@ -73,6 +73,7 @@ FIELD_LABELS = {
     "--backs": N_("Backs"),
     "--back-dx": N_("Move backs right (mm)"),
     "--back-dy": N_("Move backs up (mm)"),
+    "--lang": N_("Language on the cards"),
 }
 _OPTION = re.compile(r"^(--[a-z][a-z-]*)(?= )")
 
@@ -117,6 +118,16 @@ def sheet_spec(form: PrintForm) -> Any:
         back_dy=_number(form.back_dy, "--back-dy"),
         grid=geometry.parse_grid(form.grid.strip()) if form.grid.strip() else None,
     ).validated()
+
+
+def card_lang(form: PrintForm) -> str:
+    """The language of the form's cards: one of ours, read as `dossier print --lang` reads it (``en-US``: en; the
+    form offers each by its tag); any other is refused, as a bad value of any other field is."""
+    lang = i18n.match(form.lang.strip())
+    if lang is None:
+        raise DossierError(tr("{option} {value}: expected one of {choices}", option="--lang",
+                              value=repr(form.lang[:20]), choices=", ".join(i18n.LANGS)))  # fmt: skip
+    return lang
 
 
 def _deck_from_text(web: WebState, text: str, filename: str | None, lang: str) -> tuple[Any, str]:
@@ -232,9 +243,9 @@ def draw(
 
     try:
         spec = sheet_spec(form)
+        lang = card_lang(form)
     except DossierError as exc:
         raise in_form_words(exc) from None
-    lang = form.lang if form.lang in i18n.LANGS else "zh-Hans"
     if calibrate:
         with _LOCK:
             fonts, _ = print_fonts(None, None, "")
