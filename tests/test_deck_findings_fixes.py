@@ -233,7 +233,7 @@ def test_a_text_lists_copies_over_points_at_the_line_that_adds_the_copy(tmp_path
 
 
 def test_the_other_sides_card_spends_no_influence(tmp_path: Path) -> None:
-    cards = {**HB_CARDS, "hb_quarterly_review": 1, "sleeve_blade": 1}
+    cards = {**HB_CARDS, "sleeve_blade": 1}  # (45 corp cards: the runner card is not counted, s72)
     loaded = read(tmp_path, "hb.json", {**HB, "cards": cards})
     assert loaded.deck is not None
     report = validate_deck(loaded.deck, POOL)

@@ -40,7 +40,7 @@ def test_deck_validate_takes_a_mode_by_its_name(cli: Any) -> None:
         assert by_name.exit_code == by_id.exit_code, by_name.output
         assert json.loads(by_name.stdout) == json.loads(by_id.stdout)
     unknown = cli("deck", "validate", "--mode", "nope", TACTICS_DECK)
-    assert unknown.exit_code == 2 and "--mode 'nope': tactics has no such mode" in unknown.stderr, unknown.output
+    assert unknown.exit_code == 1 and "--mode 'nope': tactics has no such mode" in unknown.stdout, unknown.output
 
 
 def test_text_run_takes_a_mode_by_its_name(cli: Any) -> None:

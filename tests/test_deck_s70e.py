@@ -218,7 +218,8 @@ def test_banlist_takes_a_ban_list_by_its_id_or_name(cli: Any, listed: Path, tmp_
 
 def test_banlist_refuses_a_list_the_format_lacks(cli: Any, listed: Path, tmp_path: Path) -> None:
     result = cli("deck", "validate", "--banlist", "Autumn List 30.09", _runner_deck(tmp_path), "--cards", listed)
-    assert result.exit_code == 2 and "has no such ban list" in result.stderr, result.output
+    assert result.exit_code == 1 and "error deck.banlist.unknown:" in result.stdout, result.output
+    assert "has no such ban list" in result.stdout, result.output
 
 
 # ------------------------------------------------------------------ 3. a text list's `# ban_list:` by name

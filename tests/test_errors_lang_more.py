@@ -69,9 +69,10 @@ CASES: dict[str, Case] = {
     "validate a FIFO": Case(lambda t: ["deck", "validate", str(t / "pipe.json")]),
     "validate a dangling link": Case(lambda t: ["deck", "validate", str(t / "link.json")]),
     "validate an empty directory": Case(lambda t: ["deck", "validate", str(t / "empty")]),
-    "validate under an unknown mode": Case(lambda t: ["deck", "validate", DUO, "--mode", "nosuch"], TACTICS_MODES),
-    "validate under an unknown ban list": Case(
-        lambda t: ["deck", "validate", str(EX / "netrunner" / "corp-weyland-skyward.json"), "--banlist", "nosuch"],
+    # (`deck validate` tells these as the deck's finding, s72: `deck show` refuses them)
+    "show under an unknown mode": Case(lambda t: ["deck", "show", DUO, "--mode", "nosuch"], TACTICS_MODES),
+    "show under an unknown ban list": Case(
+        lambda t: ["deck", "show", str(EX / "netrunner" / "corp-weyland-skyward.json"), "--banlist", "nosuch"],
         {"Standard"},  # the format's English name
     ),
     "show a missing deck": Case(lambda t: ["deck", "show", str(t / "missing.json")]),

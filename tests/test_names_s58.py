@@ -116,19 +116,19 @@ def test_the_game_in_deck_messages_is_its_word(cli: Any, zh: None, tmp_path: Pat
     drawn = cli("deck", "draw", EX / "crossfire" / "crossfire-8-bodyguard-bomber.json")
     assert drawn.exit_code == 2 and "谍战特工的角色组合是发下去的" in drawn.stderr, drawn.output
     validated = cli("deck", "validate", "--mode", "nosuch", EX / "tactics" / "duel.json")
-    assert validated.exit_code == 2 and "特工战术没有这个模式" in validated.stderr, validated.output
+    assert validated.exit_code == 1 and "特工战术没有这个模式" in validated.stdout, validated.output  # (the deck's finding)
     made = cli("deck", "new", "--game", "crossfire", "--mode", "nosuch", "--out", tmp_path / "x.json")
     assert made.exit_code == 2 and "谍战特工没有这个模式" in made.stderr, made.output
     unset = cli("deck", "new", "--game", "crossfire", "--mode", "crossfire", "--out", tmp_path / "x.json")
     assert unset.exit_code == 2 and "谍战特工 需要 --players" in unset.stderr, unset.output
     for result in (drawn, validated, made, unset):
-        assert "crossfire 的" not in result.stderr and "tactics 没有" not in result.stderr
+        assert "crossfire 的" not in result.output and "tactics 没有" not in result.output
 
 
 def test_a_ban_list_the_format_lacks_names_the_format(cli: Any, zh: None) -> None:
     deck = EX / "netrunner" / "corp-weyland-skyward.json"
     result = cli("deck", "validate", "--banlist", "nosuch", deck)
-    assert result.exit_code == 2 and "标准赛制没有这个禁限表" in result.stderr, result.output
+    assert result.exit_code == 1 and "标准赛制没有这个禁限表" in result.stdout, result.output  # (the deck's finding)
 
 
 def test_balance_runs_names_the_game_and_the_player(cli: Any, tmp_path: Path) -> None:

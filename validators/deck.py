@@ -146,9 +146,21 @@ class Check:
         return _name(record) if record is not None and getattr(record, "name", None) is not None else role_id
 
     def size(self) -> int:
-        """Copies of the resolved cards (the identity and unknown ids not counted)."""
+        """Copies of the resolved cards of the identity's side (netrunner, RULINGS N2): the identity, unknown ids
+        and the other side's cards (``deck.side``'s findings, as influence leaves them out) not counted, so a deck
+        that holds one and too few cards is told both at once."""
         counts = self.deck.cards
-        return sum(counts[cid] for cid in self.cards)
+        side = getattr(self.identity, "side", None)
+        if side is None:
+            return sum(counts[cid] for cid in self.cards)
+        corp = side == "corp"
+        return sum(counts[cid] for cid, record in self.cards.items() if (record.type in CORP_TYPES) is corp)
+
+    def own_side(self, record: Any) -> bool:
+        """Whether ``record`` is of the identity's side (netrunner; any card when there is no identity): the other
+        side's card is ``deck.side``'s finding alone."""
+        side = getattr(self.identity, "side", None)
+        return side is None or (record.type in CORP_TYPES) is (side == "corp")
 
 
 def _listed(items: Iterable[str]) -> str:
@@ -350,6 +362,8 @@ def rule_unique_names(check: Check, rule: Any) -> None:
         by_name: dict[str, list[str]] = {}
         shown: dict[str, str] = {}
         for card_id, record in check.cards.items():
+            if not in_pile(record):  # a token or shop card is deck.token's or deck.shop's finding alone
+                continue
             by_name.setdefault(record.name.zh_hans, []).extend([card_id] * check.deck.cards[card_id])
             shown.setdefault(record.name.zh_hans, _name(record))
         for name, ids in by_name.items():
@@ -698,8 +712,8 @@ def _any_faction_agendas(check: Check) -> bool:
 def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
     if _any_faction_agendas(check):
         return  # the identity's own rule says how many it may take (rule_out_of_faction_agendas)
-    for card_id, record in check.cards.items():
-        if record.type == "agenda" and _out_of_faction(check, record):
+    for card_id, record in check.cards.items():  # (the other side's card is deck.side's finding alone)
+        if record.type == "agenda" and check.own_side(record) and _out_of_faction(check, record):
             check.add_at(
                 "deck.agenda.faction",
                 tr(
@@ -719,7 +733,7 @@ def rule_out_of_faction_agendas(check: Check, rule: Any) -> None:
         return
     by_faction: dict[str, list[str]] = {}
     for card_id, record in check.cards.items():
-        if record.type == "agenda" and _out_of_faction(check, record):
+        if record.type == "agenda" and check.own_side(record) and _out_of_faction(check, record):
             by_faction.setdefault(record.faction, []).append(card_id)
     for faction, ids in sorted(by_faction.items()):
         if len(ids) > rule.per_faction:

@@ -71,6 +71,18 @@ class Pool:
     def default_modes(self) -> dict[str, str]:
         return self.rules.default_modes()
 
+    def game_records(self) -> list[Any]:
+        """The pool's game records (their names name a game: ``# game: Android: Netrunner``, ``--game``)."""
+        return [g.game_record for g in self.rules.games.values() if g.game_record is not None]
+
+    def game_id(self, written: str) -> str | None:
+        """The id of the pool's game ``written`` names: its id, or its name in either language
+        (:func:`toolkit.decks.formats.game_named`); None when it names none of the pool's games."""
+        from toolkit.decks.formats import game_named
+
+        game = written if written in self.rules.games else game_named(written.strip(), self.game_records())
+        return game if game in self.rules.games else None
+
 
 def load_pool(cards: list[Path] | None) -> Pool:
     """The card pool of ``--cards``, else of DOSSIER_CARDS, dossier.toml or the user config (toolkit.config); a
@@ -107,6 +119,7 @@ def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = Non
         pool=pool.describe(),
         pool_hint=MISSING_POOL,
         mode_option="--mode" if mode_option else None,
+        games=pool.game_records(),
     )
 
 
@@ -211,8 +224,12 @@ def validate(
                 continue
             findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
             report = None
-            if loaded.deck is not None:
-                ruled = apply_deck_mode(loaded.deck, pool, mode, banlist)  # (else the deck's own)
+            try:
+                ruled = apply_deck_mode(loaded.deck, pool, mode, banlist) if loaded.deck is not None else None
+            except DeckOptionError as exc:  # this deck's game lacks the mode (ban list): its finding; on to the next
+                findings.append(Finding(exc.code, exc.message, "error", str(path)))
+                ruled = None
+            if ruled is not None and loaded.deck is not None:
                 # (a mode given by --mode is said as the option's, at no line of the file)
                 report = validate_deck(ruled, pool.rules, None, banlist, mode_option="--mode" if mode else None)
                 findings += [loaded.locate(f) for f in report.findings]
@@ -365,9 +382,17 @@ def new(
                command="`deck new`", first=".json", second=".txt")
         )  # fmt: skip
     pool = _deck_pool(cards)
-    game_pool = pool.rules.game(game)
-    if game not in pool.rules.games:
+    named = pool.game_id(game)  # its id, or its name in either language (谍战特工, Android: Netrunner)
+    if named is None:
+        from toolkit.decks.formats import game_named
+        from toolkit.models import GAMES
+
+        if game_named(game.strip()) is None:  # no game at all: say which there are
+            raise DossierError(tr("{option} {game}: no such game; games: {games}", option="--game", game=repr(game),
+                                  games=tr(", ").join(GAMES)))  # fmt: skip
         raise DossierError(tr("{option} {game}: no such game in the card pool", option="--game", game=repr(game)))
+    game = named
+    game_pool = pool.rules.game(game)
     asked, mode = mode, _mode_id(pool, game, mode) or mode  # a mode's name (专家, Expert) is its id, as in a deck
     if mode not in game_pool.modes:
         from toolkit.decks.formats import not_this_pool
@@ -419,11 +444,21 @@ def new(
         raise DossierError(tr("{option}: {problem}", option=option, problem=model_error(err))) from None
     if game == "tactics":
         _squad_allowed(deck, pool)
+    _unverifiable_mode(deck, pool)
     if game == "crossfire":
         _roles_allowed(deck, pool, "--special" if special else "--players")
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
     print(t(language, "{path}: written", path=out))
+
+
+class DeckOptionError(DossierError):
+    """A ``--mode`` or ``--banlist`` one deck's game or format lacks (:func:`apply_deck_mode`), with the finding
+    code `deck validate` reports it under for that deck (``deck.mode.unknown``, ``deck.banlist.unknown``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None) -> Any:
@@ -438,16 +473,18 @@ def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None
     game_modes = pool.rules.game(deck.game).modes
     mode_id = _mode_id(pool, deck.game, mode)  # a mode's name (Melee, 混战) is its id
     if mode_id is not None and mode_id not in game_modes:
-        raise DossierError(
+        raise DeckOptionError(
+            "deck.mode.unknown",
             tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
                game=_game_word(deck.game), modes=tr(", ").join(sorted(game_modes)))
         )  # fmt: skip
     deck_mode = game_modes.get(mode_id or deck.mode)
     if banlist is not None and deck.game != "netrunner":  # ban lists are netrunner formats' own
-        raise DossierError(_other_game("--banlist", "netrunner", deck.game))
+        raise DeckOptionError("deck.banlist.unknown", _other_game("--banlist", "netrunner", deck.game))
     if banlist is not None and deck_mode is not None and named_ban_list(deck_mode, banlist) is None:
         known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
-        raise DossierError(
+        raise DeckOptionError(
+            "deck.banlist.unknown",
             tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
                banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
         )  # fmt: skip
@@ -508,6 +545,17 @@ def _squad_allowed(deck: Any, pool: Pool) -> None:
     for finding in validate_deck(deck, pool.rules).findings:
         if finding.severity == "error" and finding.code.startswith(("deck.squad.max", "deck.agents.", "deck.agent.")):
             raise DossierError(tr("{option}: {problem}", option="--agent", problem=finding.message))
+
+
+def _unverifiable_mode(deck: Any, pool: Pool) -> None:
+    """Warn (stderr; the file is still written) of a mode the rules leave unspecified (``Nightmare Corridor``),
+    as `deck validate` then says of the deck: no squad or card count is refused for it, and none can be verified."""
+    from toolkit.errors import warning_line
+    from validators.deck import validate_deck
+
+    for finding in validate_deck(deck, pool.rules).findings:
+        if finding.code == "deck.mode.incomplete":
+            print(warning_line(finding.message), file=sys.stderr)
 
 
 def _roles_allowed(deck: Any, pool: Pool, option: str) -> None:
@@ -688,11 +736,19 @@ def stats(
     if "influence_spent" in data:
         limit = data["influence_limit"]
         rows.append([t(language, "influence spent"), f"{data['influence_spent']}/{'∞' if limit is None else limit}"])
-    if deck.game == "netrunner":
+    if deck.game == "netrunner" and _corp_deck(deck, pool, data):
         rows.append([t(language, "agenda points"), data["agenda_points"]])
     if data.get("players") is not None:  # a crossfire role set's player count
         rows.append([t(language, "players"), data["players"]])
     print(tables.render(None, rows, align="<<"))
+
+
+def _corp_deck(deck: Any, pool: Pool, data: dict[str, Any]) -> bool:
+    """Whether a netrunner deck is a corp deck (the one side that scores agenda points): its identity's side; a deck
+    without an identity the pool knows, by whether it holds agendas."""
+    identity = pool.rules.game("netrunner").records.get(deck.identity) if deck.identity is not None else None
+    side = getattr(identity, "side", None)
+    return side == "corp" if side is not None else bool(data.get("agendas"))
 
 
 def _validated_influence(data: dict[str, Any], deck: Any, rules: Any) -> None:

@@ -8,8 +8,8 @@ Formats:
 - ``json``: ``{"$schema", "game", "mode", "name", "cards": {id: n}, ...}`` (schema/deck.schema.json); a mode
   written by its name (``"Duo"``, ``"双雄"``) is read as its id, the form a deck is written in.
 - ``text``: one card per line as ``3x 名称``, ``3 Name``, ``x3 Name`` or ``名称 x3``; ``#`` comments
-  (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7``, ``# ban_list: …`` are read; a mode by
-  its id or its name in either language, in any case), lines without a count are headings and ignored. Names in either language or ids. The deck's name
+  (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7``, ``# ban_list: …`` are read; a game or a
+  mode by its id or its name in either language, in any case: :func:`game_named`), lines without a count are headings and ignored. Names in either language or ids. The deck's name
   may be the first line, above the identity and the cards (as NetrunnerDB writes it), even when it is a card's
   name; a line that is an identity's name misspelt is said to be one, with the names it is close to.
   A count is written with the digits 0-9 (full-width ones are read as such; direction
@@ -193,6 +193,7 @@ class Where:
     name: str
     hint: str
     mode_option: str | None = None
+    games: tuple[Any, ...] = ()  # the pool's game records: a list's `# game:` may give one's name
 
     def pool(self) -> str:
         return tr(" ({name})", name=self.name) if self.name else ""
@@ -251,6 +252,26 @@ def _read_bytes(path: Path) -> bytes | None:
     return raw if len(raw) <= MAX_DECK_BYTES else None
 
 
+def game_named(written: str, games: Iterable[Any] = ()) -> str | None:
+    """The id of the game ``written`` names (a text list's ``# game:``, ``deck new --game``): its id, its word in
+    either language (``Netrunner``, 矩阵潜袭, 谍战特工), or the name in either language of its game record among
+    ``games`` (the card pool's: ``Android: Netrunner``, 安卓纪元：矩阵潜袭), any case, as a mode is named by its
+    name. None when it names no game, or more than one."""
+    key = fold(written)
+    if not key:
+        return None
+    found: set[str] = set()
+    for game in GAMES:
+        spellings = {game, *(word(kind, game, lang) for kind in ("game", "web.game") for lang in ("en", "zh-Hans"))}
+        if key in {fold(spelling) for spelling in spellings}:
+            found.add(game)
+    for record in games:
+        named = getattr(record, "game", None) in GAMES and getattr(record, "name", None) is not None
+        if named and key in folded_names(record):
+            found.add(record.game)
+    return found.pop() if len(found) == 1 else None
+
+
 def read_deck(
     path: Path,
     names: NameIndex,
@@ -262,14 +283,16 @@ def read_deck(
     pool: str = "",
     pool_hint: str = MISSING_POOL,
     mode_option: str | None = None,
+    games: Iterable[Any] = (),
 ) -> LoadedDeck:
     """Read a deck file in any readable format. Unreadable files raise DossierError (exit 2).
 
     For a list that fits no game of the card pool, the finding names ``pool`` (which
     directories were read) and ends with ``pool_hint`` (how to read another). ``mode_option``: the
-    calling command's option that names the mode (``--mode``), advised to a list that names none.
+    calling command's option that names the mode (``--mode``), advised to a list that names none. ``games``:
+    the pool's game records, whose names a text list's ``# game:`` may give (:func:`game_named`).
     """
-    where = Where(pool, pool_hint, mode_option)
+    where = Where(pool, pool_hint, mode_option, tuple(games))
     sniff = fmt is None and path.suffix.lower() not in EXTENSIONS
     fmt = fmt or detect_format(path)
     if fmt not in READ_FORMATS and fmt not in WRITE_FORMATS:
@@ -1350,11 +1373,12 @@ def _read_text(
     game_line = 1
     if "game" in directives:
         value, game_line = directives["game"]
-        game = value.strip().lower()
-        if game not in GAMES:
-            message = tr("unknown game {game}; games: {games}", game=repr(value), games=", ".join(GAMES))
+        listed_game = game_named(value.strip(), where.games)  # its id or its name in either language
+        if listed_game is None:
+            message = tr("unknown game {game}; games: {games}", game=repr(value), games=tr(", ").join(GAMES))
             problem("deck.game", message, game_line)
             return done()
+        game = listed_game
     if game is None:
         scores = _game_scores(resolve, entries, free, parsed.codes)
         best = max(scores.values())
