@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import StringConstraints
 
 from toolkit.errors import DossierError
 from toolkit.i18n import t, tr
@@ -356,10 +357,15 @@ async def api_deck_cards(
     game: str = Query("netrunner", description="tactics, netrunner or crossfire."),
     mode: str | None = Query(None, description="netrunner: only cards in this format's card pool."),
     identity: str | None = Query(None, description="netrunner: only this identity's side; influence costs for it."),
-    agents: str | None = Query(
-        None, max_length=2000, description="tactics: the squad's agent ids, comma-separated (exclusive cards of "
-        "other agents are marked ``outside_squad``)."
-    ),
+    agents: Annotated[
+        list[Annotated[str, StringConstraints(max_length=2000)]] | None,
+        Query(
+            max_length=100,
+            description="tactics: the squad's agents, each by id, name (in either language) or symbol; the "
+            "parameter repeated, or a comma-separated list (exclusive cards of other agents are marked "
+            "``outside_squad``; an agent the game has not is a 400).",
+        ),
+    ] = None,
     limit: int = Query(200, ge=1, le=500),
     lang: str | None = Query(None, description="zh-Hans, en or en-XA (default: the page's language)."),
 ) -> Response:
@@ -367,7 +373,8 @@ async def api_deck_cards(
     and the identity's side (other factions' agendas left out), each card with the influence a copy costs
     that identity (``influence``: 0 in its faction) and whether the format's ban list bans it; for tactics, the
     cards a personal deck may hold (no token, T4, and no matrix shop card, T5), each exclusive card with its agent
-    (``agent``, ``agent_name``) and, given the squad (``agents``), whether that agent is outside it."""
+    (``agent``, ``agent_name``) and, given the squad (``agents``: :func:`squad_ids`), whether that agent is outside
+    it."""
     from toolkit.search import QueryError
     from toolkit.web.routes.api import json_bytes, keys_address, lang_of, query_error
 
@@ -377,7 +384,7 @@ async def api_deck_cards(
         return json_bytes(scoped_search(web, q, game, mode, identity, limit, language, squad,
                                         keys=keys_address(request)))  # fmt: skip
 
-    squad = None if agents is None else [a.strip() for a in agents.split(",") if a.strip()]
+    squad = None if agents is None else [a.strip() for given in agents for a in given.split(",") if a.strip()]
     key = ("deck_cards", q, game, mode, identity, None if squad is None else tuple(squad), limit, lang_key(language))
     try:
         body = await web.cached_async(key, make)
@@ -393,6 +400,27 @@ def _never_in_a_deck(record: Any) -> bool:
     )
 
 
+def squad_ids(web: Any, names: list[str]) -> list[str]:
+    """The ids of the tactics agents ``names`` names, in order (a private may repeat, T2): each by id, by name in
+    either language (:class:`toolkit.decks.NameIndex`, as a deck list names one) or by symbol (as search's
+    ``agent:`` key takes one). One that names no agent of the game is a :class:`DossierError` naming it (a scope
+    asked for and not there is said, not dropped: the squad is never silently short of an agent)."""
+    ids = []
+    for name in names:
+        found = web.deck_pool.names.lookup(name, game="tactics", kind="agent") or [
+            r for r in web.deck_pool.records
+            if r.kind == "agent" and getattr(r, "game", None) == "tactics" and getattr(r, "symbol", None) == name
+        ]  # fmt: skip
+        exact = [r for r in found if r.id == name]
+        if len(found) > 1 and not exact:
+            raise DossierError(tr("{name} could be any of: {ids}; write its id instead", name=repr(name),
+                                  ids=tr(", ").join(repr(r.id) for r in found)))  # fmt: skip
+        if not found:
+            raise DossierError(tr("no tactics agent {id}", id=repr(name)))
+        ids.append((exact or found)[0].id)
+    return ids
+
+
 def scoped_search(
     web: Any,
     q: str,
@@ -405,8 +433,9 @@ def scoped_search(
     keys: str | None = None,
 ) -> dict[str, Any]:
     """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results (by name in ``lang`` when
-    nothing is typed, as `search --sort name` orders them; a query's results as `search` ranks them). ``squad``: the tactics squad's agent ids (None: not said, exclusive cards
-    are not marked)."""
+    nothing is typed, as `search --sort name` orders them; a query's results as `search` ranks them). ``squad``:
+    the tactics squad's agents by id, name or symbol (:func:`squad_ids`; None: not said, exclusive cards are not
+    marked)."""
     from toolkit.i18n import name_of
     from toolkit.search import parse_query
     from toolkit.web.routes.api import run_search
@@ -437,6 +466,8 @@ def scoped_search(
             scoped += f" d:{identity.side}"
             scope.update(identity=identity.id, side=identity.side, faction=identity.faction,
                          identity_name=name_of(identity, lang))  # fmt: skip
+    if game == "tactics" and squad is not None:
+        squad = squad_ids(web, squad)  # (an agent named by its name is marked, and reported, by its id)
     wanted = min(limit * 2, 500) if identity is not None else limit
     if game == "tactics" and web.deck_pool.rules.games.get("tactics") is not None:
         # never in a personal deck: token cards (T4) and matrix shop cards (T5), left out below; asked for as many
