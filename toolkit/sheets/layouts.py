@@ -73,6 +73,9 @@ from .template import words as template_words
 from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, markup_paras, plain
 from .vocabulary import lexicon
 
+ID_MIN_SIZE = 4.5
+"""The least size, in points, of the record id at the foot of a card (a filing aid, smaller than any rule's text)."""
+
 SYMBOL = re.compile(r"\[[a-z0-9_-]+\]")
 _OPEN, _CLOSE = labels.SYMBOLS["name_open"], labels.SYMBOLS["name_close"]
 QUOTED = re.compile(f"{re.escape(_OPEN)}([^{_CLOSE}]+){re.escape(_CLOSE)}")  # a name ability text quotes
@@ -444,6 +447,8 @@ class Face:
         self.accent = NETRUNNER_FALLBACK
         self.frame_color = NETRUNNER_FALLBACK
         self.moved = ""  # the type line's note the footer prints (Content.note_to_footer)
+        self.loose_id: tuple[str, float, bool, str] | None = None  # an id with no room beside the footer's marks
+        self.text_bottom: float | None = None  # where the text box's text ends (for a loose id under it)
 
     def u(self, value_mm: float) -> float:
         """Millimetres at this card's scale, in points."""
@@ -520,6 +525,8 @@ class Face:
             content.text(self, text)
         else:
             self.text_box([plain(moved, MUTED), *content.paras] if moved else content.paras, text)
+        if self.loose_id is not None:
+            self.id_line(text, custom=content.text is not None)
 
     # ------------------------------------------------------------------ frame
 
@@ -702,12 +709,20 @@ class Face:
             sub = box.subtitle
             sub_bold = sub.font == "bold"
             en_size = fit_line(en, width, self.pt(sub.size), self.fonts, sub_bold)
-            if en_size is None:
+            if en_size is None:  # shrunk to the smallest size, then shortened with "…" and a warning
                 en_size = MIN_SIZE
                 ellipsis = labels.SYMBOLS["ellipsis"]
-                while en and self.fonts.width(en + ellipsis, sub_bold, en_size) > width:
-                    en = en[:-1]
-                en += ellipsis
+                short = en
+                while short and self.fonts.width(short.rstrip() + ellipsis, sub_bold, en_size) > width:
+                    short = short[:-1]
+                short = short.rstrip() + ellipsis
+                self.ctx.report(
+                    self.record,
+                    "sheet.text.shortened",
+                    "warning",
+                    tr("subtitle {name} shortened to {short}", name=repr(en), short=repr(short)),
+                )
+                en = short
             color = self.color(sub.color, MUTED)
             draw_line(self.c, en, x, name_y - self.u(3.4), en_size, self.fonts, sub_bold, color, box.align)
 
@@ -865,19 +880,50 @@ class Face:
         elif fitted.dropped:
             ctx.report(self.record, "sheet.flavor.dropped", "warning", tr("flavour text left out: no room for it"))
         draw(self.c, fitted, rect.x, rect.top, rect.width, self.fonts)
+        bottom = rect.top - fitted.height if fitted.fits else rect.y
+        self.text_bottom = bottom if self.text_bottom is None else min(self.text_bottom, bottom)
 
     # ------------------------------------------------------------------ footer
 
     def footer(self, rect: Rect, box: FooterBox, left: Callable[[float, float], float] | None) -> None:
-        """Bottom line: pips or marks at the left, the record id at the right (left out when there is
-        no room for it: it is a filing aid, the marks are rules)."""
+        """Bottom line: pips or marks at the left, the record id at the right. A long id beside the marks shrinks
+        (down to :data:`ID_MIN_SIZE`), else takes a line of its own above them where the text leaves room
+        (:meth:`id_line`); only then is it left out (the marks are rules, the id a filing aid), with a warning
+        (``sheet.id.dropped``): the id is what a player finds the card again by."""
         size = self.pt(box.text.size)
         bold = box.text.font == "bold"
         y = rect.y + self.u(0.3)
         end = left(rect.x, y) if left is not None else rect.x
+        if not box.ref:
+            return
         ref = self.ref()
-        if box.ref and end + self.u(1.5) + self.fonts.width(ref, bold, size) <= rect.right:
-            draw_line(self.c, ref, rect.right, y, size, self.fonts, bold, self.color(box.text.color, MUTED), "right")
+        least = min(size, ID_MIN_SIZE)
+        color = self.color(box.text.color, MUTED)
+        fitted = fit_line(ref, rect.right - end - self.u(1.5), size, self.fonts, bold, least)
+        if fitted is not None:
+            draw_line(self.c, ref, rect.right, y, fitted, self.fonts, bold, color, "right")
+            return
+        alone = fit_line(ref, rect.width, size, self.fonts, bold, least)
+        if alone is None:
+            self.drop_id()
+        else:  # a line of its own above the marks, if the text leaves room for it (Face.id_line)
+            self.loose_id = (ref, alone, bold, color)
+
+    def id_line(self, text: Rect, custom: bool) -> None:
+        """The id the footer's marks leave no room for, right-aligned on the text box's last line when the text
+        ends above it; else left out with a warning."""
+        assert self.loose_id is not None
+        ref, size, bold, color = self.loose_id
+        self.loose_id = None
+        bottom = text.top if self.text_bottom is None else self.text_bottom  # (None: no text)
+        if custom or bottom < text.y + size * 1.4:
+            self.drop_id()
+            return
+        draw_line(self.c, ref, text.right, text.y + size * 0.3, size, self.fonts, bold, color, "right")
+
+    def drop_id(self) -> None:
+        ref = self.ref()
+        self.ctx.report(self.record, "sheet.id.dropped", "warning", tr("card id {id} left out: no room for it", id=ref))
 
     def marks(self, items: list[tuple[str, str]]) -> Callable[[float, float], float] | None:
         """Small coloured tags (text, colour) for the footer."""

@@ -30,7 +30,7 @@ error naming the seat, and nothing is written.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -200,8 +200,53 @@ def _hint_size(text: str, width: float, fonts: _Fonts) -> float:
     return size
 
 
+NAME_SIZE, NAME_LEADING = 6.0, 1.15  # a player's name: the least size on one line; its lines' leading (in sizes)
+MIN_NAME_SIZE = 5.0  # on two lines
+
+
+def _name_lines(name: str, room: float, size: float, above: float, fonts: _Fonts) -> tuple[float, list[str] | None]:
+    """The size and lines of a player's name in ``room`` points beside the seat: one line from ``size`` down to
+    :data:`NAME_SIZE`, or two (the second on the seat's baseline, the first at most ``above`` points over it) down
+    to :data:`MIN_NAME_SIZE`, whichever is the larger; (that least size, None) when it does not fit even so."""
+    one: float | None = size
+    while one is not None and fonts.width(name, True, one) > room:
+        one = one - 0.5 if one - 0.5 >= NAME_SIZE - 1e-9 else None
+    two = max(MIN_NAME_SIZE, round(min(size, above / (NAME_LEADING + 0.9)) * 4 - 0.5) / 4)  # capitals below the top
+    if one is not None and one >= two:
+        return one, [name]
+    while two >= MIN_NAME_SIZE - 1e-9 and (one is None or two > one):
+        lines = wrap(name, room, lambda s, z=two: fonts.width(s, True, z))
+        if len(lines) <= 2 and all(fonts.width(line, True, two) <= room for line in lines):
+            return two, lines
+        two -= 0.25
+    if one is not None:
+        return one, [name]
+    return MIN_NAME_SIZE, None
+
+
+def _cut_name(name: str, room: float, size: float, fonts: _Fonts) -> list[str]:
+    """``name`` on two lines of ``room`` at ``size``, the second cut short: the "…" it ends with is inside it."""
+    lines = wrap(name, room, lambda s: fonts.width(s, True, size))
+    first = lines[0] if len(lines) > 1 and name.startswith(lines[0]) else ""
+    rest = name[len(first) :].lstrip()
+    ellipsis = "…"
+    short = rest
+    while short and fonts.width(short.rstrip() + ellipsis, True, size) > room:
+        short = short[:-1]
+    return [line for line in (first, short.rstrip() + ellipsis) if line]
+
+
 def _draw_slip(
-    c: Any, slip: Slip, x: float, y: float, w: float, h: float, fonts: _Fonts, where: str, size: float
+    c: Any,
+    slip: Slip,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fonts: _Fonts,
+    where: str,
+    size: float,
+    warn: Callable[[str], None],
 ) -> None:
     """One slip with its lower-left corner at (x, y), the flap's text at most ``size`` points."""
     header = h * HEADER_SHARE
@@ -224,13 +269,22 @@ def _draw_slip(
     if slip.name:
         name_x = x + PAD + fonts.width(slip.seat_label, True, seat_size) + seat_size * 0.6
         room = x + w - PAD - name_x
-        size = seat_size
-        while size > 6 and fonts.width(slip.name, True, size) > room:
-            size -= 0.5
-        name = slip.name
-        while name and fonts.width(name, True, size) > room:
-            name = name[:-1]
-        fonts.draw(c, name_x, baseline, name + ("…" if name != slip.name else ""), size, True, "#000000")
+        # two lines end at the seat's baseline and may rise to the slip's top padding's middle
+        above = y + h - PAD / 2 - baseline
+        size, lines = _name_lines(slip.name, room, seat_size, above, fonts)
+        if lines is None:
+            lines = _cut_name(slip.name, room, size, fonts)
+            warn(
+                tr(
+                    "{where}: the name {name} does not fit its slip even at {size} pt; it is printed as {short}",
+                    where=where,
+                    name=repr(slip.name),
+                    size=format(size, "g"),
+                    short=repr("".join(lines)),
+                )
+            )
+        for k, line in enumerate(lines):
+            fonts.draw(c, name_x, baseline + (len(lines) - 1 - k) * size * NAME_LEADING, line, size, True, "#000000")
     if slip.header_hint:
         hint_size = _hint_size(slip.header_hint, w - 2 * PAD, fonts)
         fonts.draw(c, x + PAD, cover_top + PAD * 0.6, slip.header_hint, hint_size, False, MUTED)
@@ -297,9 +351,17 @@ def _draw_slip(
 
 
 def slips_pdf(
-    slips: Sequence[Slip], *, title: str = "Role slips", footer: str = "", pagesize: tuple[float, float] = A4
+    slips: Sequence[Slip],
+    *,
+    title: str = "Role slips",
+    footer: str = "",
+    pagesize: tuple[float, float] = A4,
+    warn: Callable[[str], None] | None = None,
 ) -> bytes:
-    """The PDF of ``slips``, :data:`COLUMNS` x :data:`ROWS` to a page, in order."""
+    """The PDF of ``slips``, :data:`COLUMNS` x :data:`ROWS` to a page, in order. A player's name too long for its
+    slip even on two lines is cut with "…" and told to ``warn`` (default: a warning line on stderr)."""
+    if warn is None:
+        warn = _warn_on_stderr
     from reportlab.pdfgen import canvas
 
     if not slips:
@@ -329,7 +391,7 @@ def slips_pdf(
             row, column = divmod(k, COLUMNS)
             x = MARGIN + column * w
             y = page_h - MARGIN - (row + 1) * h
-            _draw_slip(c, slip, x, y, w, h, fonts, where[start + k], size)
+            _draw_slip(c, slip, x, y, w, h, fonts, where[start + k], size, warn)
         if footer:
             fonts.draw(c, MARGIN, MARGIN / 2, footer, 6.5, False, MUTED)
         c.showPage()
@@ -338,6 +400,14 @@ def slips_pdf(
         raise DossierError(tr("slips: {problem}", problem=missing_message(fonts.fontset, missing)), exit_code=1)
     c.save()
     return buffer.getvalue()
+
+
+def _warn_on_stderr(message: str) -> None:
+    import sys
+
+    from toolkit.errors import warning_line
+
+    print(warning_line(message), file=sys.stderr)
 
 
 def missing_message(fontset: Any, chars: Sequence[str] | set[str]) -> str:
