@@ -2,8 +2,9 @@
 
 A role record repeats what its text says in fields: ``guns`` (``你有 N 把枪…``), ``protects`` (``你不射击；你保护你指向的
 玩家…``), ``marks`` (the Sniper's shot cards), ``counts_as`` (``你视为<角色>``), and ``armed``, which a text that shoots
-(``…各射 1 发``, the shot cards) implies. The engine plays the text (:func:`toolkit.engine.crossfire.compile_role`);
-the printed card, the database and the record model read the fields. Where a field says otherwise than the text,
+(``…各射 1 发``, the shot cards) implies, and a text that protects (``你不射击；…``: seed 003's protectors do not shoot)
+denies. The engine plays the text (:func:`toolkit.engine.crossfire.compile_role`); the printed card, the database
+and the record model read the fields. Where a field says otherwise than the text,
 the finding names the field's value, the sentence of the text (its pointer and words) and the value it implies.
 A text that gives a role more guns than any role holds (:func:`most_guns`, the record model's and the schema's
 bound: the Enforcer's two) is told at that text, with the most the rules allow, never that ``guns`` should take a
@@ -150,6 +151,8 @@ def _implied(record: CrossfireRole, traits: RoleTraits) -> list[_Check]:
     shoots = (guns or marks) if protect is None else None  # a sentence by which the role fires
     if shoots is not None:
         checks.append(("armed", record.armed, True, shoots, None))
+    elif protect is not None:  # "你不射击": a protector's pointing hits no one (seed 003: 保镖, 维和者 不射击)
+        checks.append(("armed", record.armed, False, protect, None))
     if marks is not None:  # the Sniper aims at no one (the record model: it has 0 guns)
         checks.append(("guns", record.guns, 0, marks, None))
     elif guns is not None:

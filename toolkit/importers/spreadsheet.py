@@ -825,6 +825,8 @@ class RowRecord:
     target: Path | None = None
     text: str = ""
     cells: dict[str, int] = field(default_factory=dict)  # JSON pointer -> 1-based column
+    # the places of the named columns whose cells in this row are empty (a field left out): pointer -> column
+    empty: dict[str, int] = field(default_factory=dict)
     row: int = 0  # the row's number in the spreadsheet
     copies: int | None = None  # the quantity column's value, where the sheet has one
     # a row with an error in its cells: a record as far as its cells read, linted (when ``lintable``) but never
@@ -862,15 +864,24 @@ class RowRecord:
         what lint says there, the cell's own error said."""
         return ptr is not None and any(ptr == place or ptr.startswith(place + "/") for place in self.wrong)
 
-    def column_of(self, ptr: str | None) -> int | None:
-        """The column that gave the value at ``ptr``, or a part of it, or a value that holds it."""
-        if ptr is None:
-            return None
+    def column_of(self, ptr: str | None, message: str = "") -> int | None:
+        """The column that gave the value at ``ptr``, or a part of it, or a value that holds it. A field the row
+        leaves out is told at its own (empty) column, where the sheet has one: ``ptr`` itself, or a field of the
+        object at ``ptr`` that ``message`` names as missing (lint tells a required field at the object that lacks
+        it: "missing required field '/name/zh-Hans'" at ``/name``), not at another column of that object."""
         if ptr in self.cells:
             return self.cells[ptr]
-        holders = [p for p in self.cells if ptr.startswith(p + "/")]
+        holders = [p for p in self.cells if ptr is not None and ptr.startswith(p + "/")]
         if holders:
             return self.cells[max(holders, key=len)]
+        if ptr in self.empty:
+            return self.empty[ptr]
+        parent = ptr or ""
+        missing = [column for p, column in self.empty.items() if p.rsplit("/", 1)[0] == parent and repr(p) in message]
+        if len(missing) == 1:
+            return missing[0]
+        if ptr is None:
+            return None
         parts = [column for p, column in self.cells.items() if p.startswith(ptr + "/")]
         return min(parts) if parts else None
 
@@ -994,6 +1005,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
             model, type_name = sheet.branches[value], value
     tree: dict[Any, Any] = {}
     placed: list[tuple[tuple[str | int, ...], int]] = []
+    empty: dict[str, int] = {}
     copies: int | None = None
     for column in sheet.columns:
         text = _cell(row, column)
@@ -1003,7 +1015,10 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
             except _BadCell as exc:
                 sheet.error("csv.value", str(exc), row.line, column.index + 1)
             continue
-        if not text.strip() or column.slot is None:
+        if column.slot is None:
+            continue
+        if not text.strip():
+            _empty_at(sheet, column, type_name, model, empty)
             continue
         slot = column.slot
         raw_tokens = (*slot.tokens, column.occurrence) if column.occurrence is not None else slot.tokens
@@ -1053,6 +1068,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
     record = RowRecord(row.line, data, row=row.number, copies=copies, lintable=lintable)
     for raw, column_number in placed:
         record.cells[pointer(*_final_tokens(raw, remap))] = column_number
+    record.empty = {ptr: column_number for ptr, column_number in empty.items() if ptr not in record.cells}
     # (a bad quantity cell leaves the record whole: the copies are no field of it)
     record.lost = bool(unread) or any(f.code == "csv.row" for f in sheet.findings[before:])
     record.partial = record.lost or bool(wrong)
@@ -1061,6 +1077,22 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
     data.setdefault("game", sheet.game)
     data.setdefault("kind", sheet.kind)
     return record
+
+
+def _empty_at(sheet: _Sheet, column: Column, type_name: str, model: Any, empty: dict[str, int]) -> None:
+    """Learn in ``empty`` the place of ``column``, whose cell in a row is empty (:attr:`RowRecord.empty`): its
+    field's pointer, where it is known (not an item of a list, whose items close up, nor a field of a type that did
+    not read or does not have it); the first column of a place."""
+    slot = column.slot
+    if column.occurrence is not None or slot is None:
+        return
+    if sheet.branches is not None:
+        try:
+            slot = resolve(model, column.parts) if type_name else _common_slot(sheet, column)
+        except _Unknown:
+            return
+    if slot is not None and not any(isinstance(token, int) for token in slot.tokens):
+        empty.setdefault(pointer(*slot.tokens), column.index + 1)
 
 
 def _copies(text: str) -> int:
@@ -1919,7 +1951,7 @@ def _lint(
             continue
         if finding.code == "card.schema_ref.unresolved" and _resolves(owner):
             continue  # the record's folder does not exist yet; the reference resolves once it does
-        column = owner.column_of(finding.pointer)
+        column = owner.column_of(finding.pointer, finding.message)
         if owner.lost and (column is None or not finding.pointer or owner.unread(finding.pointer)):
             # a row with a cell that did not read: what its other cells say, and nothing that may follow from
             # that cell (a missing value, the record as a whole)

@@ -8,10 +8,12 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     StringConstraints,
+    ValidationError,
     field_validator,
     model_serializer,
     model_validator,
 )
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from toolkit.i18n import N_, current_lang, tr, word
 
@@ -47,6 +49,16 @@ StatusTarget = Literal[
 ]
 Victory = Literal["last_squad_standing", "first_blood"]
 UserKind = Literal["agent", "minion"]
+
+
+def _at(field: str | tuple[str | int, ...], value: object, message: str) -> ValidationError:
+    """A check of a whole record told at one of its fields (``field``, or its path inside the record; ``value``:
+    what it holds, None for a field left out, which is told where it belongs), as
+    :func:`toolkit.models.crossfire._at` tells a role's: a model validator's own ``ValueError`` has no place, and
+    lint would place it at the start of the file. The message is in the current language, as a ``value_error``'s."""
+    error = PydanticCustomError("value_error", "{message}", {"message": message})
+    loc = (field,) if isinstance(field, str) else field
+    return ValidationError.from_exception_data("TacticsRecord", [InitErrorDetails(type=error, loc=loc, input=value)])
 
 
 class Vision(RecordModel):
@@ -195,13 +207,15 @@ class ModePlayers(PlayerRange):
         if counts is not None and (
             not counts or counts[0] != self.min or counts[-1] != self.max or counts != sorted(set(counts))
         ):
-            raise ValueError(
+            raise _at(
+                "counts",
+                counts,
                 tr(
                     "counts {counts}: give each player count once, in increasing order, from min {min} to max {max}",
                     counts=counts,
                     min=self.min,
                     max=self.max,
-                )
+                ),
             )
         return self
 
@@ -291,28 +305,34 @@ class TacticsMode(ModeBase):
     def _agents(self) -> TacticsMode:
         if self.status != "incomplete":
             missing = [k for k in MODE_REQUIRED if getattr(self, k) is None]
-            if missing:
-                raise ValueError(
+            if missing:  # (told where the first one belongs)
+                raise _at(
+                    missing[0],
+                    None,
                     tr(
                         "{fields}: required unless the mode's {status} is {incomplete}",
                         fields=tr(", ").join(missing),
                         status="status",
                         incomplete="'incomplete'",
-                    )
+                    ),
                 )
         if self.starting_agents is not None and self.max_agents is not None and self.starting_agents > self.max_agents:
-            raise ValueError(
+            raise _at(
+                "starting_agents",
+                self.starting_agents,
                 tr(
                     "{field} {value} is greater than {other} {limit}",
                     field="starting_agents",
                     value=self.starting_agents,
                     other="max_agents",
                     limit=self.max_agents,
-                )
+                ),
             )
         if "first_blood" in self.victory and self.first_blood_points is None:
-            raise ValueError(
-                tr("{field} {value} needs {other}", field="victory", value="'first_blood'", other="first_blood_points")
+            raise _at(
+                ("victory", self.victory.index("first_blood")),
+                "first_blood",
+                tr("{field} {value} needs {other}", field="victory", value="'first_blood'", other="first_blood_points"),
             )
         return self
 
@@ -339,9 +359,9 @@ class TacticsAgent(RecordBase):
     @model_validator(mode="after")
     def _symbol(self) -> TacticsAgent:
         if self.private and self.symbol is not None:
-            raise ValueError(tr("a private has no agent symbol"))
+            raise _at("symbol", self.symbol, tr("a private has no agent symbol"))
         if not self.private and self.symbol is None:
-            raise ValueError(tr("an agent that is not a private needs a symbol"))
+            raise _at("symbol", None, tr("an agent that is not a private needs a symbol"))
         return self
 
 
@@ -358,8 +378,15 @@ class Deployment(RecordModel):
     @model_validator(mode="after")
     def _distance(self) -> Deployment:
         if (self.position == "within") != (self.distance is not None):
-            raise ValueError(
-                tr("{field} is given exactly when {other} is {value}", field="distance", other="position", value="'within'")
+            raise _at(
+                "distance",
+                self.distance,
+                tr(
+                    "{field} is given exactly when {other} is {value}",
+                    field="distance",
+                    other="position",
+                    value="'within'",
+                ),
             )
         return self
 
@@ -450,20 +477,19 @@ class TacticsCard(RecordBase):
         pairs = (("equipment", self.equipment), ("status", self.status), ("minion", self.minion))
         for category, value in pairs:
             if self.category == category and value is None:
-                raise ValueError(tr(CATEGORY_NEEDS[category], field=repr(category)))
+                raise _at(category, None, tr(CATEGORY_NEEDS[category], field=repr(category)))
             if self.category != category and value is not None:
-                raise ValueError(
-                    tr(
-                        "{field} is only for {category} cards, not {other}",
-                        field=repr(category),
-                        category=_category_word(category),
-                        other=_category_word(self.category),
-                    )
+                message = tr(
+                    "{field} is only for {category} cards, not {other}",
+                    field=repr(category),
+                    category=_category_word(category),
+                    other=_category_word(self.category),
                 )
+                raise _at(category, value, message)
         if self.token is not None and self.back == "shop":
-            raise ValueError(tr("a token card is never a matrix shop card"))
+            raise _at("token", self.token, tr("a token card is never a matrix shop card"))
         if self.back == "shop" and self.agent is not None:
-            raise ValueError(tr("matrix shop cards are generic: no agent symbol"))
+            raise _at("agent", self.agent, tr("matrix shop cards are generic: no agent symbol"))
         return self
 
     @property
