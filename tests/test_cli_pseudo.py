@@ -142,7 +142,7 @@ CODE = re.compile(
     r"“[^”]*”|`[^`]*`|--[a-z][a-z-]*|\S*/\S*|\S+\.(?:json|txt|o8d|png|pdf|html)\b|\b[a-z_]+:[^\s,，、）)]+"
     r"|\[[a-z_]+\]|\b(?:error|warning) [a-z]+(?:\.[a-z_]+)+|\b[a-z]+(?:\.[a-z0-9_]+)+|\b\w*_\w*\b|#\d+"
     r"|^#+ (?:name(?:\.en|\.zh-Hans)?|game|mode|players|format):"  # a text deck's directives
-    r"|^\s+(?:\d+\. )?\S+(?=  — )"  # a decision's option by its label (what one types)
+    r"|^\s+(?:\d+\. )?\S+(?=  — )|(?<=   )\[[^\]\s]+\]$"  # a decision's option by its label (what one types)
     r"|(?<= = )\S+",  # a scenario check's value, as JSON writes it
     re.MULTILINE,
 )

@@ -81,7 +81,7 @@ def test_the_words_shown_are_an_answer_in_either_language_and_any_case(lang: str
     refused = "请输入" if lang == "zh-Hans" else "type a number"
     assert not any(line.startswith(refused) for line in said)
     # the label is still shown (the key scripts and saved games use), and the first question says what is accepted
-    assert "  1. keep  — 保留" in said if lang == "zh-Hans" else "  1. keep" in said
+    assert "  1. 保留   [keep]" in said if lang == "zh-Hans" else "  1. keep" in said
     hint = [line for line in said if "label" in line or "标签" in line]
     assert len(hint) == 1 and said.index(hint[0]) < said.index(next(s for s in said if s.startswith("  1. ")))
 

@@ -28,11 +28,11 @@ def test_the_action_question_says_the_clicks_and_credits_left_once() -> None:
 
 def test_an_option_worded_as_its_label_is_said_once() -> None:
     out = _play("en")
-    assert "  1. keep\n" in out and "keep  — keep" not in out
-    assert "  1. draw  — draw a card" in out
+    assert "  1. keep\n" in out and "keep   [keep]" not in out
+    assert "  1. draw a card   [draw]" in out
 
 
 def test_in_chinese_the_options_keep_their_words() -> None:
     out = _play("zh-Hans")
     assert "选择一个行动（还剩 4" in out, out[-2000:]
-    assert "  1. keep  — " in out
+    assert "  1. 保留   [keep]" in out  # (the words first, the label typed after in brackets, as tactics shows)

@@ -51,7 +51,6 @@ statement through :mod:`sqlite3` itself.
 from __future__ import annotations
 
 import calendar
-import difflib
 import re
 import threading
 from collections import OrderedDict
@@ -63,12 +62,12 @@ from typing import Any, Literal, NamedTuple
 from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
 from toolkit.db.grams import is_cjk, searched_spaces
 from toolkit.errors import DossierError
-from toolkit.i18n import tr
+from toolkit.i18n import chinese, current_lang, script_lang, tr
 from toolkit.names import compact, fold
 from toolkit.text.normalize import read_numerals
 
 from . import vocab
-from .keys import EQUALITY, Key, find_key, key_word
+from .keys import EQUALITY, Key, close_words, find_key, key_word
 from .parser import MAX_NUMBER, Query, QueryError, Value, parse_query, query_number
 from .parser import Term as QueryTerm
 
@@ -267,6 +266,24 @@ VOCAB_KEYS = ("faction", "subtype", "set", "cycle")  # term keys whose values mu
 PRINTING_KEYS = ("quantity", "illustrator")  # keys of one printing: with SCOPE_KEYS, of a printing in those sets
 SCOPE_KEYS = ("set", "cycle", "released")  # keys that name sets (the printings PRINTING_KEYS then look at)
 SHOWN_KNOWN = 24  # known values an "unknown …" error lists
+
+
+def known_list(ids: Sequence[str], spellings: dict[str, set[str]] | None = None) -> str:
+    """The known values an error lists (the first :data:`SHOWN_KNOWN`): the ids joined with ``, `` (English); with
+    ``spellings`` (a vocabulary's spelling -> ids, for Chinese), each id with its Chinese name, joined with ``、``, as
+    :func:`vocab.describe` lists ``t:``'s (``anarch（无政府）、criminal（犯罪）``)."""
+    shown = list(ids[:SHOWN_KNOWN])
+    more = len(ids) > SHOWN_KNOWN
+    if spellings is None:
+        return ", ".join(shown) + (", …" if more else "")
+    names: dict[str, str] = {}
+    for spelling, found in spellings.items():  # (the Chinese name comes before its folded forms)
+        if script_lang(spelling) == "zh-Hans":
+            for i in found:
+                names.setdefault(i, spelling)
+    return "、".join(f"{i}（{names[i]}）" if i in names else i for i in shown) + ("、…" if more else "")
+
+
 SET_KEY: Key = find_key("set")  # type: ignore[assignment]  # (keys.py defines it)
 
 
@@ -609,7 +626,8 @@ class Compiler:
         formats = sorted(self.formats.get(wanted, ()))
         ban_lists = sorted(self.ban_lists.get(wanted, ())) if key.name in LIST_KEYS else []
         if not formats and not ban_lists:
-            known = ", ".join(sorted({i for ids in self.formats.values() for i in ids if not i[-1:].isdigit()}))
+            ids = sorted({i for ids in self.formats.values() for i in ids if not i[-1:].isdigit()})
+            known = known_list(ids, self.formats if chinese(current_lang()) else None) if ids else ""
             shown = repr(value.text)
             if known and key.name in LIST_KEYS:
                 problem = tr(
@@ -720,7 +738,9 @@ class Compiler:
         raise QueryError(source, value.column, self.unknown(key, value.text))
 
     def unknown(self, key: Key, text: str) -> str:
-        """The problem of a value that names nothing: the closest spellings, else the known values, else none."""
+        """The problem of a value that names nothing: the closest spellings, else the known values, else none; in
+        Chinese each known id with its Chinese name (``anarch（无政府）、criminal（犯罪）``), as ``t:`` lists its values,
+        and a Chinese value one character off a name is offered that name (``寒鸡`` → ``寒鸦``)."""
         table_ = self.spellings.get(key.name, {})
         ids = sorted({i for found in table_.values() for i in found})
         if key.name == "set":
@@ -729,7 +749,7 @@ class Compiler:
         else:
             shown_ids = ids
         typed = [*table_, *(vocab.FACTION_CODES if key.name == "faction" and table_ else ())]
-        close = difflib.get_close_matches(fold(text) or text.casefold(), typed, n=5, cutoff=0.6)
+        close = close_words(fold(text) or text.casefold(), typed, n=5, cutoff=0.6)
         close = [c for c in close if c.isascii() or not text.isascii()]
         by_id = {set_id: shown for shown, set_id in self.set_codes.items()} if key.name == "set" else {}
         if not text.isascii():  # a Chinese name is shown as found; anything else as the id (or code) to type
@@ -737,12 +757,17 @@ class Compiler:
         else:
             shown_close = [by_id.get(i, i) for c in close for i in sorted(table_.get(c, ())) or [c]]
         close = list(dict.fromkeys(shown_close))[:5]
+        chinese_ = chinese(current_lang())
+        joiner = "、" if chinese_ else ", "
         if close:
             return tr(
-                "unknown {key} {value}; did you mean {names}?", key=key_word(key), value=repr(text), names=", ".join(close)
+                "unknown {key} {value}; did you mean {names}?",
+                key=key_word(key),
+                value=repr(text),
+                names=joiner.join(close),
             )
         if shown_ids:
-            names = ", ".join(shown_ids[:SHOWN_KNOWN]) + (", …" if len(shown_ids) > SHOWN_KNOWN else "")
+            names = known_list(shown_ids, table_ if chinese_ else None)
             return tr("unknown {key} {value}; known here: {names}", key=key_word(key), value=repr(text), names=names)
         return tr("unknown {key} {value}: this database has none", key=key_word(key), value=repr(text))
 

@@ -14,8 +14,11 @@ the engine runs: the import's reading of imported cards, all of it for ability t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
+
+from toolkit.i18n import script_lang
 
 from . import vocab
 
@@ -32,6 +35,8 @@ class Key:
     games: tuple[str, ...]
     help: str
     vocabulary: dict[str, tuple[str, ...]] | None = None
+    # what a Chinese message calls the key when the glossary's word is no alias of it (agent: 特工, not 专用)
+    word_zh: str | None = None
 
     @property
     def operators(self) -> tuple[str, ...]:
@@ -99,7 +104,14 @@ KEYS: tuple[Key, ...] = (
     Key("shield", "number", ("护盾", "护盾值"), TA, "shield printed on equipment"),
     Key("token", "bool", ("衍生", "衍生牌"), TA, "token card: yes / no"),
     Key("shop", "bool", ("商店", "矩阵商店", "金色"), TA, "matrix shop (gold) card: yes / no"),
-    Key("agent", "term", ("exclusive", "专用", "专属"), TA, "exclusive to agent (id, name or symbol; yes / no)"),
+    Key(
+        "agent",
+        "term",
+        ("exclusive", "专用", "专属"),
+        TA,
+        "exclusive to agent (id, name or symbol; yes / no)",
+        word_zh="特工",
+    ),
     Key("tap", "bool", ("横置",), TA, "playing it taps the agent: yes / no"),
     Key("response", "bool", ("响应",), TA, "response card: yes / no"),
     Key("team", "enum", ("队伍", "队"), CF, "blue, red or none", vocab.TEAMS),
@@ -131,22 +143,53 @@ def find_key(alias: str) -> Key | None:
 
 def close_keys(alias: str, n: int = 3) -> list[str]:
     """The keys (names or aliases of two or more characters) that an unknown ``alias`` may be a typo of, closest
-    first: ``cots`` → ``cost``, ``fation`` → ``faction``; none for a word like no key (``foo``)."""
-    import difflib
-
+    first: ``cots`` → ``cost``, ``fation`` → ``faction``, and a Chinese word one character off a Chinese alias
+    (``类形`` → ``类型``); none for a word like no key (``foo``). The word a Chinese message calls a key by, when
+    it is no alias (``特工``), is answered with that key's name (``agent``) alone."""
     if len(alias) > 40:  # no key is that long (and difflib takes quadratic time)
         return []
+    folded = alias.casefold()
+    words = {key.word_zh: key.name for key in KEYS if key.word_zh}
+    if folded in words:
+        return [words[folded]]
     names = [name for name in BY_ALIAS if len(name) > 1]
-    return difflib.get_close_matches(alias.casefold(), names, n=n, cutoff=0.75)
+    return close_words(folded, names, n=n, cutoff=0.75)
+
+
+def close_words(word: str, words: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """:func:`difflib.get_close_matches`, and for a word with Chinese characters also the ``words`` (two or more
+    characters) it is one character off, added, replaced or left out (``白鹿`` → ``白鹭``, ``雾刀`` → ``雾刃``):
+    two Chinese characters that share one are half alike, under any cutoff that keeps Latin suggestions quiet."""
+    import difflib
+
+    pool = list(words)
+    close = difflib.get_close_matches(word, pool, n=n, cutoff=cutoff)
+    if len(close) >= n or script_lang(word) != "zh-Hans":
+        return close
+    near = [w for w in pool if w not in close and len(w) > 1 and script_lang(w) == "zh-Hans" and _one_off(word, w)]
+    return [*close, *near][:n]
+
+
+def _one_off(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one character replaced, added or left out."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def key_word(key: Key, lang: str | None = None) -> str:
     """What a reader of ``lang`` (None: the current language) calls ``key`` in a message: in Chinese its first
-    Chinese alias (``费用``), else its name (``cost``), as a query may type either."""
-    from toolkit.i18n import current_lang, script_lang
+    Chinese alias (``费用``) or the glossary's word when that is no alias (agent: ``特工``, the exclusive cards'
+    agent), else its name (``cost``), as a query may type either."""
+    from toolkit.i18n import current_lang
 
     if not (lang or current_lang()).startswith("zh"):
         return key.name
+    if key.word_zh:
+        return key.word_zh
     return next((alias for alias in key.aliases if script_lang(alias) == "zh-Hans"), key.name)
 
 

@@ -9,7 +9,6 @@ names (:func:`toolkit.names.fold`), so ``esa afontov`` shows Esâ Afontov.
 
 from __future__ import annotations
 
-import difflib
 import json
 import weakref
 from collections.abc import Collection, Iterator
@@ -26,6 +25,7 @@ from toolkit.textwidth import display_width, pad
 
 from . import vocab
 from .compile import RESULT_COLUMNS, SORTS, CardSet, Compiler, Statement, name_tiers, sort_order
+from .keys import close_words
 from .parser import Query
 
 SHOWN_CANDIDATES = 12
@@ -358,7 +358,8 @@ def _suggestions(db: Database, name: str, game: str | None, n: int = 3) -> list[
     if game is not None:
         sql, params = sql + " WHERE records.game = ?", (game,)
     by_fold = {folded: shown for shown, folded in _rows(db, sql, params)}
-    return [by_fold[c] for c in difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.6)]
+    # (a Chinese name one character off is offered too: 白鹿 → 白鹭, as `print` offers 寒鸦 for 寒鸡)
+    return [by_fold[c] for c in close_words(fold(name), list(by_fold), n=n, cutoff=0.6)]
 
 
 MAX_REF = 200  # the longest id or name `show` looks up

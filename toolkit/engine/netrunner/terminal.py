@@ -194,6 +194,20 @@ def _subroutine(sub: dict[str, Any], names: Any) -> str:
     return t(lang, "{index}: {text}", index=sub["index"], text=text)
 
 
+def plain_line(line: str, lang: str) -> str:
+    """A line of the plain terminal as printed: the game's symbols in words (:func:`screen.icon_words`) but in an
+    option's label, shown in brackets at the end (``gain 1 credit   [credit]``: the label typed, not the word)."""
+    from .screen import icon_words
+
+    words, bracket, label = line.rpartition(LABEL_OPEN)
+    if bracket and label.endswith("]") and "[" not in label:
+        return icon_words(words, lang) + bracket + label
+    return icon_words(line, lang)
+
+
+LABEL_OPEN = "   ["  # what comes before an option's label (as the tactics terminal shows it: ``1. 是   [yes]``)
+
+
 class TerminalPolicy:
     """Asks a person; shows only what their seat may see."""
 
@@ -228,7 +242,7 @@ class TerminalPolicy:
             self.write(line)
         prompt = names.say("prompt", decision.prompt)
         self.write(t(lang, "you ({side}): {prompt}", side=side(decision.seat), prompt=prompt))
-        if not self.hinted:  # once a game: what an answer may be (the label is the code before the dash)
+        if not self.hinted:  # once a game: what an answer may be (the label is the code in brackets)
             self.write(t(lang, "(answer with an option's number, its label or its words)"))
             if self.session is not None:
                 self.write(t(lang, "(type u to undo your last decision, or {resign} to resign the game)",
@@ -236,8 +250,10 @@ class TerminalPolicy:
             self.hinted = True
         for number, option in enumerate(decision.options, start=1):
             text = names.say("option", option.text)
-            shown = f"  {number}. {option.label}" + (f"  — {text}" if str(text) != option.label else "")  # (not twice)
-            self.write(shown)
+            # the words first, the label (what scripts and saved games type) after in brackets, as tactics shows
+            # them; an option worded as its label is said once
+            worded = str(text) != option.label
+            self.write(f"  {number}. {text}{LABEL_OPEN}{option.label}]" if worded else f"  {number}. {text}")
         while True:
             answer = self.read("> ").strip()
             if self.session is not None and answer.casefold() in UNDO_WORDS:
