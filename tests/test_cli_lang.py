@@ -73,7 +73,7 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
     ("deck show", lambda tmp, db: ["deck", "show", EX / "tactics/duo.json"], "## Agents (2)", "## 特工（2）"),
     ("deck stats", lambda tmp, db: ["deck", "stats", EX / "tactics/duo.json"], "cost curve", "费用曲线"),
     ("deck odds", lambda tmp, db: ["deck", "odds", EX / "tactics/duo.json", "--turns", "1"], "hand", "起手"),
-    ("deck draw", lambda tmp, db: ["deck", "draw", EX / "tactics/duo.json", "--seed", "1"], "(", "("),
+    ("deck draw", lambda tmp, db: ["deck", "draw", EX / "tactics/duo.json", "--seed", "1"], "(", "（"),
     ("deck validate", lambda tmp, db: ["deck", "validate", EX / "tactics/duo.json"], "· legal", "· 合法"),
     (
         "deck validate netrunner",

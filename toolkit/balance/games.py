@@ -133,9 +133,12 @@ def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLA
             raise DossierError(tr("the card pool{pool} has no {game} mode {mode} that {n} players can play; name the "
                                   "modes to play with {option}, among {choices}", pool=where, game=game, mode=mode,
                                   n=players, option="--modes", choices=tr(", ").join(playable)))  # fmt: skip
-        raise DossierError(
+        from toolkit.decks.formats import mode_choices
+
+        raise DossierError(  # (in Chinese each with its name: duel（单挑）、duo（双雄）, as `deck validate` lists them)
             tr("{option} {value}: choose among {choices} (with {n} players)", option="--modes", value=repr(mode),
-               choices=tr(", ").join(playable), n=players)
+               choices=mode_choices(r for r in records if r.kind == "mode" and r.game == "tactics" and r.id in playable),
+               n=players)
         )  # fmt: skip
     return ids
 

@@ -395,10 +395,10 @@ def new(
     game_pool = pool.rules.game(game)
     asked, mode = mode, _mode_id(pool, game, mode) or mode  # a mode's name (专家, Expert) is its id, as in a deck
     if mode not in game_pool.modes:
-        from toolkit.decks.formats import not_this_pool
+        from toolkit.decks.formats import mode_choices, not_this_pool
 
         unknown = tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(asked),
-                     game=_game_word(game), modes=tr(", ").join(sorted(game_pool.modes)))  # fmt: skip
+                     game=_game_word(game), modes=mode_choices(game_pool.modes.values()))  # fmt: skip
         raise DossierError(not_this_pool(unknown, pool.describe()))  # (a format of an imported pool, not read)
     given = (
         ("--players", players is not None, "crossfire"),
@@ -473,10 +473,12 @@ def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None
     game_modes = pool.rules.game(deck.game).modes
     mode_id = _mode_id(pool, deck.game, mode)  # a mode's name (Melee, 混战) is its id
     if mode_id is not None and mode_id not in game_modes:
+        from toolkit.decks.formats import mode_choices
+
         raise DeckOptionError(
             "deck.mode.unknown",
             tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
-               game=_game_word(deck.game), modes=tr(", ").join(sorted(game_modes)))
+               game=_game_word(deck.game), modes=mode_choices(game_modes.values()))
         )  # fmt: skip
     deck_mode = game_modes.get(mode_id or deck.mode)
     if banlist is not None and deck.game != "netrunner":  # ban lists are netrunner formats' own
@@ -501,6 +503,14 @@ def _mode_id(pool: Pool, game: str, mode: str | None) -> str | None:
     if mode is None:
         return None
     return pool.names.mode_id(mode.strip(), game) or mode
+
+
+def _with_id(lang: str, name: str, record_id: str) -> str:
+    """A record's name with its id, in ``lang``'s brackets: ``Gale (gale)``, ``烈风（gale）``."""
+    from toolkit.i18n import t
+
+    # TRANSLATORS: a card's or an agent's name with its id (`deck draw`, `draft`): `烈风（gale）`
+    return t(lang, "{name} ({id})", name=name, id=record_id)
 
 
 def _game_word(game: str) -> str:
@@ -812,7 +822,7 @@ def draw(
     _hand_fits(hand, pile(deck, lookup)[0])
     for card_id in sample_hand(deck, size, seed, lookup):
         record = lookup(card_id)
-        print(f"{_name(record, language)}  ({card_id})" if record else card_id)
+        print(_with_id(language, _name(record, language), card_id) if record else card_id)
     left = pile(deck, lookup)[1]
     if left:  # the cards never in a deck: not drawn, and said so
         print(left_out_note(left, _namer(pool, deck.game, language), language))
@@ -980,7 +990,7 @@ def draft(
     spellings = {a.id: [a.name.zh_hans, a.name.en or ""] for a in agents}
 
     def shown(agent: str) -> str:
-        return f"{names[agent]} ({agent})"
+        return _with_id(language, names[agent], agent)
 
     picks: list[tuple[int, str]] | None = None  # (line number, pick) of the script
     if script is not None:

@@ -25,6 +25,25 @@ if TYPE_CHECKING:
 DEFAULT_KINDS = {"crossfire": "role"}
 
 
+def game_option(game: str | None) -> str | None:
+    """The id of the game ``--game`` names: its id, or its name in either language, any case (``特工战术``,
+    ``Android: Netrunner``: :func:`toolkit.cli.simulate.named_game`); None stays None. A name of no game is a usage
+    error (exit 2) that lists the games (in Chinese with their names: ``tactics（特工战术）、…``)."""
+    if game is None:
+        return None
+    from toolkit.cli.simulate import game_choices, named_game
+    from toolkit.i18n import tr
+    from toolkit.models import GAMES
+
+    named = named_game(game)
+    if named not in GAMES:
+        raise DossierError(
+            tr("{option} {value}: expected one of {choices}", option="--game", value=repr(game),
+               choices=game_choices(GAMES))
+        )  # fmt: skip
+    return named
+
+
 def default_kind(game: str | None) -> str:
     """The kind a sheet holds when --kind is not given: ``card``, or the game's own (crossfire has no cards)."""
     return DEFAULT_KINDS.get(game or "", "card")
@@ -154,6 +173,7 @@ def register(app: typer.Typer) -> None:
         from validators.wording import kind_word
 
         output_lang(lang)
+        game = game_option(game) or game  # its id, or its name in either language (特工战术, Android: Netrunner)
         refuse_package(into)
         kind = kind or default_kind(game)
         pool = card_pool(cards, default=[CARDS_DIR], to_create=into).paths  # (``into`` may be listed, not made yet)
@@ -399,10 +419,7 @@ def _export_plan(
     from toolkit.models import GAMES, KIND_DIRS, KINDS
     from toolkit.paths import CARDS_DIR
 
-    if game is not None and game not in GAMES:
-        raise DossierError(
-            tr("{option} {value}: expected one of {choices}", option="--game", value=repr(game), choices=", ".join(GAMES))
-        )
+    game = game_option(game)
     known = sorted({k for g, k in KINDS if k != "game" and (game is None or g == game)})
     chosen = kind is not None
     kind = kind or default_kind(game)

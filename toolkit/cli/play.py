@@ -116,9 +116,13 @@ def play(
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
-    if game not in GAMES:  # the game first: its options are checked against it
-        raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play", first="netrunner",
-                              second="tactics", other=game))  # fmt: skip
+    from toolkit.cli.simulate import game_choices, named_game
+
+    named = named_game(game)  # its id, or its name in either language (矩阵潜袭, Android: Netrunner)
+    if named not in GAMES:  # the game first: its options are checked against it
+        raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play",
+                              first=game_choices(GAMES[:1]), second=game_choices(GAMES[1:]), other=game))  # fmt: skip
+    game = named
     _refuse_other_game(ctx, game)
     data: Any = None
     if load is not None:
@@ -192,7 +196,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     from toolkit.engine.netrunner.saved import game_record, opened
     from toolkit.engine.netrunner.screen import icon_words, resigned_reason
     from toolkit.engine.netrunner.state import SEATS, SIDE_OF_SEAT
-    from toolkit.engine.netrunner.terminal import Resigned, TakenBack, TerminalPolicy
+    from toolkit.engine.netrunner.terminal import Resigned, TakenBack, TerminalPolicy, plain_line
     from toolkit.i18n import tn, word
 
     if side not in ("corp", "runner"):
@@ -224,7 +228,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         _refuse_misfit(load, pool.records, data, turns)
     seed, seed_line = _chosen_seed(seed, language)
     full = not plain and is_terminal(sys.stdin, sys.stdout)
-    person: Any = TerminalPolicy(write=lambda line: print(icon_words(line, language)), lang=language)
+    person: Any = TerminalPolicy(write=lambda line: print(plain_line(line, language)), lang=language)
     if full:
         from rich.console import Console
 

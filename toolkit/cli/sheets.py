@@ -788,9 +788,14 @@ def _select(
                 query="--query Q",
             )
         )
-    if game is not None and game not in GAMES:
-        choices = tr(", ").join(GAMES)
-        raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=choices))
+    if game is not None:  # its id, or its name in either language (特工战术, Android: Netrunner)
+        from toolkit.cli.simulate import game_choices, named_game
+
+        named = named_game(game)
+        if named not in GAMES:
+            raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game),
+                                  choices=game_choices(GAMES)))  # fmt: skip
+        game = named
     own, catalog = _load(cards)
     if cards and not own.records:  # a --cards folder of no card record: said so, not that no card has that id
         from toolkit.cli.search import no_card_records

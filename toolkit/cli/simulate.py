@@ -43,6 +43,25 @@ NETRUNNER_PLAYERS = ("heuristic", "random", "search")  # toolkit.engine.netrunne
 MAX_TURNS = 500  # the most --turns takes
 
 
+def named_game(written: str) -> str | None:
+    """The id of the game a command's ``--game`` (or game argument) names: its id, or its name in either language,
+    in any case (``特工战术``, ``Tactics``, ``Android: Netrunner``), read as ``search -g`` reads it (the lookup of
+    :func:`toolkit.search.run.resolve_game`); None when it names no game. Every command that takes a game reads it so:
+    ``export csv``, ``import csv``, ``print``, ``text parse``, ``text run``, ``simulate``, ``play``."""
+    from toolkit.search import vocab
+
+    return vocab.lookup(vocab.GAMES, written.strip())
+
+
+def game_choices(games: tuple[str, ...] | list[str]) -> str:
+    """``games`` as a refusal lists them, as ``search`` lists the values of a key (:func:`toolkit.search.vocab.describe`):
+    their ids in English (``tactics, netrunner``), each id with its name in Chinese (``tactics（特工战术）、…``)."""
+    from toolkit.i18n import current_lang
+    from toolkit.search import vocab
+
+    return vocab.describe({game: vocab.GAMES.get(game, ()) for game in games}, current_lang())
+
+
 
 def simulate(
     game: Annotated[
@@ -147,20 +166,22 @@ def simulate(
     from toolkit.cli._lang import LogNames, deck_lang, output_lang
     from toolkit.cli.deck import load_pool
 
-    if game not in GAMES:
-        if game == "crossfire":
+    named = named_game(game)  # its id, or its name in either language (特工战术, Android: Netrunner)
+    if named not in GAMES:
+        first, second = game_choices(GAMES[:1]), game_choices(GAMES[1:])  # (Chinese: with their names)
+        if named == "crossfire":
             raise DossierError(
                 tr(
                     "simulate plays {first} or {second} decks, not {game}; crossfire tables: {command}",
-                    first=GAMES[0],
-                    second=GAMES[1],
+                    first=first,
+                    second=second,
                     game=game,
                     command="`dossier crossfire simulate`",
                 )
             )
-        raise DossierError(
-            tr("simulate plays {first} or {second} decks, not {game}", first=GAMES[0], second=GAMES[1], game=game)
-        )
+        raise DossierError(tr("simulate plays {first} or {second} decks, not {game}", first=first, second=second,
+                              game=game))  # fmt: skip
+    game = named
     if game == "netrunner" and len(decks) != 2:
         raise DossierError(
             tr("{option} takes two deck files (a corp and a runner deck), not {n}", option="--decks", n=len(decks))

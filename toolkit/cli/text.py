@@ -92,7 +92,7 @@ def parse_command(
     from toolkit.text.ast import dump, to_json
 
     output_lang(lang)
-    _check_game(game)
+    game = _check_game(game)
     failed = 0
     inputs = _inputs(text, file)
 
@@ -204,17 +204,26 @@ def _quoted_names(rendered: str, language: str, cards: list[Path] | None) -> str
     return QUOTED_NAME.sub(lambda m: m[0] if m[1] in zh_names else f'"{m[1]}"', english)
 
 
-def _check_game(game: str | None) -> None:
-    """Refuse a ``--game`` that is no game of the ability language (a usage error, exit 2)."""
+def _check_game(game: str | None, games: tuple[str, ...] | None = None) -> str | None:
+    """The id of the game ``--game`` names: its id, or its name in either language (``特工战术``:
+    :func:`toolkit.cli.simulate.named_game`); a value that names no game of ``games`` (default: every game of the
+    ability language) is refused (a usage error, exit 2), the games listed (in Chinese with their names). None stays
+    None."""
+    from toolkit.cli.simulate import game_choices, named_game
     from toolkit.text.games import OWN_WORDS
 
-    if game is not None and game not in OWN_WORDS:
+    if game is None:
+        return None
+    games = games or tuple(OWN_WORDS)
+    named = named_game(game)
+    if named not in games:
         from toolkit.i18n import tr
 
         raise DossierError(
             tr("{option} {value}: unknown game; one of {choices}", option="--game", value=game,
-               choices=", ".join(OWN_WORDS))
+               choices=game_choices(games))
         )  # fmt: skip
+    return named
 
 
 def _check_parses(text: str, game: str) -> None:
@@ -424,8 +433,11 @@ def run_command(
 ) -> None:
     """``dossier text run`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
+    from toolkit.cli.simulate import named_game
 
     language = output_lang(lang)
+    if named_game(game) != "crossfire":  # (crossfire's text: told where it runs, below)
+        game = _check_game(game, ("tactics", "netrunner")) or game
     if game == "netrunner":
         _run_netrunner(text, mode, seed, players, side, identity, format, language, cards)
         return

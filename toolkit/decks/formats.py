@@ -541,18 +541,37 @@ def _text_mode(names: NameIndex | None, game: str, option: str | None, written: 
     return None
 
 
-def _unknown_mode(names: NameIndex | None, game: Any, mode: Any) -> str | None:
+def mode_choices(modes: Iterable[Any]) -> str:
+    """The modes (netrunner formats) ``modes``, their records, as a refusal lists them, by id, as ``search`` lists
+    the values of a key (:func:`toolkit.search.vocab.describe`): their ids in English (``duel, duo``), each id with
+    its name in Chinese (``duel（单挑）、duo（双雄）``)."""
+    from toolkit.i18n import current_lang
+    from toolkit.search import vocab
+
+    named: dict[str, tuple[str, ...]] = {
+        str(mode.id): (str(mode.name.zh_hans),) if getattr(mode, "name", None) is not None else ()
+        for mode in sorted(modes, key=lambda mode: str(mode.id))
+    }
+    return vocab.describe(named, current_lang())
+
+
+def _unknown_mode(
+    names: NameIndex | None, game: Any, mode: Any, option: str | None = None, given: str | None = None
+) -> str | None:
     """The message for a mode that names no mode of the game and is no id either, which the deck model would
-    refuse in words that list no mode: the game's modes are listed, as ``deck validate`` lists them for an
-    unknown id. None when the mode is an id (the checks judge it) or the pool has no modes of the game."""
+    refuse in words that list no mode: the game's modes are listed (:func:`mode_choices`), as ``deck validate``
+    lists them for an unknown id. A mode the command's ``option`` gave (``--mode``; ``given``: as written) is told
+    as that option's, in the words ``deck validate`` tells an unknown id of it in, never as the file's. None when the
+    mode is an id (the checks judge it) or the pool has no modes of the game."""
     if names is None or not isinstance(game, str) or not isinstance(mode, str) or re.match(SLUG_PATTERN, mode):
         return None
-    known = names.mode_ids(game)
+    known = names._modes.get(game, [])  # (the records of names.mode_ids: their names are listed too)
     if not known:
         return None
-    return tr(
-        "{game} has no mode {mode}; modes: {modes}", game=_game(game), mode=repr(mode), modes=tr(", ").join(known)
-    )
+    if option is not None:
+        return tr("{option} {mode}: {game} has no such mode; modes: {modes}", option=option,
+                  mode=repr(given if given is not None else mode), game=_game(game), modes=mode_choices(known))  # fmt: skip
+    return tr("{game} has no mode {mode}; modes: {modes}", game=_game(game), mode=repr(mode), modes=mode_choices(known))
 
 
 def _other_file(data: Any) -> str | None:
@@ -827,10 +846,11 @@ def _read_nrdb_json(
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
         return done()
-    unknown_mode = _unknown_mode(names, "netrunner", deck_mode)  # `--mode 标准`: the modes listed, as a list's are
-    if unknown_mode is not None:
-        problem("deck.mode.unknown", unknown_mode, "")
-        return done()
+    # `--mode 标准`: the modes listed, as a list's are, and told as --mode's (the file names no mode)
+    unknown_mode = _unknown_mode(names, "netrunner", deck_mode, (where.mode_option or "--mode") if mode else None, mode)
+    if unknown_mode is not None:  # at no line of the file (a finding's pointer, even "", is placed at one)
+        done().findings.insert(0, Finding("deck.mode.unknown", unknown_mode, "error", str(path)))
+        return loaded
     ban_list = None if v3 else ban_list_slug(deck.get("mwl_code"))
     if ban_list is not None and pointer(*base, "mwl_code") in lines:
         lines["/ban_list"] = lines[pointer(*base, "mwl_code")]
@@ -1593,8 +1613,11 @@ def _read_text(
     deck_mode = _text_mode(names, game, mode, mode_value[0] if mode_value else None) or default_modes.get(game)
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
-    unknown_mode = _unknown_mode(names, game, deck_mode)
-    if unknown_mode is not None:
+    # a mode --mode gives is told as the option's, at no line; the file's `# mode:` at its line
+    unknown_mode = _unknown_mode(names, game, deck_mode, (where.mode_option or "--mode") if mode else None, mode)
+    if unknown_mode is not None and mode:
+        problems.append(Finding("deck.mode.unknown", unknown_mode, "error", str(path)))
+    elif unknown_mode is not None:
         problem("deck.mode.unknown", unknown_mode, lines.get("/mode", (1, 1))[0])
     ban_value = directives.get("ban_list")
     if ban_value:

@@ -93,7 +93,7 @@ def resolve_game(game: str | None) -> str | None:
                 "{option} {value}: unknown game; one of {choices}",
                 option="--game",
                 value=repr(game),
-                choices=", ".join(vocab.GAMES),
+                choices=vocab.describe(vocab.GAMES, current_lang()),  # (Chinese: tactics（特工战术）、…)
             )
         )
     return found
