@@ -386,13 +386,15 @@ def test_deck_validate_reports_each_deck_as_it_is_checked(
         assert sum(line.endswith(" legal") for line in out.text.splitlines()) == 40
 
 
-def test_deck_validate_json_of_a_bad_option_at_the_first_deck_prints_nothing(
+def test_deck_validate_json_of_a_mode_no_deck_has_is_each_decks_finding_in_one_document(
     monkeypatch: pytest.MonkeyPatch, deck_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # (s72: a --mode a deck's game lacks is that deck's finding, the others still checked; the JSON stays whole)
     out = Probe()
-    assert run(monkeypatch, ["deck", "validate", deck_dir, "-f", "json", "--mode", "nonesuch"], out) == 2
-    assert out.text == ""
-    assert capsys.readouterr().err.count("\n") == 1
+    assert run(monkeypatch, ["deck", "validate", deck_dir, "-f", "json", "--mode", "nonesuch"], out) == 1
+    report = as_dumped(out.text)
+    assert report and all([f["code"] for f in deck["findings"]] == ["deck.mode.unknown"] for deck in report), report[:2]
+    assert capsys.readouterr().err == ""
 
 
 # ---------------------------------------------------------------------- lint --format json
