@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.engine.crossfire import ASSASSIN, Crossfire, Deal, TableError
+from toolkit.engine.crossfire import ASSASSIN, OPTIONS, Crossfire, Deal, TableError, _marks_decide
 from toolkit.engine.crossfire import clean_names as clean_seat_names
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, name_of, tc, tr
@@ -83,8 +83,9 @@ class Round:
             sniper="marks" in data,
         )
 
-    def table(self, names: dict[int, str]) -> dict[str, Any]:
-        """The filled-in table as `dossier crossfire resolve` reads it."""
+    def table(self, names: dict[int, str], options: dict[str, bool] | None = None) -> dict[str, Any]:
+        """The filled-in table as `dossier crossfire resolve` reads it, with the room's house rules (``options``,
+        :attr:`Room.options`) in its "options" as the CLI reads them; none (a room saved before): the mode's."""
         aims = self.aims or {}
         players = []
         for p in self.deal["players"]:
@@ -96,6 +97,8 @@ class Round:
         data: dict[str, Any] = {"mode": self.deal["mode"], "players": players}
         if "marks" in self.deal:
             data["marks"] = list(self.marks)
+        if options:
+            data["options"] = dict(options)
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -133,6 +136,9 @@ class Room:
     sniper_seat: int | None = None
     host_plays: bool = False  # the host holds a seat too: the host page shows no secret role before the outcome
     host_seat: int | None = None  # the seat of a host who plays (None: the first seat the host's browser opens)
+    # the house rules the table plays (RULINGS C3, C6: the engine's OPTIONS), every one of them, as the host chose
+    # them; empty for a room saved before they were kept: it plays its mode's (house_rules)
+    options: dict[str, bool] = field(default_factory=dict)
     opened: list[int] = field(default_factory=list)  # seats whose private page was opened in the current round
     created: float = 0.0
     touched: float = 0.0
@@ -165,6 +171,7 @@ class Room:
             "sniper_seat": self.sniper_seat,
             "host_plays": self.host_plays,
             "host_seat": self.host_seat,
+            "options": dict(self.options),
             "opened": self.opened,
             "created": self.created,
             "touched": self.touched,
@@ -184,6 +191,7 @@ class Room:
             sniper_seat=int(data["sniper_seat"]) if data.get("sniper_seat") is not None else None,
             host_plays=bool(data.get("host_plays", False)),
             host_seat=int(data["host_seat"]) if data.get("host_seat") is not None else None,
+            options={str(k): v for k, v in (data.get("options") or {}).items() if k in OPTIONS and type(v) is bool},
             opened=sorted({int(s) for s in data.get("opened") or []}),
             created=float(data.get("created", 0.0)),
             touched=float(data.get("touched", 0.0)),
@@ -199,6 +207,23 @@ Entries = dict[int, list[int | None]]
 """What a host entered: seat -> the entries of its row of the aims form in their order, the right hand's first at a
 table whose set-up has a two-gun role (then the left hand's); None, a menu left blank. A seat with none may be left
 out."""
+
+
+def house_rules(game: Crossfire, room: Room) -> dict[str, bool]:
+    """The house rules ``room`` plays (RULINGS C3, C6): the ones the host chose, else (a room saved before they were
+    kept) its mode's, as the CLI reads a table without "options"."""
+    mode = game.mode(room.mode)
+    return {name: bool(room.options.get(name, getattr(mode, name))) for name in OPTIONS}
+
+
+def marks_decide(game: Crossfire, deal: Deal, room: Room, marks: list[int]) -> bool:
+    """Sniper mode: do the shot cards before ``marks`` decide the round, so that no Assassin reveals and points
+    (:meth:`toolkit.engine.crossfire.Crossfire.marks_decide`), under the room's house rules, not only its mode's
+    (with ``protester_counts_as_bystander`` off a shot card on the Protester hits no Bystander)."""
+    seats = sorted(deal.roles)
+    rules = [game.roles[deal.roles[seat]] for seat in seats]
+    vip = next((i for i, r in enumerate(rules) if r.is_vip), -1)
+    return _marks_decide(rules, [seats.index(m) for m in marks if m in deal.roles], vip, house_rules(game, room))
 
 
 def _hands(game: Crossfire, role: str, entries: list[int | None]) -> list[int]:
@@ -268,7 +293,7 @@ def fit_aims(game: Crossfire, deal: Deal, room: Room, aims: Entries, marks: list
         if not entries or entries[0] is None:  # the right hand, whoever holds which role
             raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who), (seat, 0))
     fitted: dict[int, list[int]] = {}
-    decided = sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
+    decided = sniper and marks_decide(game, deal, room, marks)  # no Assassin reveals and points
     for seat in range(1, room.players + 1):
         role = deal.roles[seat]
         rules = game.roles[role]
@@ -298,7 +323,7 @@ def check_aims(
     hands (one player or two different ones), every other role's right hand; an entry the role does not fire
     (a one-gun role's left hand, an unarmed player's pointing) has no effect."""
     _check_entries(game, deal, room, aims, marks)
-    decided = deal.sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
+    decided = deal.sniper and marks_decide(game, deal, room, marks)  # no Assassin reveals and points
     fitted: dict[int, list[int]] = {}
     for seat in range(1, room.players + 1):
         role = deal.roles[seat]
@@ -482,9 +507,14 @@ class RoomStore:
         seed: int | None = None,
         host_plays: bool = False,
         host_seat: int | None = None,
+        options: dict[str, bool] | None = None,
     ) -> Room:
-        """A new room with its first round dealt; the engine's one-line error when the set-up is impossible."""
+        """A new room with its first round dealt; the engine's one-line error when the set-up is impossible.
+        ``options``: house rules the host chose (RULINGS C3, C6), the mode's for the others; the room keeps all."""
         game.setup(mode, players, specials)  # TableError for a bad mode, count or special role
+        for name, value in (options or {}).items():
+            if name not in OPTIONS or type(value) is not bool:
+                raise RoomError(tr("unknown option (options: {options})", options=tr(", ").join(OPTIONS)))
         if sniper_seat is not None and not game.is_sniper_mode(mode):
             sniper_seat = None
         with self.lock:
@@ -507,6 +537,7 @@ class RoomStore:
                 created=now,
                 touched=now,
             )
+            room.options = house_rules(game, room) | dict(options or {})
             self._deal(game, room, dealer=next_dealer(room, None), seed=seed)
             self._prune(rooms)
             rooms[room.id] = room
@@ -561,7 +592,8 @@ class RoomStore:
                 fired = check_aims(game, deal, room, aims, marks, role_name or str)
             trial = Round(current.number, current.deal, aims={s: a for s, a in fired.items() if a}, marks=marks)
             try:
-                table = game.table(trial.table(room.names), tc(current_lang(), "crossfire", "round {n}", n=current.number))
+                where = tc(current_lang(), "crossfire", "round {n}", n=current.number)
+                table = game.table(trial.table(room.names, room.options), where)
             except TableError as exc:  # the checks above leave the engine little to refuse (a changed pool)
                 shown = None if room.host_plays else (role_name or str)  # a host who plays is told no role
                 raise RoomError(in_form_terms(game, room, exc.message, shown)) from None
@@ -609,7 +641,8 @@ class RoomStore:
         rounds = []
         for r in room.rounds:
             if r.resolved:
-                table = game.table(r.table(room.names), tc(current_lang(), "crossfire", "round {n}", n=r.number))
+                where = tc(current_lang(), "crossfire", "round {n}", n=r.number)
+                table = game.table(r.table(room.names, room.options), where)
                 rounds.append((table, game.resolve(table)))
         return game.score(rounds) if rounds else []
 
@@ -640,6 +673,8 @@ __all__ = [
     "Round",
     "TableError",
     "clean_names",
+    "house_rules",
+    "marks_decide",
     "next_dealer",
     "outcome_json",
 ]

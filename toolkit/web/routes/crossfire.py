@@ -20,12 +20,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.routing import APIRoute
 
 from toolkit import i18n
-from toolkit.engine.crossfire import SCRIPT, script_keys, sole_winners
+from toolkit.engine.crossfire import OPTIONS, SCRIPT, script_keys, sole_winners
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.web import settings as web_settings
 from toolkit.web.app import WebState, state
-from toolkit.web.crossfire_rooms import MAX_AGE, Entries, Room, RoomError, RoomStore, clean_names
+from toolkit.web.crossfire_rooms import MAX_AGE, Entries, Room, RoomError, RoomStore, clean_names, house_rules
 from toolkit.web.security import require_write
 from toolkit.web.templating import render, request_lang
 
@@ -211,6 +212,50 @@ def _remember_host(request: Request, response: Response, room: Room) -> None:
     )
 
 
+# ---------------------------------------------------------------- the house rules (RULINGS C3, C6)
+
+# each house rule as the host page and the private pages tell the table when it is on, when it is off (worded as
+# the CLI's help and the rulings word it); the create form's checkbox says it on
+HOUSE_RULES = {
+    "protection_lost_when_hit": (
+        N_("A protector who is hit protects no one afterwards."),
+        N_("A protector's protection holds even if the protector is hit."),
+    ),
+    "protester_counts_as_bystander": (
+        N_("The Protester and the Supporter count as Bystanders."),
+        N_("The Protester and the Supporter do not count as Bystanders."),
+    ),
+}
+
+
+def house_rule_lines(game: Any, room: Room, setup: Any, lang: str) -> list[str]:
+    """The house rules ``room`` plays, one sentence each, on or off: the table's rules every player is told. Only
+    those the set-up (``setup``: role ids, told to the table) gives a say: the protectors' with a role that
+    protects, the Protester's and the Supporter's with a role that counts as a Bystander by its text; so a page
+    names no role the table was not told of."""
+    rules = house_rules(game, room)
+    roles = [game.roles[r] for r in setup if r in game.roles]
+    matters = {
+        "protection_lost_when_hit": any(r.protects for r in roles),
+        "protester_counts_as_bystander": any(r.counts_as != r.counts_strict for r in roles),
+    }
+    return [
+        i18n.t(lang, HOUSE_RULES[name][0] if rules[name] else HOUSE_RULES[name][1])
+        for name in OPTIONS
+        if matters.get(name, True)
+    ]
+
+
+def _options_from(form: Any, mode: str) -> dict[str, bool] | None:
+    """The house rules the create form chose for ``mode``: each one whose box of that mode is ticked is on, the
+    others off, when the form showed that mode's boxes (its ``house_rules`` field names the mode); None (the mode's
+    own rules) for a post without them, as the CLI reads a table without "options"."""
+    if mode not in [str(v) for v in form.getlist("house_rules")]:
+        return None
+    ticked = {str(v) for v in form.getlist(f"option_{mode}")}
+    return {name: name in ticked for name in OPTIONS}
+
+
 # ---------------------------------------------------------------- the new-table form
 
 
@@ -234,6 +279,11 @@ def _modes(game: Any, lang: str) -> list[dict[str, Any]]:
                 "max": counts[-1],
                 "specials": specials,
                 "sniper": game.is_sniper_mode(mode.id),
+                # the house rules, each ticked by default as the mode record has it (RULINGS C3: off; C6: on)
+                "options": [
+                    {"id": name, "label": i18n.t(lang, HOUSE_RULES[name][0]), "default": bool(getattr(mode, name))}
+                    for name in OPTIONS
+                ],
             }
         )
     return modes
@@ -262,6 +312,7 @@ def _index(
         "sniper_seat": "",
         "host": "moderator",
         "host_seat": "1",
+        "options": {},  # mode -> the house rules ticked on a refused form (other modes: their defaults)
     }
     if form is not None:
         values.update(form)
@@ -303,7 +354,7 @@ async def crossfire_create(request: Request) -> Response:
     web = state(request)
     request_lang(request)
     form = await request.form()
-    raw = {
+    raw: dict[str, Any] = {
         "mode": str(form.get("mode") or "crossfire"),
         "players": str(form.get("players") or ""),
         "names": [str(form.get(f"name_{seat}") or "") for seat in range(1, MAX_PLAYERS + 1)],
@@ -312,6 +363,10 @@ async def crossfire_create(request: Request) -> Response:
         "host": "plays" if form.get("host") == "plays" else "moderator",
         "host_seat": str(form.get("host_seat") or ""),
     }
+    mode_id = str(raw["mode"])
+    options = _options_from(form, mode_id)
+    if options is not None:  # a refused form shows the boxes as the host ticked them
+        raw["options"] = {mode_id: [name for name, on in options.items() if on]}
     bad: list[str] = []  # the fields a refusal is about
     try:
         game = game_of(web)
@@ -338,6 +393,7 @@ async def crossfire_create(request: Request) -> Response:
             sniper,
             host_plays=plays,
             host_seat=host_seat,
+            options=options,
         )
     except DossierError as exc:
         return _index(request, web, 400, exc.message, raw, bad)
@@ -527,6 +583,7 @@ def _host_view(
         "hidden": hidden,
         "seats": seats,
         "setup": setup,
+        "house_rules": house_rule_lines(game, room, deal.setup, lang),
         "shuffles": shuffles,
         "public": public,
         "outcome": outcome,
@@ -626,7 +683,7 @@ def _resolved(game: Any, room: Room, current: Any) -> tuple[Any, Any] | None:
         return None
     try:
         where = i18n.tc(i18n.current_lang(), "crossfire", "round {n}", n=current.number)
-        table = game.table(current.table(room.names), where)
+        table = game.table(current.table(room.names, room.options), where)
     except DossierError:
         return None
     return table, game.resolve(table)
@@ -885,7 +942,9 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
         store.mark_opened(room, seat)
     try:
         deal = current.to_deal()
-        card = role_card(game_of(web), deal, seat, room.names.get(seat), lang)
+        game = game_of(web)
+        card = role_card(game, deal, seat, room.names.get(seat), lang)
+        rules = house_rule_lines(game, room, deal.setup, lang)
     except (DossierError, KeyError) as exc:  # the pool changed under a running table
         message = (
             exc.message if isinstance(exc, DossierError) else tr("role {role} is no longer in the card pool", role=exc)
@@ -895,6 +954,7 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
         request,
         "crossfire/private.html",
         card=card,
+        house_rules=rules,  # every player knows the rules of the table
         public=seat in deal.public,  # the Sniper's role is face up: nothing on the page is a secret
         round=current.number,
         who=_who(room, seat, lang),
