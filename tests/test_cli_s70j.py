@@ -154,13 +154,13 @@ def test_lint_lists_allowed_values_in_the_language_s70j(tmp_path: Path) -> None:
     chinese = _run(["lint", str(tmp_path / "optical_camouflage.json")])
     line = next(x for x in chinese.stdout.splitlines() if "/category" in x)
     assert (
-        "'weapon' 不是 'equipment'（装备）、'skill'（技能）、'item'（道具）、'status'（状态）、'minion'（随从）之一"
+        '"weapon" 不是 "equipment"（装备）、"skill"（技能）、"item"（道具）、"status"（状态）、"minion"（随从）之一'
         in line
     )
     assert "[" not in line.split("/category")[1], line
     english = _run(["lint", str(tmp_path / "optical_camouflage.json")], "en")
     line = next(x for x in english.stdout.splitlines() if "/category" in x)
-    assert "'weapon' is not one of ['equipment', 'skill', 'item', 'status', 'minion']" in line, line
+    assert '"weapon" is not one of ["equipment", "skill", "item", "status", "minion"]' in line, line
 
 
 # ---- 6, 8, 9. the catalog says one word for a term: 特殊角色, 破解器, 推进标记, the games' full names in help

@@ -138,8 +138,8 @@ def test_lint_speaks_chinese_by_default_and_when_asked(cli: Run, planted: Path, 
         assert CJK.search(message), message
     messages = "\n".join(m for _, m in findings)
     assert "缺少必填字段 '/category'" in messages
-    assert "'hevy' 不是 'carried'、'normal'、'heavy' 之一；是不是想写 'heavy'？" in messages
-    assert "'ten' 的类型不是整数" in messages and "未知字段 'nickname'" in messages
+    assert '"hevy" 不是 "carried"、"normal"、"heavy" 之一；是不是想写 "heavy"？' in messages
+    assert '"ten" 的类型不是整数' in messages and "未知字段 'nickname'" in messages
     assert "专用于特工 'nobody'，但该特工不存在" in messages
     assert "无效的 JSON：此处应为分隔符 ','" in messages
     assert "特工战术卡牌 'med_kit'：/text/0：文本第 6 列：意外的 '牌。'" in messages
@@ -169,7 +169,7 @@ def test_lint_in_english_has_no_chinese_but_names_and_ability_words(cli: Run, pl
         assert not CJK.search(left), (code, message)
     messages = "\n".join(m for _, m in findings)
     assert "tactics card 'med_kit': /text/0: column 6 of the text: unexpected '牌。'" in messages
-    assert "'hevy' is not one of ['carried', 'normal', 'heavy']; did you mean 'heavy'?" in messages
+    assert '"hevy" is not one of ["carried", "normal", "heavy"]; did you mean "heavy"?' in messages
     assert "invalid JSON: Expecting ',' delimiter" in messages
     for line in _summary(result.output):
         assert not CJK.search(line), line
@@ -249,16 +249,16 @@ def _schema_error(schema: dict[str, Any], value: Any) -> Any:
 
 
 SCHEMA_CASES = [
-    ({"type": "integer"}, "ten", "'ten' is not of type 'integer'", "'ten' 的类型不是整数"),
+    ({"type": "integer"}, "ten", "\"ten\" is not of type 'integer'", '"ten" 的类型不是整数'),
     ({"type": ["string", "null"]}, 5, "5 is not of type 'string' or 'null'", "5 的类型不是字符串或空值"),
-    ({"enum": ["a", "b"]}, "c", "'c' is not one of ['a', 'b']", "'c' 不是 'a'、'b' 之一"),
-    ({"const": "card"}, "deck", "'card' was expected", "此处应为 'card'"),
-    ({"pattern": "^[a-z]+$"}, "X", "'X' does not match '^[a-z]+$'", "'X' 不符合格式 '^[a-z]+$'"),
+    ({"enum": ["a", "b"]}, "c", '"c" is not one of ["a", "b"]', '"c" 不是 "a"、"b" 之一'),
+    ({"const": "card"}, "deck", '"card" was expected', '此处应为 "card"'),
+    ({"pattern": "^[a-z]+$"}, "X", '"X" does not match "^[a-z]+$"', '"X" 不符合格式 "^[a-z]+$"'),
     ({"minimum": 0}, -2, "-2 is less than the minimum of 0", "-2 小于最小值 0"),
     ({"maximum": 10}, 11, "11 is greater than the maximum of 10", "11 大于最大值 10"),
     ({"exclusiveMinimum": 0}, 0, "0 is less than or equal to the minimum of 0", "0 不大于下限 0"),
-    ({"minLength": 1}, "", "'' should be non-empty", "'' 不能为空"),
-    ({"maxLength": 3}, "abcd", "'abcd' is too long (at most 3 characters)", "'abcd' 太长（最多 3 个字符）"),
+    ({"minLength": 1}, "", '"" should be non-empty', '"" 不能为空'),
+    ({"maxLength": 3}, "abcd", '"abcd" is too long (at most 3 characters)', '"abcd" 太长（最多 3 个字符）'),
     ({"minItems": 2}, [1], "[1] is too short (at least 2 items)", "[1] 太短（至少 2 项）"),
     ({"maxItems": 1}, [1, 2], "[1, 2] is too long (at most 1 item)", "[1, 2] 太长（最多 1 项）"),
     ({"uniqueItems": True}, [1, 1], "[1, 1] has non-unique elements", "[1, 1] 中有重复的元素"),
@@ -280,13 +280,13 @@ def test_schema_errors_are_worded_in_the_language(schema: dict[str, Any], value:
         assert schema_message(error) == chinese
     with i18n.use_lang(i18n.PSEUDO):
         pseudo = schema_message(error)
-        assert pseudo.startswith("‹") and not _plain_words(re.sub(r"'[^']*'", " ", pseudo))
+        assert pseudo.startswith("‹") and not _plain_words(re.sub(r"'[^']*'|\"[^\"]*\"", " ", pseudo))  # (values)
 
 
 def test_a_rare_schema_kind_falls_back_to_jsonschema_s_words() -> None:
     error = _schema_error({"not": {"type": "string"}}, "x")
-    with i18n.use_lang("zh-Hans"):
-        assert schema_message(error) == error.message
+    with i18n.use_lang("zh-Hans"):  # (the value said as JSON, as in every other schema message)
+        assert error.message.startswith("'x' ") and schema_message(error) == '"x"' + error.message[3:]
 
 
 @pytest.mark.parametrize(

@@ -135,7 +135,7 @@ def test_enum_errors_list_the_allowed_values(cli, game_copy) -> None:
     path = write_card(root, with_(category="itme"))
     result = cli("lint", root)
     line = next(ln for ln in assert_one_line_findings(result.output, path) if "card.schema" in ln)
-    assert "'item'" in line and "'equipment'" in line, line
+    assert '"item"' in line and '"equipment"' in line, line
 
 
 def test_enum_errors_inside_optional_objects_list_the_allowed_values(cli, game_copy) -> None:
@@ -144,7 +144,7 @@ def test_enum_errors_inside_optional_objects_list_the_allowed_values(cli, game_c
     path.write_text(path.read_text("utf-8").replace('"size": "heavy"', '"size": "hevy"'), encoding="utf-8")
     result = cli("lint", root)
     line = next(ln for ln in assert_one_line_findings(result.output, path) if "card.schema" in ln)
-    assert "/equipment/size: 'hevy' is not one of ['carried', 'normal', 'heavy']; did you mean 'heavy'?" in line
+    assert '/equipment/size: "hevy" is not one of ["carried", "normal", "heavy"]; did you mean "heavy"?' in line
 
 
 def test_unknown_references_suggest_near_names(cli, game_copy) -> None:

@@ -118,7 +118,7 @@ def test_wrong_type_is_located_at_the_value(game_copy, cli, monkeypatch) -> None
     text = (root / "agents" / "private.json").read_text(encoding="utf-8").splitlines()
     number, column = (int(x) for x in line.split(":")[1:3])
     assert text[number - 1][column - 1 :].startswith('"hp"')
-    assert "/hp: 'ten' is not of type 'integer'" in line
+    assert "/hp: \"ten\" is not of type 'integer'" in line
 
 
 def test_all_problems_reported_not_the_first(game_copy, cli, monkeypatch) -> None:

@@ -68,7 +68,7 @@ def test_discriminated_branch_told_alone(tmp_path: Path) -> None:
     # (once for each other rule), nor the other rules' "'squad_size' was expected" and required "of"
     told = _schema(_lint(tmp_path / "md.json", BAD_MODE))
     first = [(p, m) for p, m in told if p is not None and p.startswith("/deck_rules/0")]
-    assert first == [("/deck_rules/0/min", "tactics mode 'md': /deck_rules/0/min: 'x' is not of type 'integer'")]
+    assert first == [("/deck_rules/0/min", "tactics mode 'md': /deck_rules/0/min: \"x\" is not of type 'integer'")]
 
 
 def test_unknown_discriminator_one_line(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_unknown_discriminator_one_line(tmp_path: Path) -> None:
     told = _schema(_lint(tmp_path / "md.json", BAD_MODE))
     second = [(p, m) for p, m in told if p is not None and p.startswith("/deck_rules/1")]
     assert second == [
-        ("/deck_rules/1/rule", f"tactics mode 'md': /deck_rules/1/rule: 'nonsense' is not one of {RULES}")
+        ("/deck_rules/1/rule", f"tactics mode 'md': /deck_rules/1/rule: \"nonsense\" is not one of {json.dumps(RULES)}")
     ]
     assert not any("was expected" in m for _, m in told)
 
@@ -147,7 +147,7 @@ def _said(schema: dict[str, Any], value: Any) -> list[tuple[str, str, Any]]:
 
 def test_fixed_values_of_the_branches_one_line() -> None:
     schema = {"anyOf": [{"const": "a"}, {"enum": ["b", "c"]}, {"type": "null"}]}
-    assert _said(schema, "z") == [("", "enum", "'z' is not one of ['a', 'b', 'c']")]
+    assert _said(schema, "z") == [("", "enum", '"z" is not one of ["a", "b", "c"]')]
 
 
 def test_types_of_the_branches_one_line() -> None:
@@ -163,7 +163,7 @@ def test_branch_ruled_in_by_its_fixed_value() -> None:
             {"properties": {"kind": {"const": "b"}, "n": {"type": "integer"}}},
         ]
     }
-    assert _said(schema, {"kind": "b", "n": "x"}) == [("/n", "type", "'x' is not of type 'integer'")]
+    assert _said(schema, {"kind": "b", "n": "x"}) == [("/n", "type", "\"x\" is not of type 'integer'")]
 
 
 def test_branches_saying_different_things_one_line() -> None:
@@ -171,6 +171,6 @@ def test_branches_saying_different_things_one_line() -> None:
     [(where, _, message)] = _said(schema, {"a": "x"})
     assert where == ""
     assert message == (
-        "{'a': 'x'} is not valid under any of the given schemas: /a: 'x' is not of type 'integer' or "
+        '{"a": "x"} is not valid under any of the given schemas: /a: "x" is not of type \'integer\' or '
         "missing required field '/b'"
     )

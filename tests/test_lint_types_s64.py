@@ -26,12 +26,12 @@ from .conftest import CARDS, SCHEMA
 
 # (game, file under cards/<game>/, JSON pointer of the field, the wrong value, what jsonschema says of it)
 WRONG_TYPES = [
-    ("netrunner", "cards/archive_heist.json", ("cost",), "1", "'1' is not of type 'integer'"),
-    ("netrunner", "cards/archive_heist.json", ("influence",), "2", "'2' is not of type 'integer'"),
-    ("netrunner", "cards/archive_heist.json", ("unique",), "no", "'no' is not of type 'boolean'"),
-    ("tactics", "cards/ambush_flare.json", ("cost", "mortgage"), "1", "'1' is not of type 'integer'"),
-    ("tactics", "cards/ambush_flare.json", ("cost", "tap"), "false", "'false' is not of type 'boolean'"),
-    ("crossfire", "roles/assassin.json", ("special",), "yes", "'yes' is not of type 'boolean'"),
+    ("netrunner", "cards/archive_heist.json", ("cost",), "1", "\"1\" is not of type 'integer'"),
+    ("netrunner", "cards/archive_heist.json", ("influence",), "2", "\"2\" is not of type 'integer'"),
+    ("netrunner", "cards/archive_heist.json", ("unique",), "no", "\"no\" is not of type 'boolean'"),
+    ("tactics", "cards/ambush_flare.json", ("cost", "mortgage"), "1", "\"1\" is not of type 'integer'"),
+    ("tactics", "cards/ambush_flare.json", ("cost", "tap"), "false", "\"false\" is not of type 'boolean'"),
+    ("crossfire", "roles/assassin.json", ("special",), "yes", "\"yes\" is not of type 'boolean'"),
 ]
 ZH_TYPES = {"integer": "整数", "boolean": "布尔值"}
 
@@ -80,7 +80,7 @@ def test_a_string_for_a_number_or_a_switch_is_an_error_lint_reports(
             assert f"error card.schema: {game} " in line and f": {pointer}: {said}" in line, line
         else:
             kind = said.rsplit("'", 2)[1]
-            assert "错误 card.schema：" in line and f"：{pointer}：'{value}' 的类型不是{ZH_TYPES[kind]}" in line, line
+            assert "错误 card.schema：" in line and f'：{pointer}："{value}" 的类型不是{ZH_TYPES[kind]}' in line, line
 
 
 def test_a_whole_number_written_with_a_decimal_point_is_told_at_its_field(game_copy, cli, monkeypatch) -> None:

@@ -86,7 +86,7 @@ def test_lint_tells_a_refused_record_s_text_in_its_game_s_words(cli, pool: Path)
     _card(pool, "zz_valid", text=["照成 2 点伤害。"])
     _card(pool, "zz_damage", text=["造成 2 点伤害。"])
     result = cli("lint", pool / "cards" / "tactics", "--lang", "en")
-    assert "card.schema" in result.output and "'weapon' is not one of" in result.output, result.output
+    assert "card.schema" in result.output and '"weapon" is not one of' in result.output, result.output
     [refused] = _parse_findings(result.output, "zz_refused")
     [valid] = _parse_findings(result.output, "zz_valid")
     [damage] = _parse_findings(result.output, "zz_damage")

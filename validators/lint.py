@@ -89,7 +89,17 @@ from toolkit.jsonio import (
     value_positions,
 )
 from toolkit.meter import Meter, meter_or_silent
-from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
+from toolkit.models import (
+    GAMES,
+    KIND_DIRS,
+    KINDS,
+    TYPE_BRANCHES,
+    RecordBase,
+    iter_texts,
+    kind_adapter,
+    namespace,
+    schema_path,
+)
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
@@ -111,9 +121,28 @@ from .text_lint import (
     name_uses,
     parses,
 )
-from .wording import check_name_text, did_you_mean, either, game_word, kind_word, listing, record_label
+from .wording import (
+    check_name_text,
+    did_you_mean,
+    either,
+    escape_unprintable,
+    game_word,
+    kind_word,
+    listing,
+    record_label,
+)
 
 NAME_REF = re.compile(r"「([^「」]+)」")
+
+
+def quoted_name(quoted: str) -> str:
+    """The name a ``「…」`` of ability text holding ``quoted`` names, as the parser reads it (``toolkit.text.parser``'s
+    ``_name``: the spaces at its ends left out, those inside kept), so lint compares with the records' names what
+    the engines search for; a quote with spaces at its ends is also not canonical (``card.text.format``: ``text
+    fmt`` writes it without them)."""
+    return quoted.strip()
+
+
 # A symbol is `[id]`; `追踪[X]` (a netrunner trace, its base strength in brackets) is no symbol.
 SYMBOL_REF = re.compile(r"(?<!追踪)(?<!追踪 )\[([a-z0-9_]+)\]")
 
@@ -429,6 +458,9 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
                 reported = True
             continue
         where = pointer(*path)
+        if _empty_text(error, path):  # the ability text check tells it, at the text ("the ability text is empty")
+            reported = True
+            continue
         if error.validator == "required_sets":  # (a _Problem: the fields of one of the sets are missing)
             sets = [listing(pointer(*path, name) for name in names) for names in error.validator_value]
             message = tr(
@@ -453,11 +485,23 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
         else:
             near = ""
             if error.validator == "enum" and isinstance(error.validator_value, list):
-                near = did_you_mean(error.instance, [v for v in error.validator_value if isinstance(v, str)])
+                choices = [v for v in error.validator_value if isinstance(v, str)]
+                near = did_you_mean(error.instance, choices, as_json=True)  # (quoted as the values listed)
             message = tr("{label}: {pointer}: {problem}", label=_label(data), pointer=where or "/", problem=schema_message(error))
             entry.add("card.schema", message + near, where)
         reported = True
     return reported
+
+
+def _empty_text(error: Any, path: list[Any]) -> bool:
+    """Whether ``error`` says an ability text (one the text checks read: :data:`toolkit.models.TEXT_FIELDS`, within
+    the models' limit) is empty, which ``card.text.parse`` tells too ("the ability text is empty"): told once."""
+    from toolkit.models import TEXT_FIELDS
+    from toolkit.models.common import MAX_ABILITIES
+
+    if error.validator != "minLength" or error.instance != "" or not path or not isinstance(path[-1], int):
+        return False
+    return tuple(path[:-1]) in TEXT_FIELDS and 0 <= path[-1] < MAX_ABILITIES
 
 
 def _leaf_errors(errors: Iterable[Any]) -> Iterator[Any]:
@@ -482,7 +526,7 @@ class _Problem:
         self.validator, self.validator_value, self.instance = validator, expected, instance
         self.absolute_path, self.said = path, said
         self.schema: dict[str, Any] = {}
-        self.message = said or f"{instance!r} is not valid under any of the given schemas"
+        self.message = said or f"{_shown(instance)} is not valid under any of the given schemas"
 
 
 def _branch_errors(error: Any) -> Iterator[Any]:
@@ -612,8 +656,8 @@ def _short_message(error: Any) -> str:
     """jsonschema's message, with a long quoted value cut short (a finding stays one readable line)."""
     message: str = error.message
     shown = repr(error.instance)
-    if len(shown) > 80 and shown in message:
-        message = message.replace(shown, shown[:60] + "…")
+    if shown in message:  # (jsonschema says the value as Python does: said as JSON, as the other messages say it)
+        message = message.replace(shown, _shown(error.instance))
     return _cut(message)
 
 
@@ -621,9 +665,20 @@ def _cut(message: str) -> str:
     return message if len(message) <= 1000 else message[:1000] + "…"
 
 
+def _json(value: Any) -> str:
+    """``value`` (read from a record's JSON, or a schema's) as JSON writes it: ``true``, ``null``, ``"text"``, ``[1,
+    2]``; each character no terminal should be sent as it is escaped as JSON does (:func:`escape_unprintable`)."""
+    try:
+        shown = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # (no JSON value: said as Python does)
+        return escape_unprintable(repr(value))
+    return escape_unprintable(shown, json=True)
+
+
 def _shown(value: Any) -> str:
-    """A value as a schema message shows it: its repr, a long one cut short."""
-    shown = repr(value)
+    """A value as a schema message shows it: as JSON writes it (:func:`_json`: ``true``, ``"yes"``, not Python's
+    ``True``, ``'yes'``), a long one cut short."""
+    shown = _json(value)
     return shown if len(shown) <= 80 else shown[:60] + "…"
 
 
@@ -649,15 +704,14 @@ _FIELD_WORDS = {"category": "type", "type": "type", "side": "side", "team": "tea
 
 
 def _choices(expected: list[Any], field: Any = None) -> str:
-    """The values a schema allows, as a message lists them: each as JSON writes it (its repr: ``'skill'``), in the
-    language's list (English: ``['equipment', 'skill']``, as jsonschema says it; Chinese: ``'equipment'（装备）、
-    'skill'（技能）``), each code of the ``field``'s vocabulary with its word in a language other than English's
+    """The values a schema allows, as a message lists them: each as JSON writes it (:func:`_json`: ``"skill"``), in
+    the language's list (English: ``["equipment", "skill"]``; Chinese: ``"equipment"（装备）、"skill"（技能）``), each code of the ``field``'s vocabulary with its word in a language other than English's
     (where the word is the code)."""
     lang = current_lang()
     kind = _FIELD_WORDS.get(field) if isinstance(field, str) and lang != "en" else None
     shown = []
     for value in expected:
-        said = repr(value)
+        said = _json(value)
         named = word(kind, value, lang) if kind is not None and isinstance(value, str) else value
         if isinstance(value, str) and named.casefold() != value.casefold():
             said = tc(lang, "allowed value", "{value} ({word})", value=said, word=named)
@@ -687,16 +741,16 @@ def schema_message(error: Any) -> str:
     if kind == "const":
         return tr("{value} was expected", value=_shown(expected))
     if kind == "pattern":
-        return tr("{value} does not match {pattern}", value=shown, pattern=repr(expected))
+        return tr("{value} does not match {pattern}", value=shown, pattern=_json(expected))
     if kind in _BOUNDS:
-        return tr(_BOUNDS[kind], value=shown, limit=repr(expected))
+        return tr(_BOUNDS[kind], value=shown, limit=_json(expected))
     sized = _sized(kind, expected, shown)
     if sized is not None:
         return sized
     if kind == "uniqueItems":
         return tr("{value} has non-unique elements", value=shown)
     if kind == "multipleOf":
-        return tr("{value} is not a multiple of {n}", value=shown, n=repr(expected))
+        return tr("{value} is not a multiple of {n}", value=shown, n=_json(expected))
     if kind in ("anyOf", "oneOf"):
         if "valid under each of" in error.message:
             return tr("{value} is valid under more than one of the given schemas", value=shown)
@@ -888,7 +942,7 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         entry.add("card.schema", said + did_you_mean(kind, kinds), "/kind")
         _check_raw(entry, data, disk)
         return
-    check_name_text(entry, data)  # a blank name, or one with a control character (validators/wording.py)
+    check_name_text(entry, data)  # a blank name, one with a control character or stray spaces (validators/wording.py)
     try:
         entry.record = _validator(game, kind)(data)
     except ValidationError as exc:
@@ -1284,20 +1338,22 @@ def _check_names(entries: list[Entry]) -> None:
     for group in kinds.values():
         names = list(map(_NAMES, group))
         for column, lang in enumerate(("zh-Hans", "en")):
-            # each name given, case aside (a refused record may have none): in C, a group of 100,000 records
-            folded = list(map(str.casefold, filter(None, map(_NAME_IN[column], names))))
+            # each name given, case and the spaces at its ends aside, as a text quoting it reads it (a refused
+            # record may have none): in C, a group of 100,000 records
+            folded = list(map(str.strip, map(str.casefold, filter(None, map(_NAME_IN[column], names)))))
             if len(set(folded)) < len(folded):  # (names all differ, as they nearly always do: nothing to say)
                 _name_twins(group, column, lang)
 
 
 def _name_twins(group: list[Entry], column: int, lang: str) -> None:
     """``card.name.duplicate`` on each entry of ``group`` whose name in ``lang`` (``column`` of its names) an
-    earlier entry has, case aside."""
+    earlier entry has, case and the spaces at its ends aside (:func:`quoted_name`: a text quoting either reads the
+    same name)."""
     known: dict[str, Entry] = {}  # the folded names seen -> the first entry with each
     for entry in group:
         value = entry.names[column]
         if value:  # (a refused record may have none)
-            earlier = known.setdefault(value.casefold(), entry)
+            earlier = known.setdefault(value.casefold().strip(), entry)
             if earlier is not entry:
                 message = tr(
                     "{label}: {lang} name {name} is also the name of {file}",
@@ -1318,7 +1374,7 @@ def _check_texts(index: GameIndex) -> None:
             path, text = item[0], item[1]
             told: set[str] = set()
             for found in NAME_REF.finditer(text) if "「" in text else ():
-                name = found.group(1)
+                name = quoted_name(found.group(1))
                 if name not in index.names and name not in index.refused_names and name not in told:
                     told.add(name)
                     quoted = "「" + name + "」"
@@ -1503,10 +1559,13 @@ def _agent_ref(entry: Entry, index: GameIndex, agent_id: str, ptr: str = "/agent
 
 
 def _minion_ref(entry: Entry, index: GameIndex, unit_id: str, ptr: str = "/minion") -> None:
+    """A minion card's unit: a unit record of the game of type minion; a "did you mean" offers minion units only
+    (never the unit named: an obstacle's id is the nearest to itself)."""
     unit = index.record("unit", unit_id)
     if not (unit is not None and unit.type == "minion"):
         message = tr("deploys {unit}, which is no minion unit", unit=repr(unit_id))
-        _missing(entry, ptr, message + did_you_mean(unit_id, index.ids("unit")))
+        minions = [i for i, e in index.by_kind.get("unit", {}).items() if getattr(e.record, "type", None) == "minion"]
+        _missing(entry, ptr, message + did_you_mean(unit_id, minions))
 
 
 def _faction_ref(entry: Entry, index: GameIndex, faction_id: str, side: str | None, ptr: str = "/faction") -> None:
@@ -1966,6 +2025,7 @@ def lint_files(
             store = LintCache.for_run(walked, language, covered, cache_dir)
             if store is None and not walked:  # files named one by one: the records they are checked among kept
                 roots = {str(root) for d in folders if (root := game_root(Path(d))) is not None}
+                roots.update(set_roots(folders, pool))
                 store = context_store = LintCache.for_context(roots, pool, language, covered, cache_dir)
         ready: dict[str, Any] = {}  # the kept results of files unchanged since, asking the same of others
         stored: dict[str, Any] = {}
@@ -1983,6 +2043,7 @@ def lint_files(
         saved: list[Callable[[], None]] = []  # (before the try: its finally reads it whatever stops the lint)
         try:
             sources, wanted = context_sources(targets, walked, keys, folders)
+            sources.extend(_set_sources(sources, folders, walked, pool, wanted))  # a file of a designer's set: the rest of it
             shadowed: dict[tuple[str, str, str], Path] = {}  # the pool records a target stands for
             pooled = pool_context(sources, wanted, pool, keys, folders, shadowed)
             entries = []
@@ -2021,6 +2082,92 @@ def lint_files(
             verdicts.close()
             for written in saved if wait else ():
                 written()
+
+
+# What marks a folder as a designer's set of records, beside a game directory's game.json: ``import csv --into``'s
+# manifest folder, ``import netrunnerdb``'s marker, the set's own copy of the schemas (``dossier schema --out``, the
+# web editor's); and the folders records of a kind go in (``cards/``, ``agents/``: the layout of import and editor)
+SET_MARKS = (".dossier-import", ".dossier-import.json", ".schema")
+_KIND_FOLDERS = tuple(sorted({folder for folder in KIND_DIRS.values() if folder != "."}))
+
+
+def set_roots(folders: Iterable[str], pool: Sequence[Path] = ()) -> set[str]:
+    """The designer's sets that the files in ``folders`` (absolute directories) lie in, each by its root (absolute),
+    for the files in no game directory (a game directory's files are checked among its records): the nearest folder,
+    the file's own or one above it, that holds a set's mark (:data:`SET_MARKS`), or, at or below the working
+    directory (a folder above it is no part of the designer's project: a home folder holding ``maps/``), a folder of
+    records of a kind (``cards/``, as ``import csv --into my-set`` and the editor write them: one that is no folder
+    of game directories, as ``cards/`` of a card pool is). A set that is a folder of the card ``pool``, or lies in
+    one, is none: every file of the pool is read already."""
+    from toolkit.catalog import game_root
+
+    try:
+        here: str | None = os.path.join(os.getcwd(), "")
+    except OSError:  # (a working directory removed meanwhile: the marks alone tell a set)
+        here = None
+    pooled = [os.path.join(os.path.abspath(p), "") for p in pool]
+    found: set[str] = set()
+    for folder in set(folders):
+        if game_root(Path(folder)) is None and (root := _set_root(folder, here, pooled)) is not None:
+            found.add(root)
+    return found
+
+
+def _set_root(folder: str, here: str | None, pooled: list[str]) -> str | None:
+    """:func:`set_roots` of one folder (``here``: the working directory, ``pooled``: the pool's folders, each ending
+    in a separator)."""
+    directory = folder
+    while True:
+        inside = os.path.join(directory, "")
+        if any(inside.startswith(p) for p in pooled):
+            return None
+        if any(os.path.lexists(os.path.join(directory, mark)) for mark in SET_MARKS):
+            return directory
+        if here is not None and inside.startswith(here) and any(map(_kind_folder, _kind_folders(directory))):
+            return directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def _kind_folders(directory: str) -> Iterator[str]:
+    return (os.path.join(directory, kind) for kind in _KIND_FOLDERS)
+
+
+def _kind_folder(path: str) -> bool:
+    """Whether ``path`` is a folder records of a kind go in: a directory, and no folder of game directories (no
+    ``<game>/game.json`` in it)."""
+    from toolkit.catalog import GAME_FILE
+
+    return os.path.isdir(path) and not any(os.path.isfile(os.path.join(path, g, GAME_FILE)) for g in GAMES)
+
+
+def _set_sources(
+    sources: list[Any], folders: Iterable[str], walked: Iterable[Path], pool: Sequence[Path], wanted: set[str]
+) -> list[Any]:
+    """The other record files of the designer's sets (:func:`set_roots`) that files named lie in, beside
+    ``sources`` (the targets and their games' records), read when first used, not targets: a file of a set linted
+    alone (the pre-commit hook's ``dossier lint my-set/cards/x.json``) is checked among its set and the pool, as
+    ``dossier lint my-set`` and ``--cards cards --cards my-set`` check it. A set inside a directory linted whole has
+    no record that is not a target."""
+    from toolkit.catalog import path_files
+
+    roots = set_roots(folders, pool)
+    if not roots:
+        return []
+    done = [os.path.join(file_key(w), "") for w in walked]
+    taken = wanted | {file_key(source.path) for source in sources}
+    found: list[Any] = []
+    for root in sorted(roots):
+        if any(os.path.join(root, "").startswith(prefix) for prefix in done):
+            continue
+        for extra in path_files(Path(root)) or ():
+            key = file_key(extra)
+            if key not in taken:
+                taken.add(key)
+                found.append(FileSource(extra))
+    return found
 
 
 def lint_sources(

@@ -10,6 +10,8 @@ them are translated.
 from __future__ import annotations
 
 import difflib
+import json
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
@@ -87,22 +89,28 @@ def record_label(game: Any = None, kind: Any = None, record_id: Any = None) -> s
     return g or k or i or tr("this record")
 
 
-def either(choices: Iterable[str], quote: bool = True) -> str:
-    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'`` (each choice quoted, unless not ``quote``)."""
-    shown = [repr(c) if quote else c for c in choices]
+def either(choices: Iterable[str], quote: bool = True, as_json: bool = False) -> str:
+    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'`` (each choice quoted, unless not ``quote``; ``as_json``: in JSON's
+    double quotes, ``"a" or "b"``, as a schema finding shows values)."""
+    shown = [(_json_string(c) if as_json else repr(c)) if quote else c for c in choices]
     if len(shown) <= 1:
         return "".join(shown)
     return tr("{some} or {last}", some=tc(current_lang(), "list", ", ").join(shown[:-1]), last=shown[-1])
 
 
-def did_you_mean(value: Any, choices: Iterable[str]) -> str:
-    """``"; did you mean 'x'?"`` for the nearest of ``choices`` (difflib), or ``""``."""
+def did_you_mean(value: Any, choices: Iterable[str], as_json: bool = False) -> str:
+    """``"; did you mean 'x'?"`` for the nearest of ``choices`` (difflib), or ``""`` (``as_json``: ``"x"``, quoted
+    as a schema finding shows values)."""
     if not isinstance(value, str):
         return ""
     near = difflib.get_close_matches(value[:200], list(choices), n=3, cutoff=0.6)
     if not near:
         return ""
-    return tr("; did you mean {choices}?", choices=either(near))
+    return tr("; did you mean {choices}?", choices=either(near, as_json=as_json))
+
+
+def _json_string(text: str) -> str:
+    return escape_unprintable(json.dumps(text, ensure_ascii=False), json=True)
 
 
 def listing(values: Iterable[Any]) -> str:
@@ -144,18 +152,26 @@ def _cut(value: str, limit: int = 40) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
+_SPACE_RUN = re.compile(r"\s\s")
+
+
 def check_name_text(entry: Any, data: Any) -> None:
     """Each name of a record (``data``: its JSON, the record's ``name`` object, one name a language) that is blank
-    (only spaces, the ideographic one too: ``card.name.blank``) or holds an :func:`unprintable` character (an escape
-    sequence would clear or retitle the terminal of whoever lists a shared card set: ``card.name.control``) is an
-    error at its field, told to ``entry`` (lint's: its ``label`` and ``add``). A name that is not a string, or an
-    empty one, is the schema's finding, not this one's."""
+    (only spaces, the ideographic one too: ``card.name.blank``), holds an :func:`unprintable` character (an escape
+    sequence would clear or retitle the terminal of whoever lists a shared card set: ``card.name.control``), or
+    has spaces at its ends or a run of them (``card.name.spaces``: a text quoting it in 「」 is read without the
+    spaces at its ends, so it would name another record or none; two names that differ only there or in a run look
+    the same) is an error at its field, told to ``entry`` (lint's: its ``label`` and ``add``). A name that is not a
+    string, or an empty one, is the schema's finding, not this one's."""
     names = data.get("name") if isinstance(data, dict) else None
     if not isinstance(names, dict):
         return
     for lang, value in names.items():
-        if not isinstance(value, str) or not value or (value.isprintable() and not value.isspace()):
-            continue  # (nearly every name: printable and not all spaces)
+        if not isinstance(value, str) or not value:
+            continue
+        if value.isprintable() and value[0] != " " and value[-1] != " " and "  " not in value:
+            continue  # (nearly every name: printable, no space at its ends nor two in a row; the only printable
+            # space is U+0020)
         ptr = "/name/" + str(lang).replace("~", "~0").replace("/", "~1")
         said = escape_unprintable(word("lang", lang, current_lang()) if isinstance(lang, str) else str(lang))
         if value.isspace():
@@ -173,6 +189,24 @@ def check_name_text(entry: Any, data: Any) -> None:
                 char=f"U+{ord(control):04X}",
             )
             entry.add("card.name.control", message, ptr)
+            continue
+        if value != value.strip():
+            message = tr(
+                "{label}: {lang} name {name} begins or ends with a space; a text that quotes the name is read "
+                "without the spaces at its ends: write the name without them",
+                label=entry.label,
+                lang=said,
+                name=repr(_cut(value)),
+            )
+            entry.add("card.name.spaces", message, ptr)
+        elif _SPACE_RUN.search(value):
+            message = tr(
+                "{label}: {lang} name {name} has two or more spaces in a row; write one between words",
+                label=entry.label,
+                lang=said,
+                name=repr(_cut(value)),
+            )
+            entry.add("card.name.spaces", message, ptr)
 
 
 __all__ = [

@@ -15,9 +15,10 @@
 
 A card name in 「」 (its quotes once made 「」: ``『三点射』``) is left exactly as
 written, steps 1 to 3 skipped: ``「三点射」`` stays, ``「Mk.2 步枪」`` keeps its ``.``.
-Names are compared as they are written everywhere else (the engines' lookups of a
-card by its name, lint's check that 「名称」 names a record), so a name the text
-changed would name no card.
+The parser then leaves out the spaces at the name's ends (``「震爆弹 」`` names 震爆弹),
+and that name is compared as it is everywhere else (the engines' lookups of a card by
+its name, lint's check that 「名称」 names a record), so a name the text changed would
+name no card.
 
 :func:`normalize` returns the new text and, for every character of it (plus one
 for the end), the offset of the input character it came from, so parse errors

@@ -348,6 +348,9 @@ def _limited(literal: str, at: int) -> int:
 
 
 def _name(token: Token) -> str:
+    """The name a ``「…」`` quotes: what it holds, the spaces at its ends left out (:meth:`str.strip`: the ideographic
+    space and tabs too); the spaces inside are kept. The one reading of a quoted name: lint compares it with the
+    records' names (``validators.lint.quoted_name``), ``text fmt`` writes it, the engines search for it."""
     return token.value[1:-1].strip()
 
 
