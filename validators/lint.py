@@ -700,7 +700,17 @@ def _json_type(name: Any) -> str:
 
 
 # The vocabulary (toolkit.i18n.words) whose words name the codes a field of a record holds
-_FIELD_WORDS = {"category": "type", "type": "type", "side": "side", "team": "team", "facing": "facing"}
+_FIELD_WORDS = {"category": "type", "type": "type", "side": "side", "team": "team", "facing": "facing", "users": "type"}
+# The words of a field's codes no vocabulary of toolkit.i18n.words has (the glossary's: 个人牌库, 近战, 随身)
+_VALUE_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "back": {"personal": Nc_("card back", "personal deck"), "shop": Nc_("card back", "matrix shop")},
+    "style": {"melee": Nc_("attack style", "melee"), "ranged": Nc_("attack style", "ranged")},
+    "size": {
+        "carried": Nc_("equipment size", "carried"),
+        "normal": Nc_("equipment size", "normal"),
+        "heavy": Nc_("equipment size", "heavy"),
+    },
+}
 
 
 def _choices(expected: list[Any], field: Any = None) -> str:
@@ -709,10 +719,14 @@ def _choices(expected: list[Any], field: Any = None) -> str:
     (where the word is the code)."""
     lang = current_lang()
     kind = _FIELD_WORDS.get(field) if isinstance(field, str) and lang != "en" else None
+    own = _VALUE_WORDS.get(field, {}) if isinstance(field, str) and lang != "en" else {}
     shown = []
     for value in expected:
         said = _json(value)
-        named = word(kind, value, lang) if kind is not None and isinstance(value, str) else value
+        if isinstance(value, str) and value in own:
+            named = tc(lang, *own[value])
+        else:
+            named = word(kind, value, lang) if kind is not None and isinstance(value, str) else value
         if isinstance(value, str) and named.casefold() != value.casefold():
             said = tc(lang, "allowed value", "{value} ({word})", value=said, word=named)
         shown.append(said)
@@ -733,7 +747,8 @@ def schema_message(error: Any) -> str:
         return tr("{value} is not of type {types}", value=shown, types=either(map(_json_type, types), quote=False))
     if kind == "enum" and isinstance(expected, list):
         path = getattr(error, "absolute_path", None) or ()
-        field = path[-1] if path else None
+        # (an item of a list is named by its list's field: /equipment/users/0 by users)
+        field = next((part for part in reversed(path) if isinstance(part, str)), None)
         # (t_beside: no space between a choice's closing （word） and the Chinese after it)
         choices = _choices(expected, field)
         said = t_beside(current_lang(), "{value} is not one of {choices}", value=shown, choices=choices)
