@@ -61,7 +61,10 @@ _PROTECT = "你不射击；你保护你指向的玩家：抵消 {0} 发射向该
 _GAME_SUFFIXES = {
     "tactics": _SUFFIXES,
     "netrunner": _SUFFIXES,
-    "crossfire": (_GUNS, _PROTECT, _GUNS + _PROTECT.replace("{0}", "{1}")),
+    # a role shoots or protects (你不射击), never both (lint: a role that protects is not armed): a role that protects
+    # is given more protection, any other more guns
+    "crossfire": (_GUNS, _GUNS + _GUNS.replace("{0}", "{1}")),
+    "crossfire-protects": (_PROTECT, _PROTECT + _PROTECT.replace("{0}", "{1}")),
 }
 
 
@@ -222,12 +225,13 @@ def clone_corpus(target: Path, files: int, games: list[str] | None = None) -> li
         data["name"] = {lang: f"{value} {i}" for lang, value in data["name"].items()}
         if data.get("symbol"):
             data["symbol"] = _symbol(next(symbols))
+        kind = "crossfire-protects" if game == "crossfire" and original.get("protects") else game
         for texts in _text_lists(data):
             for index, text in enumerate(texts):
                 if isinstance(text, str):
-                    if (game, text) not in variants:
-                        variants[game, text] = _Variants(text, taken, game)
-                    texts[index] = variants[game, text].next()
+                    if (kind, text) not in variants:
+                        variants[kind, text] = _Variants(text, taken, kind)
+                    texts[index] = variants[kind, text].next()
         if game == "crossfire" and data.get("kind") == "role":
             _fields_from_text(data)
         if game == "crossfire" and data.get("kind") == "role" and data.get("special"):
