@@ -206,7 +206,8 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 CODE_TOKEN = re.compile(
     r"[^\s，、。；：（）‹›]*[A-Za-z0-9][:/_=<>|#@.][^\s,;，、。；）)‹›]+"  # t:ice, deck.txt:1, a_b, o<=3 (never a
     # pseudo-locale's ‹ ›: "win."› ends a message, and taking its › would leave the message unmatched)
-    r"|'[^'\s]+'|\$[A-Za-z_]+|(?<![A-Za-z0-9])\.[a-z0-9]{2,4}\b"  # 'quoted' input, $schema, .json
+    r"|'[^'\s]+'" r'|"[a-z0-9_.-]+"'  # 'quoted' input, a value as JSON ("quoted": a card's "Nickname" is no code)
+    r"|\$[A-Za-z_]+|(?<![A-Za-z0-9])\.[a-z0-9]{2,4}\b"  # $schema, .json
 )
 
 
