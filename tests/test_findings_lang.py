@@ -138,7 +138,7 @@ def test_lint_speaks_chinese_by_default_and_when_asked(cli: Run, planted: Path, 
         assert CJK.search(message), message
     messages = "\n".join(m for _, m in findings)
     assert "缺少必填字段 '/category'" in messages
-    assert '"hevy" 不是 "carried"、"normal"、"heavy" 之一；是不是想写 "heavy"？' in messages
+    assert '"hevy" 不是 "carried"（随身）、"normal"（普通）、"heavy"（重型）之一；是不是想写 "heavy"？' in messages
     assert '"ten" 的类型不是整数' in messages and "未知字段 'nickname'" in messages
     assert "专用于特工 'nobody'，但该特工不存在" in messages
     assert "无效的 JSON：此处应为分隔符 ','" in messages

@@ -99,7 +99,7 @@ def test_check_gives_lint_findings_with_positions_and_a_preview(client: Any, web
     [finding] = result["findings"]
     assert finding["code"] == "card.schema" and finding["pointer"] == "/category"
     assert (finding["line"], finding["column"]) == (4, 3)
-    assert "did you mean 'item'?" in finding["message"]
+    assert 'did you mean "item"?' in finding["message"]  # (a value written as JSON)
     # the same finding `dossier lint` gives for that file
     from toolkit.catalog import context_sources
     from validators.lint import lint_sources
