@@ -70,7 +70,7 @@ from .template import (
     default_templates,
 )
 from .template import words as template_words
-from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, markup_paras, plain
+from .textbox import MIN_SIZE, Measurer, Para, ability, cut_line, draw, draw_line, fit, fit_line, markup_paras, plain
 from .vocabulary import lexicon
 
 ID_MIN_SIZE = 4.5
@@ -711,11 +711,7 @@ class Face:
             en_size = fit_line(en, width, self.pt(sub.size), self.fonts, sub_bold)
             if en_size is None:  # shrunk to the smallest size, then shortened with "…" and a warning
                 en_size = MIN_SIZE
-                ellipsis = labels.SYMBOLS["ellipsis"]
-                short = en
-                while short and self.fonts.width(short.rstrip() + ellipsis, sub_bold, en_size) > width:
-                    short = short[:-1]
-                short = short.rstrip() + ellipsis
+                short = cut_line(en, width, en_size, self.fonts, sub_bold, labels.SYMBOLS["ellipsis"])
                 self.ctx.report(
                     self.record,
                     "sheet.text.shortened",

@@ -229,11 +229,9 @@ def _cut_name(name: str, room: float, size: float, fonts: _Fonts) -> list[str]:
     lines = wrap(name, room, lambda s: fonts.width(s, True, size))
     first = lines[0] if len(lines) > 1 and name.startswith(lines[0]) else ""
     rest = name[len(first) :].lstrip()
-    ellipsis = "…"
-    short = rest
-    while short and fonts.width(short.rstrip() + ellipsis, True, size) > room:
-        short = short[:-1]
-    return [line for line in (first, short.rstrip() + ellipsis) if line]
+    from toolkit.sheets.textbox import cut_line
+
+    return [line for line in (first, cut_line(rest, room, size, fonts, True)) if line]
 
 
 def _draw_slip(

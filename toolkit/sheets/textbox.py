@@ -485,6 +485,15 @@ def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: i
     c._code.append(f"{head} {mode} Tr {body} 0 Tr ET" if mode else f"{head} {body} ET")
 
 
+def cut_line(text: str, width: float, size: float, fonts: Any, bold: bool, ellipsis: str = "…") -> str:
+    """``text`` cut short with ``ellipsis`` (no space before it) so that the whole fits ``width`` at ``size``; the
+    ellipsis alone when not even a letter fits."""
+    short = text
+    while short and fonts.width(short.rstrip() + ellipsis, bold, size) > width:
+        short = short[:-1]
+    return short.rstrip() + ellipsis
+
+
 def fit_line(
     text: str, width: float, base: float, fonts: FontSet, bold: bool, minimum: float = MIN_SIZE
 ) -> float | None:
