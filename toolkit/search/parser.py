@@ -181,7 +181,7 @@ class _Parser:
                 problem = tr(
                     "unknown key {key}; did you mean {keys}? Or quote a phrase that contains {char} ({quotes})",
                     key=repr(alias),
-                    keys=", ".join(close),
+                    keys=tr(", ").join(close),
                     char=met,
                     quotes='"…"',
                 )

@@ -452,7 +452,7 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
                 )
             )
     hints = _suggestions(db, record_id, wanted_game)
-    fields = {"ref": repr(record_id), "database": db.target.display, "names": ", ".join(repr(h) for h in hints)}
+    fields = {"ref": repr(record_id), "database": db.target.display, "names": tr(", ").join(repr(h) for h in hints)}
     if wanted_game and hints:
         game = word("game", wanted_game, current_lang())
         message = tr(
