@@ -17,7 +17,7 @@ import pytest
 
 from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck, render_deck
-from toolkit.decks.exports import SetNames, deck_to_nrdb, nrdb_file_name, octgn_id, restricted_ids
+from toolkit.decks.exports import SetNames, deck_to_nrdb, octgn_id, restricted_ids
 from toolkit.errors import DossierError
 from toolkit.models.deck import Deck
 from validators.deck import DeckPool, validate_deck
@@ -168,18 +168,6 @@ def test_nrdb_unlimited_influence_and_no_identity() -> None:
     assert "10 influence spent (max infinite, available 0)" in text
     with pytest.raises(DossierError, match="starts with the identity"):
         nrdb(RUNNER.model_copy(update={"identity": None}))
-
-
-@pytest.mark.parametrize(
-    ("name", "expected"),
-    [
-        ("I'm in Love with the AuCo (1st @ SPb)", "i-m-in-love-with-the-auco-1st-spb-"),
-        ("Spark_Run-2", "spark_run-2"),
-        ("锈场派对", "-"),
-    ],
-)
-def test_nrdb_deck_name_is_spelled_as_netrunnerdb_spells_file_names(name: str, expected: str) -> None:
-    assert nrdb_file_name(name) == expected
 
 
 @pytest.mark.parametrize("deck", [RUNNER, CORP], ids=["runner", "corp"])

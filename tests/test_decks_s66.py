@@ -172,9 +172,6 @@ def test_the_nrdb_export_writes_the_name_as_typed_and_reads_it_back(cli: Any, tm
         assert out.read_text(encoding="utf-8").splitlines()[0] == name
         back = cli("deck", "convert", out, "--to", "json")
         assert back.exit_code == 0 and json.loads(back.stdout)["name"] == name, back.output
-    from toolkit.decks.exports import nrdb_file_name
-
-    assert nrdb_file_name("Precision Rush") == "precision-rush"  # NetrunnerDB's spelling: for file names
 
 
 def test_a_deck_made_by_deck_new_exports_under_its_name(cli: Any, tmp_path: Path) -> None:

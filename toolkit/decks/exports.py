@@ -5,9 +5,9 @@ Each writer produces what that tool itself produces, so the file loads there:
 - ``nrdb``: NetrunnerDB's plain-text download (its ``text/plain`` deck export). The deck's
   name as typed, on one line (the English name of a deck named in both languages), as the
   plain-text export on NetrunnerDB's deck page writes it. (The download writes there the
-  name spelt for a file name, :func:`nrdb_file_name`, and NetrunnerDB's file import names a
-  deck by the file's name, never by that line; read back, that spelling would be the deck's
-  name, so it is kept for file names only.) Then the identity with its set, then one section
+  name spelt for a file name, and NetrunnerDB's file import names a deck by the file's name,
+  never by that line; read back, that spelling would be the deck's name, so the line keeps the
+  name as typed.) Then the identity with its set, then one section
   per card type in NetrunnerDB's order with the count of cards, one line per title as
   ``3x Title (Set Name) ••``: the set of the printing (the latest by default, of the format's
   card pool where the card has one there), a dot per point of influence the copies cost
@@ -222,12 +222,6 @@ def influence_marks(influence: int, restricted: bool) -> str:
     return marks.strip()
 
 
-def nrdb_file_name(name: str) -> str:
-    """The deck name as NetrunnerDB spells it in file names (lower case, every character other than ``a-z 0-9 _ -``
-    a hyphen, no two hyphens in a row): for a file name only; the nrdb text writes the name as typed."""
-    return re.sub(r"--+", "-", re.sub(r"[^a-z0-9_\-]", "-", name.lower()))
-
-
 def nrdb_options(report: Any, game_record: Any = None) -> dict[str, Any]:
     """The options of :func:`deck_to_nrdb` from the deck validator's report of the deck
     (:class:`validators.deck.DeckReport`), so that the export says what ``deck validate`` says: influence spent
@@ -406,7 +400,6 @@ __all__ = [
     "deck_to_nrdb",
     "deck_to_o8d",
     "mode_lines",
-    "nrdb_file_name",
     "nrdb_options",
     "octgn_id",
     "one_line",
