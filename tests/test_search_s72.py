@@ -22,9 +22,7 @@ from toolkit.text.normalize import normalize, read_numerals
 
 from .conftest import CARDS, ROOT
 from .test_db import BACKENDS, drop, new_url
-from .test_search_nrdb_syntax import netrunner_pool
-from .test_search_printing_scope_round56 import CARDS as PRINTED_CARDS
-from .test_search_printing_scope_round56 import SETS as PRINTED_SETS
+from .test_search_s70f import printed  # noqa: F401  (the database of printed sets those tests read: a fixture)
 from .web.conftest import BASE
 
 
@@ -147,23 +145,14 @@ def test_heist_with_a_bang_finds_archive_heist(bundled: str) -> None:
 # ---- 5. impossible dates
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> str:
-    root = tmp_path_factory.mktemp("printed")
-    pool = netrunner_pool(root, PRINTED_SETS, PRINTED_CARDS)
-    path = str(root / "printed.db")
-    build_database(load_catalog([pool]), resolve_target(path))
-    return path
-
-
 @pytest.mark.parametrize("day", ["2030-02-30", "2030-04-31", "2031-02-29", "2030-13", "2030-00-10"])
-def test_an_impossible_date_is_refused(printed: str, day: str) -> None:
+def test_an_impossible_date_is_refused(printed: str, day: str) -> None:  # noqa: F811
     assert date_period(day) is None
     caught = problem(printed, f"r:{day}")
     assert day in caught.problem and "2017-01-01" in caught.problem  # (as r:2030-13: a date or a set, not …)
 
 
-def test_real_dates_and_months_are_periods(printed: str) -> None:
+def test_real_dates_and_months_are_periods(printed: str) -> None:  # noqa: F811
     assert date_period("2032-02-29") == ("2032-02-29", "2032-02-29")
     assert date_period("2030-02") == ("2030-02-01", "2030-02-28")
     assert date_period("2016-05") == ("2016-05-01", "2016-05-31")
