@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -116,26 +115,11 @@ def test_no_bundled_name_before_its_colon_is_read_as_a_key_typo() -> None:
 
 
 def _said(lang: str, answers: list[str]) -> tuple[list[str], list[str]]:
-    from toolkit.engine.netrunner import NetrunnerGame
-    from toolkit.engine.netrunner.players import make_policy
-    from toolkit.engine.netrunner.session import example_deck
-    from toolkit.engine.netrunner.terminal import TerminalPolicy
+    """What the runner's plain terminal said and the labels it chose, typed ``answers`` (as the s64 tests play)."""
+    from .test_netrunner_cli_s64 import _game, _person
 
-    records = list(load_catalog([CARDS / "netrunner"]).records)
-    said: list[str] = []
-    typed = iter(answers)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    person: Any = TerminalPolicy(read=read, write=said.append, lang=lang)
-    decks = {"corp": example_deck(records, "hb_tireless_hands"), "runner": example_deck(records, "cassia_rust_moreau")}
-    game = NetrunnerGame(
-        records, seed=3, decks=decks, policies={"runner": person, "corp": make_policy("heuristic", "corp", 3)}
-    )
+    person, said = _person(answers, lang)
+    game = _game("runner", person)
     with pytest.raises(EOFError):
         game.play_game(max_turns=4)
     return said, [d["label"] for d in game.decisions if d["seat"] == 2]
