@@ -1451,13 +1451,16 @@ class Crossfire:
         mode = self.mode(mode_id)
         return any(r in self.roles and self.roles[r].marks for r in mode.public_roles)
 
-    def marks_decide(self, mode_id: str, roles: Mapping[int, str], marks: Iterable[int]) -> bool:
+    def marks_decide(
+        self, mode_id: str, roles: Mapping[int, str], marks: Iterable[int], options: Mapping[str, bool] | None = None
+    ) -> bool:
         """Sniper mode: do the shot cards before ``marks`` (seats) decide the game at a table of ``roles`` (seat ->
-        role id), so that no Assassin reveals and points (RULINGS C9)? With the mode's house rules."""
+        role id), so that no Assassin reveals and points (RULINGS C9)? With the mode's house rules, each one
+        ``options`` names (a table's "options") as it says."""
         seats = sorted(roles)
         rules = [self.roles[roles[seat]] for seat in seats]
         vip = next((i for i, r in enumerate(rules) if r.is_vip), -1)
-        options = {name: bool(getattr(self.mode(mode_id), name)) for name in OPTIONS}
+        options = {name: bool(getattr(self.mode(mode_id), name)) for name in OPTIONS} | dict(options or {})
         return _marks_decide(rules, [seats.index(m) for m in marks if m in roles], vip, options)
 
     def _aims(

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.engine.crossfire import ASSASSIN, OPTIONS, Crossfire, Deal, TableError, _marks_decide
+from toolkit.engine.crossfire import ASSASSIN, OPTIONS, Crossfire, Deal, TableError
 from toolkit.engine.crossfire import clean_names as clean_seat_names
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, name_of, tc, tr
@@ -220,10 +220,7 @@ def marks_decide(game: Crossfire, deal: Deal, room: Room, marks: list[int]) -> b
     """Sniper mode: do the shot cards before ``marks`` decide the round, so that no Assassin reveals and points
     (:meth:`toolkit.engine.crossfire.Crossfire.marks_decide`), under the room's house rules, not only its mode's
     (with ``protester_counts_as_bystander`` off a shot card on the Protester hits no Bystander)."""
-    seats = sorted(deal.roles)
-    rules = [game.roles[deal.roles[seat]] for seat in seats]
-    vip = next((i for i, r in enumerate(rules) if r.is_vip), -1)
-    return _marks_decide(rules, [seats.index(m) for m in marks if m in deal.roles], vip, house_rules(game, room))
+    return game.marks_decide(room.mode, deal.roles, marks, house_rules(game, room))
 
 
 def _hands(game: Crossfire, role: str, entries: list[int | None]) -> list[int]:
