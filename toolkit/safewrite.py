@@ -381,17 +381,18 @@ def _size(name: str) -> int:
         return len(name.encode("utf-8", "surrogatepass"))
 
 
-def temp_name(name: str, tag: str = TMP_TAG, *, directory: Path | str | None = None) -> str:
-    """``.<name>.<tag>-<pid>-<hex>``: recognisable, unique per call, swept when its process is gone. It keeps within
-    the longest file name of ``directory``'s file system (:func:`name_max`; 255 bytes when no directory is given),
-    so that any name the file system takes as a target has a temporary beside it: where the whole would be longer,
-    ``<name>`` is cut (between characters) and the name ends in :data:`CUT`, the unique part kept whole."""
+def temp_name(name: str, tag: str = TMP_TAG, *, directory: Path | str | None = None, suffix: str = "") -> str:
+    """``.<name>.<tag>-<pid>-<hex><suffix>``: recognisable, unique per call, swept when its process is gone. It keeps
+    within the longest file name of ``directory``'s file system (:func:`name_max`; 255 bytes when no directory is
+    given), so that any name the file system takes as a target has a temporary beside it: where the whole would be
+    longer, ``<name>`` is cut (between characters) and the unique part ends in :data:`CUT`, kept whole, as is
+    ``suffix``."""
     unique = f".{tag}-{os.getpid()}-{secrets.token_hex(4)}"
-    whole = f".{name}{unique}"
+    whole = f".{name}{unique}{suffix}"
     limit = name_max(directory) if directory is not None else NAME_MAX
     if _size(whole) <= limit:
         return whole
-    room = limit - _size(f".{unique}{CUT}")
+    room = limit - _size(f".{unique}{CUT}{suffix}")
     kept: list[str] = []
     used = 0
     for char in name:
@@ -399,7 +400,7 @@ def temp_name(name: str, tag: str = TMP_TAG, *, directory: Path | str | None = N
         if used > room and kept:
             break
         kept.append(char)
-    return f".{''.join(kept)}{unique}{CUT}"
+    return f".{''.join(kept)}{unique}{CUT}{suffix}"
 
 
 def sweep(directory: Path, *, now: float | None = None) -> list[Path]:

@@ -48,7 +48,7 @@ from toolkit.i18n import N_, tr, trn
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
 from toolkit.names import english_names
-from toolkit.safewrite import SQLITE, WriteError, cannot_write, check_replaceable, check_target
+from toolkit.safewrite import CUT, SQLITE, WriteError, cannot_write, check_replaceable, check_target, temp_name
 
 from .constants import (
     COLUMNS,
@@ -432,8 +432,25 @@ def _insert_all(write: Write, read: _Read, say: Progress, count: Meter) -> None:
 # SQLite
 
 
+BUILD_TAG = "build"
+"""The tag of a build's temporary file: ``.<name>.build-<pid>-<hex>.tmp`` (:func:`toolkit.safewrite.temp_name`,
+``<name>`` cut and ``-cut`` after the unique part where the whole would pass the file system's limit)."""
+
+
 def _temp_pattern(path: Path) -> re.Pattern[str]:
-    return re.compile(rf"^\.{re.escape(path.name)}\.build-(\d+)-[0-9a-f]+\.tmp$")
+    return re.compile(rf"^\.(.*)\.{BUILD_TAG}-(\d+)-[0-9a-f]+({re.escape(CUT)})?\.tmp$", re.DOTALL)
+
+
+def _temp_of(path: Path, name: str) -> int | None:
+    """The process id of ``name`` if it is a temporary file of a build of ``path`` (its own name, or the start of it
+    cut to keep within the file system's limit), else None."""
+    match = _temp_pattern(path).match(name)
+    if match is None:
+        return None
+    stem, cut = match.group(1), match.group(3)
+    if stem == path.name or (cut and stem and path.name.startswith(stem)):
+        return int(match.group(2))
+    return None
 
 
 def _pid_alive(pid: int) -> bool:
@@ -449,12 +466,11 @@ def _pid_alive(pid: int) -> bool:
 def remove_stale_temps(path: Path) -> list[Path]:
     """Delete temporary files left by builds that were killed (their process is gone)."""
     directory = path.parent
-    pattern = _temp_pattern(path)
     removed = []
     with contextlib.suppress(OSError):
         for entry in directory.iterdir():
-            match = pattern.match(entry.name)
-            if match and int(match.group(1)) != os.getpid() and not _pid_alive(int(match.group(1))):
+            pid = _temp_of(path, entry.name)
+            if pid is not None and pid != os.getpid() and not _pid_alive(pid):
                 with contextlib.suppress(OSError):
                     entry.unlink()
                     removed.append(entry)
@@ -480,7 +496,7 @@ def _build_sqlite(
     check_replaceable(path, SQLITE)  # nor a file that is not a database (`--db notes.txt`)
     _check_dossier_database(path)  # nor another program's database (`--db mine.db`)
     remove_stale_temps(path)
-    tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    tmp = directory / temp_name(path.name, BUILD_TAG, directory=directory, suffix=".tmp")
     say(tr("building {path} (in {temporary})", path=path, temporary=tmp.name))
     fts = _sqlite_fts_support()
     spool: _Spool | None = None
