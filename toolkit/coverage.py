@@ -942,7 +942,7 @@ class ReadingReport:
         ``index``), then per cycle, per set, the unread reasons and the totals, in the current language: one line
         at a time."""
         from toolkit.importers.nrdb_text import reason_text, status_text
-        from toolkit.textwidth import pad
+        from toolkit.textwidth import display_width, pad
 
         lang = current_lang()
         if every:
@@ -955,11 +955,17 @@ class ReadingReport:
                 yield "  ".join(parts) + (f"  {unread}" if unread else "")
             yield ""
         lines: list[str] = []  # the summaries: a line per cycle and per set (bounded by the pool's sets)
+        cycles = [(cycle or "-", counts) for cycle, counts in self._grouped("cycle").items()]
+        sets = [(self._set_name(s), counts) for s, counts in self._grouped("set").items()]
+        printed = [(self._set_name(s), counts) for s, counts in self._printed().items()]
+        total = tr("total")
+        # the figures start in one column: after the longest name, at least 24 columns in
+        width = max([24, display_width(total)] + [display_width(name) for name, _ in cycles + sets + printed])
 
         def line(name: str, counts: dict[str, Any]) -> str:
             return tr(
                 "{name} {executable}/{cards} executable ({percent}%), {partial} partial, {printed} printed only",
-                name=pad(name, 24),
+                name=pad(name, width),
                 executable=counts["executable"],
                 cards=counts["cards"],
                 percent=counts["executable_percent"],
@@ -968,11 +974,11 @@ class ReadingReport:
             )
 
         lines.append(tr("per cycle:"))
-        lines += ["  " + line(cycle or "-", counts) for cycle, counts in self._grouped("cycle").items()]
+        lines += ["  " + line(name, counts) for name, counts in cycles]
         lines.append(tr("per set:"))
-        lines += ["  " + line(self._set_name(s), counts) for s, counts in self._grouped("set").items()]
+        lines += ["  " + line(name, counts) for name, counts in sets]
         lines.append(tr("per set, reprints included:"))
-        lines += ["  " + line(self._set_name(s), counts) for s, counts in self._printed().items()]
+        lines += ["  " + line(name, counts) for name, counts in printed]
         reasons = self.reasons()
         if reasons:
             lines.append(tr("unread paragraphs by reason:"))
@@ -980,16 +986,19 @@ class ReadingReport:
         check = self.zh_check()
         if check["parsed"]:
             lines.append(
-                tr(
+                trn(
+                    "zh-Hans translations the grammar reads: {parsed} paragraphs; {agree} of {compared} compared give "
+                    "the English reading's ability, {disagree} does not",
                     "zh-Hans translations the grammar reads: {parsed} paragraphs; {agree} of {compared} compared give "
                     "the English reading's ability, {disagree} do not",
+                    len(check["disagree"]),
                     parsed=check["parsed"],
                     agree=check["agree"],
                     compared=check["compared"],
                     disagree=len(check["disagree"]),
                 )
             )
-        lines.append(line(tr("total"), self.totals()))
+        lines.append(line(total, self.totals()))
         if self.not_imported:
             lines.append(
                 trn(
