@@ -197,6 +197,7 @@ NUMBER_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "deck_size": ((NA, "min_deck_size"),),
     "influence_limit": ((NA, "influence_limit"),),
     "limit": ((NA, "deck_limit"),),
+    "mortgage": ((TA, "mortgage"),),  # as printed: mortgage 2 is cost -2
     "hp": ((TA, "hp"),),
     "move": ((TA, "move"),),
     "slot": ((TA, "slots"),),
@@ -1146,7 +1147,7 @@ def _number(key: Key, op: str, raw: str) -> Sql:
     value = _whole(raw)
     return or_(
         *(
-            compare(TACTICS_COST if c == (TA, "mortgage") else column(*c), op, value)
+            compare(TACTICS_COST if key.name == "cost" and c == (TA, "mortgage") else column(*c), op, value)
             for c in NUMBER_COLUMNS[key.name]
         )
     )
