@@ -190,7 +190,7 @@ def _no_root(index: int, n: int) -> str:
 
 
 def locate(web: WebState, index: int, rel: str) -> Target:
-    """The file ``rel`` under writable root ``index``, or an :class:`EditorError` saying why not (403).
+    """The file ``rel`` under writable root ``index``, or an :class:`EditorError` saying why not (403; 404 for no such root).
 
     Refused: an absolute path, ``..``, ``.`` or empty components, hidden names, backslashes, NUL, a name
     not ending in ``.json``, and a symbolic link at any step (so nothing leads out of the directory).
@@ -199,7 +199,7 @@ def locate(web: WebState, index: int, rel: str) -> Target:
     if not all_roots:
         raise EditorError(tr("the server has no card directory to edit (it was started with card files)"), 403)
     if not 0 <= index < len(all_roots):
-        raise EditorError(_no_root(index, len(all_roots)), 403)
+        raise EditorError(_no_root(index, len(all_roots)), 404)  # (nothing there to refuse: not found)
     root = all_roots[index]
     shown = repr(rel[:80])
     if not rel or len(rel) > MAX_PATH or "\x00" in rel or "\\" in rel:
