@@ -117,7 +117,7 @@ def test_a_summary_is_made_of_its_state() -> None:
     summary holds each; a state of another length is refused."""
     found = _summary_class("netrunner", "card")
     assert found is not None
-    state = ("netrunner", "card", "sure_gamble_1", None, "event", "neutral_runner", ("double",))
+    state = ("netrunner", "card", "sure_gamble_1", None, "event", "neutral_runner", ("double",), 0)
     summary = _summary(found, state)
     assert type(summary) is found[0]
     assert (summary.game, summary.kind, summary.id, summary.art) == state[:4]

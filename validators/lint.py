@@ -267,9 +267,9 @@ SUMMARY_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("tactics", "unit"): ("type", "attack"),
     ("tactics", "attack"): ("attack",),
     ("tactics", "ability"): (),
-    ("netrunner", "card"): ("type", "faction", "subtypes"),
+    ("netrunner", "card"): ("type", "faction", "subtypes", "influence"),
     ("netrunner", "identity"): ("side", "faction", "subtypes", "base_link", "deck_rules"),
-    ("netrunner", "faction"): ("side",),
+    ("netrunner", "faction"): ("side", "neutral"),
     ("crossfire", "role"): ("counts_as", "special"),
 }
 
@@ -981,8 +981,6 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         _keep_raw_names(entry, data, game, kind)
         return
     _check_identity(entry, disk)
-    if game == "netrunner" and kind == "card":
-        _check_agenda_influence(entry)
     if not entry.canonical or source.bom:
         _check_format(entry, data)
 
@@ -1131,11 +1129,14 @@ def _first_difference(a: str, b: str) -> int:
     return min(len(a.splitlines()), len(b.splitlines())) + 1
 
 
-def _check_agenda_influence(entry: Entry) -> None:
-    """An agenda with an influence cost (a warning): no deck takes an agenda of another faction (RULINGS N2), so an
-    agenda's influence is never paid, yet it would print as pips and count in a deck's influence."""
+def _check_agenda_influence(entry: Entry, faction: Entry | None) -> None:
+    """A faction's agenda with an influence cost (a warning): no deck takes an agenda of another faction (RULINGS
+    N2), so its influence is never paid, yet it would print as pips and count in a deck's influence. A neutral
+    agenda's is paid (``faction``: the record's faction, neutral or not): every corp deck takes it, and the deck
+    validator counts its influence as NetrunnerDB does (validators/deck.py, ``out_of_faction``). Checked with the
+    game's records (:func:`_refs_netrunner`): the faction's record tells whether it is neutral."""
     record: Any = entry.record
-    if record.type == "agenda" and (record.influence or 0) > 0:
+    if record.type == "agenda" and (record.influence or 0) > 0 and not (faction and faction.record.neutral):
         message = tr("{label}: an agenda costs no influence (no deck takes an agenda of another faction), not {n}",
                      label=entry.label, n=record.influence)  # fmt: skip
         entry.add("card.agenda.influence", message, "/influence", severity="warning")
@@ -1687,6 +1688,8 @@ def _refs_netrunner(index: GameIndex) -> None:
                 _faction_ref(entry, index, record.faction, side)
             if subtypes is not None and not subtypes.issuperset(record.subtypes):
                 _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
+            if record.kind == "card":
+                _check_agenda_influence(entry, faction)
             # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
                 # (at the field when the file writes it, else at the record: a field left out has no place)

@@ -9,11 +9,13 @@ Two layouts are read:
 - v1: ``pack/*.json`` (one printing per entry), ``packs.json``,
   ``cycles.json``, ``factions.json`` and ``mwl.json``.
 
-Every format becomes a format record (its active snapshot) and so does each
+Every format becomes a format record (its snapshot in force) and so does each
 of its snapshots: the card pool (the sets of the snapshot's card pool, cycles
 expanded), the ban list in force and every ban list of the format (banned,
 restricted, Eternal points, universal faction cost, global penalty) to choose
-from. Card sets go to the game record with their names.
+from. The snapshot in force is the latest whose start has passed (:func:`_in_force`: the same in both
+layouts; the data's ``active`` flag is read only when no date tells). Card sets go to the game record with
+their names.
 
 Chinese names, texts and flavour come from ``translations/zh-hans`` (keyed by
 printing code) where present. Where no Chinese exists, the English stands in
@@ -24,7 +26,8 @@ to ``printed_text`` (natural language); the paragraphs the templates of
 as ability language, and ``reading`` holds the verdict. An identity's deck-building text becomes ``deck_rules``
 (:data:`IDENTITY_DECK_RULES`, ``draft_only``, else ``not_checked``) and an alliance card's condition for costing
 no influence ``influence_free_if``; those paragraphs count as deck rules in ``reading``. Every string loses its
-byte-order marks and zero-width characters. Fields the source has that Dossier has no place for, and
+byte-order marks and zero-width characters, and every name its spaces at its ends and runs of them
+(:func:`_name_text`). Fields the source has that Dossier has no place for, and
 fields this importer does not know, are listed in the report, never dropped
 silently.
 
@@ -62,6 +65,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +138,15 @@ SYMBOL_NAMES = {
 # string read from a checkout (byte-order mark, zero-width space, non-joiner and joiner, word joiner, and the
 # Mongolian vowel separator).
 _INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u180e"))
+
+# A run of spaces (any: the ideographic one too) in a name: lint refuses a name with two in a row or one at its
+# ends (``card.name.spaces``, validators/wording.py), and NetrunnerDB's translations have a few (a Korean title).
+_SPACE_RUN = re.compile(r"(\s)\s+")
+
+
+def _name_text(text: str) -> str:
+    """A name as lint wants it: its spaces at the ends left out, a run of them inside made its first one."""
+    return _SPACE_RUN.sub(r"\1", text).strip()
 
 # Identities whose printed text restricts or relaxes deck building, by NetrunnerDB printing code (any printing
 # of the card), with the deck rules that text amounts to (validators/deck.py enforces them). Facts only; the
@@ -293,6 +306,7 @@ class ImportReport:
     into: Path
     counts: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the import tells that is no problem (the lists in force)
     skipped: list[str] = field(default_factory=list)
     unknown_fields: dict[str, dict[str, int]] = field(default_factory=dict)
     unmapped_fields: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -658,6 +672,12 @@ class _Obj:
         self.bad(key, tr("text"), value)
         return None
 
+    def name(self, key: str) -> str | None:
+        """A name (a title, a faction's, set's, format's or list's name): :meth:`text` without stray spaces
+        (:func:`_name_text`)."""
+        value = self.text(key)
+        return _name_text(value) if value is not None else None
+
     def code(self, key: str) -> str | None:
         """A code or id: text, or a whole number standing for its digits (printing codes are written both ways)."""
         value = self.data.get(key)
@@ -969,11 +989,11 @@ def _read_locale(
             if "title" in entry:
                 fields.see("translation", entry.data, TRANSLATION_MAPPED, TRANSLATION_UNMAPPED)
                 cards[code] = Translation(
-                    title=entry.text("title") or None, text=entry.text("text") or None, flavor=entry.text("flavor") or None
+                    title=entry.name("title") or None, text=entry.text("text") or None, flavor=entry.text("flavor") or None
                 )
-            elif path.name.startswith("factions") and (name := entry.text("name")):
+            elif path.name.startswith("factions") and (name := entry.name("name")):
                 factions[as_slug(code)] = name
-            elif path.name.startswith("packs") and (name := entry.text("name")):
+            elif path.name.startswith("packs") and (name := entry.name("name")):
                 sets[code] = name
 
 
@@ -992,7 +1012,7 @@ def _read_factions(path: Path, source: Source, fields: _Fields, shapes: _Shapes)
             shapes.bad(path, entry.ptr, message)
             continue
         source.factions.append(
-            SourceFaction(as_slug(raw_id), entry.text("name") or raw_id, side, _color(entry.text("color")), entry.flag("is_mini"))
+            SourceFaction(as_slug(raw_id), entry.name("name") or raw_id, side, _color(entry.text("color")), entry.flag("is_mini"))
         )
 
 
@@ -1006,7 +1026,7 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     if (root / "card_subtypes.json").is_file():
         for entry in _read_list(root / "card_subtypes.json", shapes):
             if subtype := entry.text("id"):
-                source.subtypes[as_slug(subtype)] = entry.text("name") or subtype
+                source.subtypes[as_slug(subtype)] = entry.name("name") or subtype
     else:
         report.warnings.append(tr("no {file}: subtype names are made from their ids", file="v2/card_subtypes.json"))
     if not (root / "card_types.json").is_file():
@@ -1030,7 +1050,7 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         set_date[set_id] = released or "9999"
         source.sets.append(
             SourceSet(
-                set_id, entry.text("name") or set_id, set_cycle[set_id], _date(released), entry.text("legacy_code") or set_id
+                set_id, entry.name("name") or set_id, set_cycle[set_id], _date(released), entry.text("legacy_code") or set_id
             )
         )
     by_id: dict[str, SourceCard] = {}
@@ -1146,7 +1166,7 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             pool_sets = [as_slug(s) for s in entry.texts("card_set_ids")]
             for cycle in entry.texts("card_cycle_ids"):
                 pool_sets.extend(cycle_sets.get(as_slug(cycle), []))
-            pools[pool_id] = (entry.text("name") or pool_id, sorted(set(pool_sets)))
+            pools[pool_id] = (entry.name("name") or pool_id, sorted(set(pool_sets)))
     for path in _json_files(root / "formats"):
         for entry in _read_entries(path, shapes):
             _known_keys(entry.data, FORMAT_KEYS, path, _KEY_PLACES["format"])
@@ -1178,7 +1198,7 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             if not snapshots:
                 message = tr("format {format} has no snapshot; not imported", format=repr(format_id))
                 shapes.bad(path, entry.at("snapshots"), message)
-            source.formats.append(SourceFormat(as_slug(format_id), entry.text("name") or format_id, snapshots))
+            source.formats.append(SourceFormat(as_slug(format_id), entry.name("name") or format_id, snapshots))
     _read_translations(source, report, fields, shapes)
     return source
 
@@ -1194,7 +1214,7 @@ def _v2_fields(entry: _Obj) -> dict[str, Any]:
     return {
         "kind": kind,
         "type": "identity" if kind == "identity" else card_type,
-        "title": entry.text("title"),
+        "title": entry.name("title"),
         "side": entry.text("side_id"),
         "faction": as_slug(entry.text("faction_id") or ""),
         "cost": number("cost"),
@@ -1212,7 +1232,7 @@ def _v2_fields(entry: _Obj) -> dict[str, Any]:
         "base_link": number("base_link"),
         "influence_limit": number("influence_limit"),
         "minimum_deck_size": number("minimum_deck_size"),
-        "stripped_title": entry.text("stripped_title"),
+        "stripped_title": entry.name("stripped_title"),
         "faces": [_face(face, broken) for face in entry.objects("faces")],
         "broken": broken,
     }
@@ -1224,8 +1244,8 @@ def _face(face: _Obj, broken: list[str]) -> dict[str, Any]:
     front's)."""
     unknown = sorted(k for k in face.data if k not in FACE_MAPPED)
     out: dict[str, Any] = {
-        "title": face.text("title"),
-        "stripped_title": face.text("stripped_title"),
+        "title": face.name("title"),
+        "stripped_title": face.name("stripped_title"),
         "text": face.text("text"),
         "unknown": unknown,
     }
@@ -1318,7 +1338,7 @@ def _restriction(data: _Obj, fields: _Fields) -> SourceRestriction:
     three_holder = next((o for o in (data, verdicts) if o is not None and "max_3_point_agendas" in o.data), None)
     return SourceRestriction(
         id=rid,
-        name=data.text("name") or rid,
+        name=data.name("name") or rid,
         format_id=as_slug(data.text("format_id") or data.text("format") or path.parent.name),
         date_start=data.text("date_start") or "",
         banned=banned,
@@ -1365,7 +1385,7 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     for pack_id, pack in sorted(packs.items(), key=lambda item: (pack_date[item[0]], item[0])):
         source.sets.append(
             SourceSet(
-                pack_id, pack.text("name") or pack_id, pack_cycle[pack_id], _date(pack_date[pack_id]), pack.code("code") or pack_id
+                pack_id, pack.name("name") or pack_id, pack_cycle[pack_id], _date(pack_date[pack_id]), pack.code("code") or pack_id
             )
         )
     # Printings of one title are one card: grouped by the title as people read it (case, accents and
@@ -1377,11 +1397,11 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         meter.advance()
         for entry in _read_list(path, shapes):
             fields.see("pack", entry.data, V1_CARD_MAPPED, V1_CARD_UNMAPPED)
-            title, code = entry.text("title"), entry.code("code")
+            title, code = entry.name("title"), entry.code("code")
             if not title or not title.strip() or not code:
                 report.skipped.append(tr("{where}: an entry without title or code", where=f"{path}:{entry.ptr}"))
                 continue
-            stripped = entry.text("stripped_title") or title
+            stripped = entry.name("stripped_title") or title
             groups[fold(stripped) or stripped].append((entry, code, stripped))
 
     def when(item: tuple[_Obj, str, str]) -> tuple[str, str]:
@@ -1432,18 +1452,16 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     rotated_sets = {pack_id for pack_id in packs if pack_cycle[pack_id] in rotated}
     legal_sets = sorted(set(packs) - rotated_sets) if have_cycles else None
     if (root / "mwl.json").is_file():
-        newest: SourceRestriction | None = None
-        active: SourceRestriction | None = None
+        # one snapshot a list, flagged as the entry is (NetrunnerDB's v1 data flags none): which is in force is
+        # told as for v2 (_in_force)
+        flagged: set[int] = set()
         for entry in _read_list(root / "mwl.json", shapes):
             restriction = _mwl(entry, by_code, fields)
             source.restrictions.append(restriction)
-            if newest is None or restriction.date_start >= newest.date_start:
-                newest = restriction
             if entry.flag("active"):
-                active = restriction
-        chosen = active or newest
+                flagged.add(id(restriction))
         snapshots = [
-            SourceSnapshot(r.id, r.date_start, legal_sets, "packs of cycles not rotated", r.id, r is chosen)
+            SourceSnapshot(r.id, r.date_start, legal_sets, "packs of cycles not rotated", r.id, id(r) in flagged)
             for r in sorted(source.restrictions, key=lambda r: (r.date_start, r.id))
         ]
         source.formats.append(SourceFormat("standard", "Standard", snapshots))
@@ -1472,7 +1490,7 @@ def _v1_fields(entry: _Obj) -> dict[str, Any]:
     return {
         "kind": "identity" if card_type == "identity" else "card",
         "type": card_type,
-        "title": entry.text("title"),
+        "title": entry.name("title"),
         "side": entry.text("side_code"),
         "faction": as_slug(entry.text("faction_code") or ""),
         "cost": number("cost"),
@@ -1491,7 +1509,7 @@ def _v1_fields(entry: _Obj) -> dict[str, Any]:
         "base_link": number("base_link"),
         "influence_limit": number("influence_limit"),
         "minimum_deck_size": number("minimum_deck_size"),
-        "stripped_title": entry.text("stripped_title"),
+        "stripped_title": entry.name("stripped_title"),
         "faces": faces,
         "broken": broken,
     }
@@ -1559,7 +1577,7 @@ def _mwl(entry: _Obj, by_code: dict[str, str], fields: _Fields) -> SourceRestric
     code = entry.code("code") or entry.code("id") or entry.text("name") or "mwl"
     return SourceRestriction(
         id=code,
-        name=entry.text("name") or code,
+        name=entry.name("name") or code,
         format_id="standard",
         date_start=entry.text("date_start") or "",
         banned=banned,
@@ -1573,10 +1591,54 @@ def _mwl(entry: _Obj, by_code: dict[str, str], fields: _Fields) -> SourceRestric
 # converting to Dossier records
 
 
+def _start(snapshot: SourceSnapshot, restriction: SourceRestriction | None) -> str:
+    """The day a snapshot is in force from ("" when nothing dates it): the later of its own date and its ban
+    list's. NetrunnerDB dates a list on the list; a snapshot's own date can be a year off (Standard 25.08's says
+    2024-08-01, its list 2025-08-01), while a snapshot that brings a new card pool under an older list starts
+    after the list did."""
+    days = [day for day in (_date(snapshot.date_start), _date(restriction.date_start) if restriction else None) if day]
+    return max(days) if days else ""
+
+
+def _ignores_its_date(restriction: SourceRestriction | None) -> bool:
+    """A list whose name says its date is not to be read (NetrunnerDB's v1 ``mwl.json`` keeps Startup's lists
+    among Standard's as "… (ignore active date)", "…-for-classic-only"; its v2 formats name them in no Standard
+    snapshot): never in force by its date."""
+    return restriction is not None and "ignore active date" in restriction.name.lower()
+
+
+def _in_force(
+    snapshots: list[SourceSnapshot], starts: dict[int, str], restrictions: dict[str, SourceRestriction], today: str
+) -> tuple[SourceSnapshot, str]:
+    """The snapshot of a format in force on ``today`` (``YYYY-MM-DD``) and how it was told: ``"date"``, the latest
+    whose start (``starts``, by the snapshot's :func:`id`: two may share an id) has passed; else ``"flag"``, the one the data marks ``active``; else
+    ``"newest"``, the latest. ``snapshots`` are sorted by their start and id, oldest first; the same in the v1
+    and the v2 layout."""
+    started = [
+        s
+        for s in snapshots
+        if starts[id(s)] and starts[id(s)] <= today and not _ignores_its_date(restrictions.get(s.restriction or ""))
+    ]
+    if started:
+        return started[-1], "date"  # (the latest start; of two on one day, the greater id)
+    flagged = next((s for s in snapshots if s.active), None)
+    if flagged is not None:
+        return flagged, "flag"
+    return snapshots[-1], "newest"
+
+
 class _Converter:
-    def __init__(self, source: Source, report: ImportReport, bundled: dict[str, Any], meter: Meter = SILENT) -> None:
+    def __init__(
+        self,
+        source: Source,
+        report: ImportReport,
+        bundled: dict[str, Any],
+        meter: Meter = SILENT,
+        today: date | None = None,
+    ) -> None:
         self.source = source
         self.report = report
+        self.today = (today or date.today()).isoformat()
         self.bundled = bundled
         self.meter = meter
         self.records: dict[tuple[str, str], dict[str, Any]] = {}  # (dir, id) -> record data
@@ -1652,6 +1714,8 @@ class _Converter:
         """Keep the record ``data`` for ``directory``; a record the model refuses is skipped, the report naming
         its entry: ``origin`` (the file) and ``ptr`` (the entry's pointer there: its line and column)."""
         game, kind = data["game"], data["kind"]
+        if isinstance(data.get("name"), dict):  # (every name was read so; one made here too: a format's)
+            data["name"] = {lang: _name_text(v) if isinstance(v, str) else v for lang, v in data["name"].items()}
         depth = "../" if directory != "." else ""
         data = {"$schema": f"{depth}{SCHEMA_DIR}/{schema_path(game, kind)}", **data}
         try:
@@ -2121,7 +2185,8 @@ class _Converter:
         return out
 
     def formats(self) -> None:
-        """One record per format (its active snapshot, offering every ban list of the format) and one per snapshot."""
+        """One record per format (its snapshot in force, :func:`_in_force`, offering every ban list of the format)
+        and one per snapshot."""
         card_ids = {r["id"] for (d, _), r in self.records.items() if d in ("cards", "identities")}
         self.by_subtype: dict[str, list[str]] = defaultdict(list)
         for (d, _), r in self.records.items():
@@ -2140,10 +2205,12 @@ class _Converter:
                 self.report.warnings.append(
                     tr("format {id} has no Chinese name; the English stands in", id=repr(fmt.id))
                 )
-            snapshots = sorted(fmt.snapshots, key=lambda s: (s.date_start, s.id))
+            starts = {id(s): _start(s, restrictions.get(s.restriction or "")) for s in fmt.snapshots}
+            snapshots = sorted(fmt.snapshots, key=lambda s: (starts[id(s)] or s.date_start, s.id))
             if not snapshots:
                 continue
-            active = next((s for s in snapshots if s.active), snapshots[-1])
+            active, told = _in_force(snapshots, starts, restrictions, self.today)
+            self.tell_in_force(fmt, active, told, snapshots, starts, restrictions)
             named = {r.id for r in self.source.restrictions if r.format_id == fmt.id}
             named |= {s.restriction for s in snapshots if s.restriction in restrictions}
             own = [
@@ -2164,7 +2231,8 @@ class _Converter:
                             restriction=repr(snap.restriction),
                         )
                     )
-                suffix = "" if is_format else f" {snap.date_start or snap.id}"
+                start = starts[id(snap)]
+                suffix = "" if is_format else f" {start or snap.date_start or snap.id}"
                 en = f"{fmt.name}{suffix}"
                 zh = f"{zh_format or fmt.name}{suffix}"
                 if not is_format and en in used_names:
@@ -2178,9 +2246,9 @@ class _Converter:
                 if restriction is not None:
                     parts_en.append(f"ban list {restriction.name}")
                     parts_zh.append(f"限制表 {restriction.name}")
-                if snap.date_start:
-                    parts_en.append(f"from {snap.date_start}")
-                    parts_zh.append(f"自 {snap.date_start} 起")
+                if start or snap.date_start:
+                    parts_en.append(f"from {start or snap.date_start}")
+                    parts_zh.append(f"自 {start or snap.date_start} 起")
                 data: dict[str, Any] = {
                     "game": "netrunner",
                     "kind": "format",
@@ -2197,8 +2265,8 @@ class _Converter:
                     data["ban_list"] = ban_lists[restriction.id]["id"]
                 if snap.pool_name:
                     data["pool_name"] = snap.pool_name
-                if _date(snap.date_start):
-                    data["date_start"] = snap.date_start
+                if start:
+                    data["date_start"] = start
                 if not is_format:
                     data["snapshot_of"] = fmt.id
                 self.add("modes", data)
@@ -2210,6 +2278,63 @@ class _Converter:
                     ids=f"{', '.join(sorted(unknown_ids)[:10])}{' …' if len(unknown_ids) > 10 else ''}",
                 )
             )
+
+    def tell_in_force(
+        self,
+        fmt: SourceFormat,
+        chosen: SourceSnapshot,
+        told: str,
+        snapshots: list[SourceSnapshot],
+        starts: dict[int, str],
+        restrictions: dict[str, SourceRestriction],
+    ) -> None:
+        """Say which ban list of ``fmt`` is in force and why (a note), and warn when the data's ``active`` flag
+        marks an older list than the one in force."""
+        restriction = restrictions.get(chosen.restriction or "")
+        if restriction is None:
+            return  # (a format with no ban list, or one not found: that is warned of with the records)
+        start = starts[id(chosen)]
+        if told == "date":
+            note = tr(
+                "format {id}: the ban list in force is {banlist}, from {date}",
+                id=repr(fmt.id),
+                banlist=restriction.name,
+                date=start,
+            )
+        elif told == "flag":
+            note = tr(
+                "format {id}: the ban list in force is {banlist}, the one the data marks as active (none of the "
+                "format's lists has started by {today})",
+                id=repr(fmt.id),
+                banlist=restriction.name,
+                today=self.today,
+            )
+        else:
+            note = tr(
+                "format {id}: the ban list in force is {banlist}, the newest (none of the format's lists has started "
+                "by {today}, and the data marks none as active)",
+                id=repr(fmt.id),
+                banlist=restriction.name,
+                today=self.today,
+            )
+        self.report.notes.append(note)
+        flagged = next((s for s in snapshots if s.active), None)
+        if told != "date" or flagged is None or flagged is chosen:
+            return
+        marked = restrictions.get(flagged.restriction or "")
+        if not starts[id(flagged)] or starts[id(flagged)] >= start or marked is None or marked is restriction:
+            return  # (a flag on an undated list, one not started yet, or the same list: the note says all)
+        self.report.warnings.append(
+            tr(
+                "format {id}: the data marks as active {marked} (from {since}), but {banlist} has been in force "
+                "since {date}; {banlist} is the list in force",
+                id=repr(fmt.id),
+                marked=marked.name,
+                since=starts[id(flagged)],
+                banlist=restriction.name,
+                date=start,
+            )
+        )
 
     def ban_list(self, restriction: SourceRestriction, card_ids: set[str], unknown: Counter[str]) -> dict[str, Any]:
         """A restriction as a Dossier ban list; ids of cards that were not imported are counted in ``unknown``."""
@@ -2374,13 +2499,15 @@ def import_netrunnerdb(
     layout: str = "auto",
     bundled: dict[str, Any] | None = None,
     meter: Meter | None = None,
+    today: date | None = None,
 ) -> ImportReport:
     """Import the checkout at ``path`` into ``into`` (see the module docstring); return the report.
 
     ``bundled`` supplies what Dossier already knows of netrunner: the game record
     (``game``: zones, actions, symbols, subtype names), faction records by id
     (``factions``) and the standard deck rules (``deck_rules``). ``meter`` counts
-    the card files read, the cards converted and the records written (:mod:`toolkit.meter`).
+    the card files read, the cards converted and the records written (:mod:`toolkit.meter`). ``today`` (default:
+    the clock's) tells which ban list of each format is in force (:func:`_in_force`).
     """
     count = meter_or_silent(meter)
     into = Path(into) if into is not None else default_into()
@@ -2391,7 +2518,7 @@ def import_netrunnerdb(
         raise DossierError(tr("{path}: no cards found in the {layout} layout", path=path, layout=found), exit_code=1)
     if bundled is None:
         bundled = bundled_netrunner()
-    records = _Converter(source, report, bundled, count).run()
+    records = _Converter(source, report, bundled, count, today).run()
     report.counts = dict(sorted(Counter(r["kind"] for r in records.values()).items()))
     try:
         _check_target(into)
