@@ -57,6 +57,23 @@ def _no_user_card_pool(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
 
 
 @pytest.fixture(autouse=True)
+def _import_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A NetrunnerDB import puts in force the latest ban list already started on the day it runs: in tests that day
+    is fixed (2026-12-07), so the fixtures' lists (dated 2030) give the same formats whatever the clock says. A test
+    of another day passes ``today=`` to the import."""
+    import datetime
+
+    from toolkit.importers import netrunnerdb
+
+    class _Fixed(datetime.date):
+        @classmethod
+        def today(cls) -> _Fixed:
+            return cls(2026, 12, 7)
+
+    monkeypatch.setattr(netrunnerdb, "date", _Fixed)
+
+
+@pytest.fixture(autouse=True)
 def _messages_language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Tests run in English (DOSSIER_LANG=en: outputs, errors and findings, as most assertions are written),
     and no test's language leaks into the next (the current language is reset); the locale is C.UTF-8, so the
