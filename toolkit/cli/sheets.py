@@ -18,7 +18,7 @@ from toolkit.cli._lang import LangOption, lang_help
 from toolkit.cli._options import OUTPUT_FILE, CardsOption, finite, not_empty
 from toolkit.errors import DossierError, os_reason, warning_line
 from toolkit.findings import Finding, finding_line
-from toolkit.i18n import N_, tr, trn
+from toolkit.i18n import N_, current_lang, tc, tr, trn
 from toolkit.paths import CARDS_DIR
 
 FONT_NAME = "Dossier Sans SC"
@@ -310,7 +310,7 @@ def print_cards(
         singles = None
         if png is not None:
             distinct = list({(r.game, r.id): r for r in records}.values())
-            singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True, **drawing)
+            singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True, faces=True, **drawing)
             issues += [i for i in singles.issues if i not in issues]
         tts_result = None
         if tts is not None:
@@ -366,11 +366,26 @@ def _pdf_summary(out: Path, records: list[Any], sheet: Any, spec: Any, layout: A
         "page": spec.page.label(language),
         "grid": f"{layout.columns}×{layout.rows}",
     }
+    # the other faces of flip identities: on their card's back (duplex), else each a card of its own
+    faces: list[str] = []
+    if sheet.faces_backed:
+        faces.append(
+            trn("{n} back face on its card's back", "{n} back faces on their cards' backs", sheet.faces_backed)
+        )
+    if sheet.faces_apart:
+        faces.append(trn("{n} back face as a card of its own, after its front",
+                         "{n} back faces as cards of their own, each after its front", sheet.faces_apart))  # fmt: skip
+    if faces:
+        fields["faces"] = tc(current_lang(), "list", ", ").join(faces)
     if spec.duplex == "none":
+        if faces:
+            return tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page, {faces}", **fields)
         return tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page", **fields)
     from toolkit.sheets import labels
 
     fields["backs"] = tr("backs: {duplex}", duplex=labels.say(language, labels.DUPLEX_WORDS[spec.duplex]))
+    if faces:
+        return tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page, {backs}, {faces}", **fields)
     return tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page, {backs}", **fields)
 
 
@@ -543,11 +558,12 @@ def _check_writable(option: str, path: Path, directory: Path) -> None:
 
 
 def _png_names(records: list[Any]) -> list[str]:
-    """The files ``--png DIR`` writes: one per card, then one per distinct back."""
+    """The files ``--png DIR`` writes: one per card (each followed by one per other face of it, a flip identity's
+    back: :func:`toolkit.sheets.render.card_file_stems`), then one per distinct back."""
     from toolkit.sheets import render
 
     distinct = list({(r.game, r.id): r for r in records}.values())
-    names = [f"{r.game}-{r.id}.png" for r in distinct]
+    names = [f"{stem}.png" for r in distinct for stem in render.card_file_stems(r)]
     return names + [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
 
 

@@ -1429,6 +1429,36 @@ def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: fl
         ctx.report(record, "sheet.font.missing", "error", ctx.fonts.missing_message(drawn))
 
 
+def other_faces(record: Any) -> list[Any]:
+    """The other faces of ``record`` (a flip identity's back, a facade identity's faces: NetrunnerDB's ``faces``,
+    what ``dossier show`` prints as "back face: …"), each as a record to draw with :func:`draw_front`: the face's
+    name, subtypes, base link and printed text over the front's other fields (its id, faction and deck limits, as
+    the printed card has them); none of the front's ability text, flavour or art. Empty for a card of one face."""
+    faces = getattr(record, "faces", None) or []
+    out = []
+    for index, face in enumerate(faces):
+        prefix = f"/faces/{index}/"
+        update: dict[str, Any] = {
+            "faces": [],
+            "text": [],
+            "reading": None,
+            "flavor": None,
+            "art": None,
+            "printed_text": face.printed_text,
+            "search_name": face.search_name,
+            # what the face's own words lack a translation of (its name's zh-Hans an English stand-in), as paths
+            # of the face record
+            "untranslated": [
+                "/" + path[len(prefix) :] for path in getattr(record, "untranslated", []) if path.startswith(prefix)
+            ],
+        }
+        for key in ("name", "subtypes", "base_link"):
+            if getattr(face, key) is not None:
+                update[key] = getattr(face, key)
+        out.append(record.model_copy(update=update))
+    return out
+
+
 _LANG_KEY = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 _FACE_LANGS = ("en", "zh-hans")  # the languages a face falls back to (and a bilingual one adds)
 

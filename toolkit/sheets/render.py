@@ -21,7 +21,7 @@ from . import labels
 from .art import MIN_DPI
 from .fonts import FontSet
 from .geometry import Layout, Rect, SheetSpec, mm, plan
-from .layouts import Context, Issue, Lookup, draw_back, draw_front
+from .layouts import Context, Issue, Lookup, draw_back, draw_front, other_faces
 from .styles import INK, MUTED
 from .template import Templates, default_templates
 from .textbox import draw_line
@@ -92,6 +92,8 @@ class Sheet:
     issues: list[Issue]
     layout: Layout
     pages: int
+    faces_apart: int = 0  # other faces (a flip identity's back) printed as cards of their own: render_sheets
+    faces_backed: int = 0  # and printed on their card's back, in place of the generic back (duplex)
 
 
 class _FaceForms:
@@ -105,13 +107,16 @@ class _FaceForms:
 
     def __init__(self, ctx: Context, width: float, height: float, bleed: float) -> None:
         self.ctx, self.width, self.height, self.bleed = ctx, width, height, bleed
-        self.names: dict[tuple[str, str, str], str] = {}
+        self.names: dict[tuple[str, str, str, int], str] = {}
 
-    def name(self, record: Any) -> str:
-        key = (record.game, record.kind, record.id)
+    def name(self, record: Any, face: int = 0) -> str:
+        """The form of ``record``'s face: 0 its front, 1, 2, … one of its other faces (``record`` is then that face,
+        :func:`toolkit.sheets.layouts.other_faces`)."""
+        key = (record.game, record.kind, record.id, face)
         name = self.names.get(key)
         if name is None:
-            name = self.names[key] = f"card-{record.game}-{record.kind}-{record.id}"
+            name = f"card-{record.game}-{record.kind}-{record.id}" + (f"-face{face + 1}" if face else "")
+            self.names[key] = name
             c = self.ctx.canvas
             b = self.bleed
             c.beginForm(name, -b, -b, self.width + b, self.height + b)
@@ -119,11 +124,11 @@ class _FaceForms:
             c.endForm()
         return name
 
-    def place(self, record: Any, copies: int) -> None:
+    def place(self, record: Any, copies: int, face: int = 0) -> None:
         """Draw ``record``'s face at the origin: by its form when the document holds ``copies`` > 1, else in place."""
         c = self.ctx.canvas
         if copies > 1:
-            c.doForm(self.name(record))
+            c.doForm(self.name(record, face))
             return
         b = self.bleed
         path = c.beginPath()
@@ -166,7 +171,10 @@ def render_sheets(
     bilingual: bool = False,
     min_dpi: float = MIN_DPI,
 ) -> Sheet:
-    """Pages of card fronts (and, for duplex, a back page after each front page).
+    """Pages of card fronts (and, for duplex, a back page after each front page). A card with other faces (a
+    flip identity's back) prints each as a card of its own right after its front, or with duplex backs the first on
+    its back in place of the generic back (:func:`sheet_slots`; counted in :attr:`Sheet.faces_apart` and
+    :attr:`Sheet.faces_backed`).
 
     ``lang`` is the language of every word of the faces and backs (names, labels, ability text; the printed
     text and flavour of imported cards, English when a card lacks it); ``bilingual`` adds each name in the
@@ -174,7 +182,8 @@ def render_sheets(
     :mod:`toolkit.sheets.template`); ``meter`` counts the cards as they are drawn (:mod:`toolkit.meter`).
     """
     count = meter_or_silent(meter)
-    count.start(tr("drawing cards"), len(records))
+    slots = sheet_slots(records, spec.duplex != "none")
+    count.start(tr("drawing cards"), len(slots))
     layout = plan(spec)
     page = spec.page
     c, buffer = _canvas(mm(page.width), mm(page.height), fonts, t(lang, "Dossier cards"))
@@ -186,25 +195,27 @@ def render_sheets(
     w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
     forms = _BackForms(ctx, w, h, b)
     faces = _FaceForms(ctx, w, h, b)
-    copies = Counter((r.game, r.kind, r.id) for r in records)
+    copies = Counter((s.record.game, s.record.kind, s.record.id, s.face) for s in slots)
     pages = 0
     per_page = layout.per_page
-    for start in range(0, max(len(records), 1), per_page):
-        chunk = records[start : start + per_page]
+    for start in range(0, max(len(slots), 1), per_page):
+        chunk = slots[start : start + per_page]
         _crop_marks(c, layout)
-        for slot, record in enumerate(chunk):
+        for slot, entry in enumerate(chunk):
+            record = entry.record
             rect = layout.front(slot)
             c.saveState()
             c.translate(mm(rect.x), mm(rect.y))
-            faces.place(record, copies[(record.game, record.kind, record.id)])
+            faces.place(record, copies[(record.game, record.kind, record.id, entry.face)], entry.face)
             c.restoreState()
             count.advance()
         c.showPage()
         pages += 1
         if spec.duplex == "none":
             continue
-        for slot, record in enumerate(chunk):
-            name = forms.name(record)
+        for slot, entry in enumerate(chunk):
+            # a flip identity's back face in place of the generic back, drawn as its front is
+            name = forms.name(entry.record) if entry.back is None else faces.name(entry.back, 1)
             rect = layout.back(slot)
             c.saveState()
             if layout.back_rotated():
@@ -217,7 +228,34 @@ def render_sheets(
         c.showPage()
         pages += 1
     c.save()
-    return Sheet(buffer.getvalue(), ctx.issues, layout, pages)
+    apart = sum(1 for s in slots if s.face)
+    backed = sum(1 for s in slots if s.back is not None)
+    return Sheet(buffer.getvalue(), ctx.issues, layout, pages, faces_apart=apart, faces_backed=backed)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A card's place on a front page of :func:`render_sheets`: what it draws (a record's front, ``face`` 0, or one
+    of its other faces as a card of its own, ``face`` 1, 2, …) and, with duplex backs, the other face its back
+    draws in place of the generic back (None: the generic back)."""
+
+    record: Any
+    face: int = 0
+    back: Any = None
+
+
+def sheet_slots(records: Sequence[Any], duplex: bool) -> list[Slot]:
+    """The cards the front pages of ``records`` hold, in order: each record's front, then its other faces
+    (:func:`toolkit.sheets.layouts.other_faces`: a flip identity's back) each as a card of its own right after it,
+    so that a player can cut and sleeve both; with ``duplex`` backs the first other face prints on the front's back
+    instead (a facade's further faces still as cards of their own)."""
+    slots = []
+    for record in records:
+        others = other_faces(record)
+        back = others[0] if duplex and others else None
+        slots.append(Slot(record, 0, back))
+        slots += [Slot(face, n) for n, face in enumerate(others, start=1) if back is None or n > 1]
+    return slots
 
 
 def _crop_marks(c: Any, layout: Layout) -> None:
@@ -462,9 +500,11 @@ def render_cards(
     meter: Meter | None = None,
     bilingual: bool = False,
     min_dpi: float = MIN_DPI,
+    faces: bool = False,
 ) -> Sheet:
-    """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back),
-    in ``lang`` (``bilingual``: each name in the other language too, as :func:`render_sheets`);
+    """One page per record at the card's size plus bleed, with ``faces`` each followed by a page per other face of
+    the record (a flip identity's back: :func:`toolkit.sheets.layouts.other_faces`; :func:`card_file_stems` names
+    them), then, with ``backs``, one page per kind of back, in ``lang`` (``bilingual``: each name in the other language too, as :func:`render_sheets`);
     ``meter`` counts the pages as they are drawn (:mod:`toolkit.meter`)."""
     b = mm(spec.bleed)
     w, h = mm(spec.card.width), mm(spec.card.height)
@@ -473,9 +513,10 @@ def render_cards(
         c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual, min_dpi=min_dpi
     )
     back_records = distinct_backs(records) if backs else []
+    fronts = [face for record in records for face in (record, *(other_faces(record) if faces else ()))]
     count = meter_or_silent(meter)
-    count.start(tr("drawing single cards"), len(records) + len(back_records))
-    for record in records:
+    count.start(tr("drawing single cards"), len(fronts) + len(back_records))
+    for record in fronts:
         c.translate(b, b)
         draw_front(ctx, record, w, h, b)
         c.showPage()
@@ -486,7 +527,18 @@ def render_cards(
         c.showPage()
         count.advance()
     c.save()
-    return Sheet(buffer.getvalue(), ctx.issues, plan(replace(spec, grid=None)), len(records))
+    return Sheet(buffer.getvalue(), ctx.issues, plan(replace(spec, grid=None)), len(fronts))
+
+
+def card_file_stems(record: Any) -> list[str]:
+    """The names (without ``.png``) of ``record``'s images, as :func:`render_cards` draws its pages: its front
+    ``<game>-<id>``, then each other face: ``<game>-<id>.back`` for a flip identity's back, ``<game>-<id>.face2``,
+    ``.face3``, … for a facade's faces (a dot no id has: no other card's image shares the name)."""
+    stem = f"{record.game}-{record.id}"
+    faces = len(getattr(record, "faces", None) or [])
+    if faces == 1:
+        return [stem, f"{stem}.back"]
+    return [stem, *(f"{stem}.face{n}" for n in range(2, faces + 2))]
 
 
 def distinct_backs(records: Iterable[Any]) -> list[Any]:
@@ -650,10 +702,12 @@ def _tts_page(
 
 __all__ = [
     "Sheet",
+    "Slot",
     "TtsSheet",
     "back_file_stem",
     "back_point",
     "calibration_points",
+    "card_file_stems",
     "distinct_backs",
     "iter_pdf_pngs",
     "pdf_to_pngs",
@@ -661,5 +715,6 @@ __all__ = [
     "render_cards",
     "render_sheets",
     "render_tts",
+    "sheet_slots",
     "tts_grid",
 ]
