@@ -99,6 +99,8 @@ def register(app: typer.Typer) -> None:
         had_cards = LOCAL_CARDS.is_dir()
         with Phases() as meter:
             report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
+        for line in report.notes:  # (no problem: which ban list of each format is in force)
+            print(line, file=sys.stderr)
         for line in report.lines():
             print(tr("warning: {message}", message=line), file=sys.stderr)
         counts = tr(", ").join(kind_count(kind, count) for kind, count in report.counts.items())
@@ -243,12 +245,13 @@ def register(app: typer.Typer) -> None:
                            len(removed), path=path, files=shown)  # fmt: skip
             print(said)
         if result.print_deck is not None and not dry_run:
+            pdf = result.print_deck.name.removesuffix(".deck.json") + ".pdf"  # named as the sheet's deck is
             print(
                 tr(
                     "{path}: the copies to print are in {deck}: {command}",
                     path=path,
                     deck=result.print_deck,
-                    command=f"dossier print --deck {result.print_deck} --cards {into} --out my-cards.pdf",
+                    command=f"dossier print --deck {result.print_deck} --cards {into} --out {pdf}",
                 )
             )
         if not dry_run:
@@ -414,7 +417,7 @@ def _export_plan(
     from toolkit.catalog import discover
     from toolkit.config import card_pool
     from toolkit.i18n import tr
-    from toolkit.importers.sheet_export import SheetPlan, no_records, recorded_copies
+    from toolkit.importers.sheet_export import SheetPlan, art_for_the_sheet, no_records, recorded_copies
     from toolkit.jsonio import refuse_input_as_output
     from toolkit.models import GAMES, KIND_DIRS, KINDS
     from toolkit.paths import CARDS_DIR
@@ -482,7 +485,8 @@ def _export_plan(
         for _id, path in found:
             data = _read_record(path)
             if isinstance(data, dict):  # (a file replaced meanwhile by one that is no record is left out)
-                yield data
+                # an art cell names its file from the sheet's folder, as the import reads it (stdout: as it is)
+                yield data if out is None else art_for_the_sheet(data, path, out.parent)
 
     plan = SheetPlan(records, game, kind, copies, dict(found))
     _refuse_problems(plan.problems)

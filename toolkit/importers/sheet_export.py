@@ -11,7 +11,8 @@ there. A column is given the same form in every row, so the header names each fi
 Before anything is written, the sheet is read back with the importer's own reader and every record must
 come back exactly as it is (``$schema`` aside); a record that would not is reported and nothing is
 written. The quantity column (``copies``) is added when an import recorded copies for the records
-(:func:`toolkit.importers.spreadsheet.read_manifest`).
+(:func:`toolkit.importers.spreadsheet.read_manifest`). A sheet written to a file names each ``art`` from the
+sheet's folder, as the import reads it (:func:`art_for_the_sheet`).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def _scalar_text(value: Any, slot: Slot) -> str:
     if not text.strip():
         raise _Cannot  # an empty cell leaves the field out
     try:
-        back = coerce(text, slot.leaf, slot.nullable)
+        back = coerce(text, slot.leaf, slot.nullable, x=slot.x)
     except _BadCell:
         raise _Cannot from None
     if canonical_dumps(back) != canonical_dumps(value):
@@ -350,7 +351,8 @@ def _columns_seen(seen: dict[str, int], models: Sequence[Any]) -> list[str]:
     for model in models:
         for name, info in model.model_fields.items():
             fields.setdefault(info.alias or name, len(fields))
-    first = [c for c in FIRST if c in seen]
+    names = sorted((c for c in seen if c.startswith("name.") and c not in FIRST), key=lambda c: seen[c])
+    first = [c for c in FIRST[:3] if c in seen] + names + [c for c in FIRST[3:] if c in seen]  # (name.fr: a name)
     rest = sorted(
         (c for c in seen if c not in first and c != COPIES_COLUMN),
         key=lambda c: (fields.get(c.split(".")[0], len(fields)), seen[c]),
@@ -379,6 +381,35 @@ def _row_reads_back(sheet: _Sheet, text: str, data: dict[str, Any]) -> str | Non
             fields=", ".join(changed),
         )
     return None
+
+
+def art_for_the_sheet(data: dict[str, Any], record_file: Path, sheet_dir: Path) -> dict[str, Any]:
+    """``data`` with its ``art`` named from the sheet's folder ``sheet_dir``, as `import csv` reads an art cell
+    (:func:`toolkit.importers.spreadsheet._art_from_the_sheet`); a record names it from its own folder. Kept as it
+    is where it finds no file from the record's folder, where it finds the same file from the sheet's folder (the
+    import then keeps it unchanged), or where the sheet's path would find another file from the record's folder
+    first; absolute where there is no path from the sheet's folder (another drive)."""
+    import os
+
+    art = data.get("art")
+    if not isinstance(art, str) or not art or os.path.isabs(art) or "\\" in art:
+        return data
+    folder = os.path.abspath(record_file.parent)
+    target = os.path.normpath(os.path.join(folder, art))
+    if not os.path.isfile(target):
+        return data
+    there = os.path.join(os.path.abspath(sheet_dir), art)
+    if os.path.isfile(there) and os.path.samefile(there, target):
+        return data
+    try:
+        cell = Path(os.path.relpath(target, os.path.abspath(sheet_dir))).as_posix()
+    except ValueError:  # (another drive)
+        cell = Path(target).as_posix()
+    if not os.path.isabs(cell):
+        mistaken = os.path.join(folder, cell)  # the import reads a path from the record's folder first
+        if os.path.isfile(mistaken) and not os.path.samefile(mistaken, target):
+            return data
+    return {**data, "art": cell}
 
 
 def recorded_copies(files: Sequence[Path], kind_dir: str) -> dict[str, int]:
@@ -411,4 +442,4 @@ def no_records(game: str, kind: str, where: str) -> DossierError:
     )
 
 
-__all__ = ["SheetExport", "SheetPlan", "build_sheet", "no_records", "recorded_copies"]
+__all__ = ["SheetExport", "SheetPlan", "art_for_the_sheet", "build_sheet", "no_records", "recorded_copies"]

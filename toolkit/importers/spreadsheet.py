@@ -4,7 +4,8 @@ The sheet:
 
 - The first row names the fields. A nested field is dotted
   (``cost.mortgage``, ``equipment.attack.range.max``); the name is
-  ``name.zh-Hans`` / ``name.en`` (plain ``zh-Hans`` / ``en`` columns work too).
+  ``name.zh-Hans`` / ``name.en`` (plain ``zh-Hans`` / ``en`` columns work too); a name, flavor or printed text
+  in another language goes under its language tag (``name.fr``, ``flavor.pt-BR``).
   ``kind``, ``game`` and ``$schema`` are filled in (a ``kind`` or ``game`` column,
   where there is one, must agree with ``--kind`` / ``--game``).
 - A list field comes from several columns of the same name (``text``,
@@ -17,8 +18,8 @@ The sheet:
   items of a list of objects can also be numbered (``printings.0.code``).
 - Cells are read by the record model's field types: whole numbers, ``true`` /
   ``false`` (also ``yes``/``no``, ``1``/``0``, ``是``/``否``, Excel's ``TRUE``), the
-  values of a closed vocabulary, and ``null`` (or ``X`` for a number) where a
-  field may be null. An empty cell leaves the field out (the model's default
+  values of a closed vocabulary, and ``null`` where a field may be null (``X`` too
+  where null means X: a cost, an ice's strength; refused where null means none). An empty cell leaves the field out (the model's default
   applies). Blank rows are skipped.
 - The id comes from an ``id`` column, else from the English name (``Anti-Materiel
   Rifle`` -> ``anti_materiel_rifle``), else from the Chinese name's Latin letters
@@ -27,7 +28,8 @@ The sheet:
 The file: UTF-8 with or without a byte-order mark (Excel's "CSV UTF-8"), or
 UTF-16 or UTF-32 with one (Excel's "Unicode Text" is UTF-16); ``encoding`` names another (``gb18030``
 for Excel's plain "CSV" on Chinese Windows). The delimiter is ``,``, ``;`` or a
-tab, whichever the header row uses most. Quoted cells may hold line breaks.
+tab, whichever the header row uses most, or the one Excel's first line ``sep=;`` names (no row of the sheet).
+Quoted cells may hold line breaks.
 
 Records go to ``DIR/<kind directory>/<id>.json`` (:data:`toolkit.models.KIND_DIRS`,
 the layout of the bundled ``cards/<game>/``), in canonical JSON, each written
@@ -51,7 +53,8 @@ and held by no other sheet, are removed once the rest is written, and are no par
 linted among (:attr:`CsvImport.removed`); one changed since stays, with a warning. A record of a row with the id of
 a record of the pool is linted in its place, as ``dossier lint`` lints a set folder (a warning, card.id.pool). A
 quantity column (``copies``, ``数量``) writes a print deck
-(:func:`toolkit.sheets.selection.copies_deck`) to ``DIR/.dossier-import/<sheet>.deck.json``.
+(:func:`toolkit.sheets.selection.copies_deck`) to ``DIR/.dossier-import/<sheet>.deck.json``, one deck per sheet
+(:func:`_deck_file`: the manifest's ``decks`` say which sheet owns which).
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ from toolkit.i18n import chinese, current_lang, tr, trn, word
 from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_limited, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
+from toolkit.models.common import LANG_TAG
 
 DELIMITERS = (",", ";", "\t")
 MAX_SHEET_BYTES = 32 * 2**20  # a sheet of every card of a game is a few MiB at most
@@ -92,6 +96,7 @@ COPIES_COLUMN = "copies"  # the name an export gives it
 MAX_COPIES = 99  # of one card in a print run (a deck's count allows as many)
 PRINTED_IN_COPIES = ("card", "role")  # the kinds a print deck counts
 _SLUG = re.compile(SLUG_PATTERN)
+_LANG_TAG = re.compile(LANG_TAG)
 _INDEX = re.compile(r"^\d+$")
 
 Mode = Literal["scalar", "split", "json"]
@@ -110,15 +115,34 @@ class Slot:
     nullable: bool = False
     separator: str = ","  # for "split": "\n" (free text) or "," (anything else)
     pattern: str | None = None  # the pattern a string (or a split list's strings) must match
+    x: bool = False  # a whole number whose null means X (a cost the card says is X): the cell ``X`` is null
 
 
 class _Unknown(Exception):
     """A column path that names no field of the model; ``no_field`` when a part of it names nothing at all (not a
-    field that cannot take a part)."""
+    field that cannot take a part): ``part`` is that part, ``level`` the tokens of the object it was looked for in
+    (empty: the record) and ``fields`` the fields that object has."""
 
-    def __init__(self, message: str, *, no_field: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        no_field: bool = False,
+        part: str = "",
+        level: tuple[str | int, ...] = (),
+        fields: Sequence[str] = (),
+    ) -> None:
         super().__init__(message)
         self.no_field = no_field
+        self.part, self.level, self.fields = part, level, list(fields)
+
+
+class _NullIsX:
+    """The mark :func:`_field` puts on a field whose description says its null is X (``null where X``)."""
+
+
+NULL_IS_X = _NullIsX()
+_SAYS_X = re.compile(r"\bnull\b[^.]*\bX\b")  # "null where X", "null where the card says X"
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
@@ -160,10 +184,18 @@ def _field(model: type[BaseModel], part: str) -> tuple[str, Any] | None:
     for name, info in model.model_fields.items():
         if part in (info.alias, name):
             annotation: Any = info.annotation
-            if info.metadata:
-                annotation = Annotated[(annotation, *info.metadata)]
+            metadata = [*info.metadata]
+            if info.description and _SAYS_X.search(info.description):
+                metadata.append(NULL_IS_X)  # (elsewhere null means none: a program's strength, a trash cost)
+            if metadata:
+                annotation = Annotated[(annotation, *metadata)]
             return info.alias or name, annotation
     return None
+
+
+def _open_to_languages(model: type[BaseModel]) -> bool:
+    """A model that takes any language under its tag beside its own fields (names, flavor, printed text)."""
+    return model.model_config.get("extra") == "allow" and _field(model, "zh-Hans") is not None
 
 
 def _pattern(metadata: Iterable[Any]) -> str | None:
@@ -202,7 +234,8 @@ def resolve(annotation: Any, parts: Sequence[str], tokens: tuple[str | int, ...]
             separator = "\n" if _is_free_text(item) else ","
             item_core, _, item_metadata = _unwrap(item)
             return Slot(tokens, "split", item_core, nullable, separator, _pattern(item_metadata))
-        return Slot(tokens, "scalar", core, nullable, pattern=_pattern(metadata))
+        x = any(m is NULL_IS_X for m in metadata)
+        return Slot(tokens, "scalar", core, nullable, pattern=_pattern(metadata), x=x)
     part, rest = parts[0], parts[1:]
     members = [core] if _is_model(core) else _union_models(core)
     if members:
@@ -210,7 +243,21 @@ def resolve(annotation: Any, parts: Sequence[str], tokens: tuple[str | int, ...]
             found = _field(model, part)
             if found is not None:
                 return resolve(found[1], rest, (*tokens, found[0]))
-        raise _Unknown(tr("no field {field}", field=repr(part)), no_field=True)
+        languages = [m for m in members if _open_to_languages(m)]
+        if languages:  # another language takes what Chinese does: name.fr, flavor.ja, printed_text.pt-BR
+            if _LANG_TAG.match(part):
+                found = _field(languages[0], "zh-Hans")
+                assert found is not None
+                return resolve(found[1], rest, (*tokens, part))
+            raise _Unknown(tr("{key} is not a language tag (such as {examples})", key=repr(part),
+                              examples="fr, pt-BR, zh-Hant"))  # fmt: skip
+        raise _Unknown(
+            tr("no field {field}", field=repr(part)),
+            no_field=True,
+            part=part,
+            level=tokens,
+            fields=_known_fields(members),
+        )
     if get_origin(core) is list:
         if not _INDEX.match(part):
             if _structured(get_args(core)[0]):
@@ -274,11 +321,25 @@ def _whole_number(text: str) -> int:
     return int(value.split(".")[0])
 
 
-def coerce(text: str, leaf: Any, nullable: bool) -> Any:
-    """One cell (not empty) as a value of type ``leaf``; raises :class:`_BadCell` with the reason."""
+def coerce(text: str, leaf: Any, nullable: bool, *, x: bool = True) -> Any:
+    """One cell (not empty) as a value of type ``leaf``; raises :class:`_BadCell` with the reason. ``X`` is null
+    for a nullable whole number only where ``x`` (its null means X, :attr:`Slot.x`); where null means none (a
+    program's strength, a trash cost) it is refused, never read as none."""
     word = unicodedata.normalize("NFKC", text).strip()
-    if nullable and (word.casefold() in NULL_WORDS or (leaf is int and word.casefold() == "x")):
+    if nullable and word.casefold() in NULL_WORDS:
         return None
+    if nullable and leaf is int and word.casefold() == "x":
+        if x:
+            return None
+        raise _BadCell(
+            tr(
+                "{value} is not a whole number (null here means none, not {x}): give a whole number, or {null} "
+                "for none",
+                value=_short(text),
+                null="null",
+                x="X",
+            )
+        )
     choices = _literal_choices(leaf)
     if choices is not None:
         for choice in choices:
@@ -462,7 +523,7 @@ def _cell_value(slot: Slot, text: str) -> Any:
         else:
             items = [item.strip() for item in LIST_SEPARATORS.split(text)]
         return [coerce(item, slot.leaf, False) for item in items if item]
-    return coerce(text, slot.leaf, slot.nullable)
+    return coerce(text, slot.leaf, slot.nullable, x=slot.x)
 
 
 # ---------------------------------------------------------------------- reading the file
@@ -579,12 +640,25 @@ class Row:
     number: int = 0  # the row's number in the spreadsheet (blank rows count; a cell's line breaks do not)
 
 
-def read_rows(text: str, delimiter: str) -> tuple[list[Row], Finding | None]:
-    """Every row with the line it starts on, or the rows before a syntax error and the error."""
+SEP_LINE = re.compile(r'"?sep=([^"\n])"?[ \t]*(?:\n|$)', re.IGNORECASE)
+
+
+def sep_line(text: str) -> tuple[str, str | None]:
+    """Excel's first line ``sep=;`` (its delimiter, not a row): the text after it and the delimiter it names, or
+    ``text`` and None where it has no such line."""
+    match = SEP_LINE.match(text)
+    if match is None:
+        return text, None
+    return text[match.end() :], match.group(1)
+
+
+def read_rows(text: str, delimiter: str, lines_before: int = 0) -> tuple[list[Row], Finding | None]:
+    """Every row with the line it starts on, or the rows before a syntax error and the error. ``lines_before``:
+    the lines of the file above ``text`` (a ``sep=`` line), which the lines count."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[Row] = []
     while True:
-        start = reader.line_num + 1
+        start = reader.line_num + 1 + lines_before
         try:
             cells = next(reader)
         except StopIteration:
@@ -722,18 +796,7 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
             except _Unknown as exc:
                 reasons.append(exc)
         if column.slot is None:
-            if reasons and not reasons[0].no_field:
-                message = tr("column {column}: {problem}", column=repr(header), problem=reasons[0])
-            else:
-                known = ", ".join(_known_fields(sheet.models))
-                message = tr(
-                    "column {column} names no field of a {game} {kind}; fields: {fields}",
-                    column=repr(header),
-                    game=word("game", sheet.game, current_lang()),
-                    kind=_kind_word(sheet.kind),
-                    fields=known,
-                )
-            sheet.error("csv.header", message, line, index + 1)
+            sheet.error("csv.header", _no_such_column(sheet, header, reasons), line, index + 1)
     def repeated(header: str, first: Any, column: Any) -> None:
         message = tr(
             "column {column} appears again (first in column {first}); only a list field may repeat",
@@ -771,6 +834,43 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
             line,
             None,
         )
+
+
+def _suggested(part: str, fields: Sequence[str]) -> str | None:
+    """The field closest to ``part`` (a typo of it), as value errors suggest one (:func:`ranked`), or None."""
+    order, close = ranked(part, [Term(f) for f in fields])
+    return repr(order[0].id) if close else None
+
+
+def _no_such_column(sheet: _Sheet, header: str, reasons: Sequence[_Unknown]) -> str:
+    """Why the column ``header`` names no field: the level of it that failed (the record, or ``cost`` of
+    ``cost.mortage``), the fields that level has, and the closest of them."""
+    reason = reasons[0] if reasons else None
+    if reason is not None and not reason.no_field:
+        return tr("column {column}: {problem}", column=repr(header), problem=reason)
+    if reason is not None and reason.level:
+        level = repr(_dotted(reason.level))
+        fields = ", ".join(reason.fields)
+        suggestion = _suggested(reason.part, reason.fields)
+        if suggestion is not None:
+            problem = tr("{level} has no field {field}; did you mean {suggestion}? {level} takes: {fields}",
+                         level=level, field=repr(reason.part), suggestion=suggestion, fields=fields)  # fmt: skip
+        else:
+            problem = tr("{level} has no field {field}; {level} takes: {fields}", level=level,
+                         field=repr(reason.part), fields=fields)  # fmt: skip
+        return tr("column {column}: {problem}", column=repr(header), problem=problem)
+    known = _known_fields(sheet.models)
+    suggestion = _suggested(reason.part, known) if reason is not None else None
+    said = {
+        "column": repr(header),
+        "game": word("game", sheet.game, current_lang()),
+        "kind": _kind_word(sheet.kind),
+        "fields": ", ".join(known),
+    }
+    if suggestion is not None:
+        return tr("column {column} names no field of a {game} {kind}; did you mean {suggestion}? fields: {fields}",
+                  suggestion=suggestion, **said)  # fmt: skip
+    return tr("column {column} names no field of a {game} {kind}; fields: {fields}", **said)
 
 
 def _column_tokens(column: Column) -> tuple[str | int, ...] | None:
@@ -1238,6 +1338,8 @@ class CsvImport:
     row_of: dict[int, int] = field(default_factory=dict)  # line where a row starts -> its spreadsheet row number
     headers: dict[int, str] = field(default_factory=dict)  # 1-based column -> its header
     print_deck: Path | None = None  # the deck of the quantity column's copies, where the sheet has one
+    # the manifest's print decks: deck file name -> the sheet that owns it (:func:`sheet_key`), one deck a sheet
+    decks: dict[str, str] = field(default_factory=dict)
 
     @property
     def errors(self) -> int:
@@ -1500,8 +1602,9 @@ def import_csv(
     models, branches = _models_of(game, kind)
     sheet = _Sheet(path, game, kind, models, branches)
     sheet.vocabularies = game_vocabularies(game, into, pool)
-    delimiter = sniff_delimiter(text)
-    rows, syntax = read_rows(text, delimiter)
+    rows_text, delimiter_named = sep_line(text)  # Excel's "sep=;" line: the delimiter, not the header
+    delimiter = delimiter_named or sniff_delimiter(text)
+    rows, syntax = read_rows(rows_text, delimiter, 0 if delimiter_named is None else 1)
     unclosed = unclosed_quote(text, delimiter, rows) if syntax is None else None
     if unclosed is not None:  # (the rest of the file is in its last cell: no finding of its rows would be true)
         row, column, line = unclosed
@@ -1563,6 +1666,7 @@ def import_csv(
     count = meter_or_silent(meter)
     count.start(tr("reading rows"), len(body))
     partial: list[RowRecord] = []  # rows with a bad cell: their records are linted, never written
+    left_out: set[str] = set()  # the ids of those rows: a record of the set may need one (a map its mode)
     for row in body:
         count.advance()
         record = _read_row(sheet, row)
@@ -1591,8 +1695,10 @@ def import_csv(
         record.text = canonical_dumps(record.data)
         if not record.partial:
             result.records.append(record)
-        elif record.lintable:
-            partial.append(record)
+        else:
+            left_out.update(i for i in (record.shown if record.stand_in else record_id,) if i)
+            if record.lintable:
+                partial.append(record)
     findings = sheet.findings
     linted = sorted([*result.records, *partial], key=lambda r: r.line)  # (a later row repeats an earlier one)
     manifest = read_manifest(into)
@@ -1622,7 +1728,7 @@ def import_csv(
     others: list[Finding] = []  # lint's errors of the other records of the set, with the import
     findings.extend(_lint(linted, str(path), game, into, pool, lint_sources, count, result.removed, others))
     if others:
-        findings.extend(_broken(others, str(path), into, pool, lint_sources))
+        findings.extend(_broken(others, str(path), into, pool, lint_sources, left_out))
     for record in result.records:
         assert record.target is not None
         if record.target in olds:
@@ -1662,8 +1768,15 @@ def import_csv(
                     findings.append(Finding("csv.lost", message, "warning", str(path), None, record.line, None))
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
     result.findings = findings
+    result.decks = read_decks(into)  # (kept as they are by an import of a sheet without copies)
     if any(c.copies for c in sheet.columns):
-        result.print_deck = into / MANIFEST_DIR / f"{_deck_stem(path)}.deck.json"
+        result.print_deck = _deck_file(path, into, result.decks, manifest)
+        if result.print_deck is None:
+            message = tr(
+                "the names of this sheet's print deck in {folder} are taken by other sheets' decks; rename the sheet",
+                folder=into / MANIFEST_DIR,
+            )
+            findings.append(Finding("csv.deck", message, "error", str(path), None, None, None))
     if result.errors or dry_run:
         return result
     unchanged = set(result.unchanged)
@@ -1761,17 +1874,30 @@ def _sheet_shown(key: str, into: Path) -> str:
         return key
 
 
+def _manifest_data(into: Path) -> dict[str, Any]:
+    try:
+        data = loads_strict((into / MANIFEST_DIR / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, JsonSyntaxError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_decks(into: Path) -> dict[str, str]:
+    """The print decks imports wrote under ``into``: deck file name -> the sheet that owns it (:func:`sheet_key`;
+    a manifest written before decks were owned names none)."""
+    decks = _manifest_data(into).get("decks")
+    if not isinstance(decks, dict):
+        return {}
+    return {k: v for k, v in decks.items() if isinstance(k, str) and isinstance(v, str)}
+
+
 def read_manifest(into: Path) -> dict[str, dict[str, Any]]:
     """Which files under ``into`` imports made: relative path -> ``sheet`` (the sheet's path from ``into``,
     :func:`sheet_key`; an absolute path in a manifest written before), ``sheets`` (every sheet that holds the record,
     where more than one does), ``game``, ``kind``, ``id``, ``fingerprint`` (of the record as written, as fmt would
     leave it) and ``copies``. A manifest that cannot be read claims nothing (so nothing is replaced without
     ``--force``)."""
-    try:
-        data = loads_strict((into / MANIFEST_DIR / MANIFEST_FILE).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, JsonSyntaxError):
-        return {}
-    records = data.get("records") if isinstance(data, dict) else None
+    records = _manifest_data(into).get("records")
     if not isinstance(records, dict):
         return {}
     return {k: v for k, v in records.items() if isinstance(k, str) and isinstance(v, dict)}
@@ -1843,8 +1969,48 @@ def _left_behind(
     return removed, released, changed, shared
 
 
-def _deck_stem(path: Path) -> str:
-    return slugify(path.stem) or "sheet"
+def deck_stem(path: Path) -> str:
+    """The name of the sheet ``path``'s print deck (before ``.deck.json``): its name made an id (``my-cards.csv``
+    -> ``my_cards``), keeping letters beyond Latin ones (``数量表.csv`` -> ``数量表``)."""
+    stem = unicodedata.normalize("NFKC", path.stem)
+    if not any(c.isalnum() and not c.isascii() for c in unicodedata.normalize("NFKD", stem)):
+        return slugify(stem) or "sheet"  # (Latin letters lose only their accents: Boi-tatá -> boi_tata)
+    name = re.sub(r"[\W_]+", "_", stem.casefold()).strip("_")
+    return name[:64].rstrip("_") or "sheet"
+
+
+def _deck_file(path: Path, into: Path, decks: dict[str, str], manifest: dict[str, dict[str, Any]]) -> Path | None:
+    """Where the sheet ``path`` writes its print deck: ``<stem>.deck.json`` (:func:`deck_stem`), or, where another
+    sheet owns that one (``a/cards.csv`` and ``b/cards.csv``), ``<stem>-<hash of the sheet's path from into>``;
+    None where both are another sheet's. A deck file no sheet owns (written before decks were owned) is this
+    sheet's only if it names this sheet and lists only records this sheet holds: no sheet's deck is overwritten."""
+    import hashlib
+
+    folder = into / MANIFEST_DIR
+    stem = deck_stem(path)
+    digest = hashlib.sha256(sheet_key(path, into).encode("utf-8")).hexdigest()[:8]
+    for name in (f"{stem}.deck.json", f"{stem}-{digest}.deck.json"):
+        owner = decks.get(name)
+        if owner is not None:
+            if _is_sheet(owner, path, into):
+                return folder / name
+            continue
+        if not os.path.lexists(folder / name) or _old_deck_of(folder / name, path, into, manifest):
+            return folder / name
+    return None
+
+
+def _old_deck_of(deck: Path, path: Path, into: Path, manifest: dict[str, dict[str, Any]]) -> bool:
+    """Whether the print deck ``deck``, which no sheet owns, is the one the sheet ``path`` wrote before decks were
+    owned: it names the sheet's file and counts only records this sheet holds."""
+    try:
+        data = loads_strict(deck.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, JsonSyntaxError):
+        return False
+    if not isinstance(data, dict) or data.get("name") != path.name or not isinstance(data.get("cards"), dict):
+        return False
+    held = {entry.get("id") for entry in manifest.values() if _mine(entry, path, into)}
+    return all(card in held for card in data["cards"])
 
 
 def _bookkeeping(
@@ -1892,8 +2058,14 @@ def _bookkeeping(
         records[key] = {k: v for k, v in new.items() if v is not None}
     items = []
     folder = result.into / MANIFEST_DIR
-    if records != manifest:
-        text = canonical_dumps({"records": records, "version": 1})
+    decks = dict(result.decks)
+    if result.print_deck is not None:
+        decks[result.print_deck.name] = own  # (one an older manifest names by absolute path: named from the set)
+    if records != manifest or decks != result.decks:
+        body: dict[str, Any] = {"records": records, "version": 1}
+        if decks:
+            body["decks"] = dict(sorted(decks.items()))
+        text = canonical_dumps(body)
         items.append((folder / MANIFEST_FILE, encode(folder / MANIFEST_FILE, text)))
     if result.print_deck is not None:
         counts = {str(r.data["id"]): (1 if r.copies is None else r.copies) for r in result.records}
@@ -1991,11 +2163,20 @@ def _lint(
     return located
 
 
-def _broken(after: list[Finding], csv_file: str, into: Path, pool: Sequence[Path], lint_sources: Any) -> list[Finding]:
+def _broken(
+    after: list[Finding],
+    csv_file: str,
+    into: Path,
+    pool: Sequence[Path],
+    lint_sources: Any,
+    left_out: Iterable[str] = (),
+) -> list[Finding]:
     """The errors of ``after`` (lint's of the other records of ``into`` with the import) that those records did not
     have before it (a record whose text quotes a row's name, renamed or deleted): each an error of the import, which
     is refused. An error at a place of a record where it had one before is not the import's (as the web editor
-    tells the records an edit breaks: by file, code and place)."""
+    tells the records an edit breaks: by file, code and place); nor one that names the id of a row left out for a
+    bad cell (``left_out``: its record could not be checked, or did not read whole, so the set lacks it only while
+    that cell's own error stands)."""
     from collections import Counter
 
     from toolkit.catalog import file_key
@@ -2007,7 +2188,10 @@ def _broken(after: list[Finding], csv_file: str, into: Path, pool: Sequence[Path
         (file_key(Path(f.file)), f.code, f.pointer) for f in before.findings if f.file and f.severity == "error"
     )
     broken: list[Finding] = []
+    missing = [repr(i) for i in left_out]
     for finding in after:
+        if any(i in finding.message for i in missing):
+            continue  # (a mode whose max_agents did not read: the map that lists it is not broken by the import)
         key = (file_key(Path(finding.file)) if finding.file else "", finding.code, finding.pointer)
         if had[key] > 0:
             had[key] -= 1
