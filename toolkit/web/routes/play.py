@@ -72,10 +72,19 @@ def _modes(web: Any) -> list[str]:
     return web.memo("play-modes", lambda: playable_modes(_records(web), 2))
 
 
-def _decks(web: Any) -> list[dict[str, Any]]:
+def _decks(web: Any, lang: str) -> list[dict[str, Any]]:
+    """The saved tactics decks the form lists, each with its ``problem``: None for a deck the form may start a game
+    with, else why :func:`saved_deck` refuses it (its first error, in ``lang``): the menu shows it disabled, saying
+    so."""
     from toolkit.web.saved import SavedDecks
 
     found = [d for d in SavedDecks(web.settings.data_path).list() if d["game"] == "tactics"]
+    for deck in found:
+        try:
+            saved_deck(web, deck["id"], lang)
+            deck["problem"] = None
+        except DossierError as exc:
+            deck["problem"] = getattr(exc, "problem", None) or exc.message
     return sorted(found, key=lambda d: (d["mode"], d["name"]))
 
 
@@ -137,7 +146,7 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
     from toolkit.web.routes import play_netrunner
 
     opponents = [(o, _opponent_words(o, lang)) for o in OPPONENTS]
-    return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents,
+    return render(request, "play/index.html", modes=modes, decks=_decks(web, lang), opponents=opponents,
                   netrunner=play_netrunner.choices(web, lang), machine_words=_netrunner_words,
                   mode_names=_mode_names(web, lang), examples=_example_decks(web, lang),
                   maps=_maps(web, lang))  # fmt: skip
@@ -479,8 +488,18 @@ def saved_deck(web: Any, deck_id: str, lang: str, game: str = "tactics") -> Any:
         raise DossierError(t(lang, "saved deck {id} is not a tactics deck", id=name))
     if not verdict.legal:
         first = next(f for f in verdict.findings if f.severity == "error")
-        raise DossierError(t(lang, "saved deck {id} is not legal: {problem}", id=name, problem=first.message))
+        raise IllegalDeck(t(lang, "saved deck {id} is not legal: {problem}", id=name, problem=first.message),
+                          first.message)  # fmt: skip
     return verdict.deck
+
+
+class IllegalDeck(DossierError):
+    """:func:`saved_deck`'s refusal of a deck of the game that breaks its rules: ``problem``, the first error alone
+    (the form's deck menu says it beside the deck)."""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 def _record(session: Any, previous: dict[str, Any], status: str | None = None) -> dict[str, Any]:
@@ -732,7 +751,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     log = [log_line(names, entry, lang) for entry in seen["log"][-60:]]
     if found.resigned:  # the log ends with the resignation, in words, numbered as the entries before it
-        log.append(_resigned_entry(seen["log"], record.get("resigned_by"), lang)["line"])
+        log.append(_resigned_entry(session.game, record.get("resigned_by"), lang)["line"])
     me = next(p for p in seen["players"] if p["seat"] == seat)
     from toolkit.engine.tactics.terminal import card_name, mode_scores, option_words, prompt_text, table_lines
 
@@ -768,7 +787,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         # (not while the other seat is asked: taking the decision back would tell whether it had an answer)
         # (a machine's pass that showed nothing is left out, as undo leaves it out: TacticsSession.last_decider)
         can_undo=session.last_decider() == seat and _last_person(session) == seat and decision is not None,
-        map_data=Markup(_map_data(seen)),
+        map_data=Markup(_map_data(seen, names)),
         moved=_moved_since(found) is not None,
     )  # fmt: skip
     response.headers.update(PRIVATE)
@@ -778,15 +797,19 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     return response
 
 
-def _map_data(seen: dict[str, Any]) -> str:
+def _map_data(seen: dict[str, Any], names: Any) -> str:
     """What the page's script needs to answer a click on the map: where the cells are, the units' cells and labels,
-    the seat's prospects (all of it from the seat's view). JSON safe inside a script element."""
+    the seat's prospects (all of it from the seat's view; the names in them in the page's language, ``names`` its
+    LogNames, as ``/api/play/ID`` gives them). JSON safe inside a script element."""
+    import copy
     import json
 
     from toolkit.board.draw import CELL, MARGIN_LEFT, MARGIN_TOP
 
+    prospects = copy.deepcopy(seen["prospects"])  # (the page's own list names them as it shows them: left as it is)
+    _name_words(prospects, names)
     data = {
-        "cell": CELL, "left": MARGIN_LEFT, "top": MARGIN_TOP, "prospects": seen["prospects"],
+        "cell": CELL, "left": MARGIN_LEFT, "top": MARGIN_TOP, "prospects": prospects,
         "units": [{"label": u["label"], "pos": u["pos"]} for u in seen["units"]],
     }  # fmt: skip
     return json.dumps(data, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -874,13 +897,15 @@ def _resignation(found: Opened, lang: str, seen: dict[str, Any]) -> None:
     words = t(lang, "P{seat} resigned", seat=by)
     winners = [p.seat for p in game.players if isinstance(by, int) and p.seat != by and game.hostile(by, p.seat)]
     seen["result"] = {"winners": winners, "reason": "resigned", "reason_words": words, "rounds": game.round}
-    seen["log"].append(_resigned_entry(seen["log"], by, lang))
+    seen["log"].append(_resigned_entry(game, by, lang))
 
 
-def _resigned_entry(log: list[dict[str, Any]], by: Any, lang: str) -> dict[str, Any]:
-    """The log entry that ends the log of a game the seat ``by`` resigned: the next sequence number after the
-    entries of ``log``, and its ``line`` numbered as :meth:`LogNames.line` numbers theirs (``   7 P1 resigned``)."""
-    seq = max((e["seq"] for e in log if isinstance(e.get("seq"), int)), default=0) + 1
+def _resigned_entry(game: Any, by: Any, lang: str) -> dict[str, Any]:
+    """The log entry that ends the log of a game the seat ``by`` resigned: numbered as the game numbers it, after
+    the last entry of its whole log (every seat's entries: the same number on every seat's page, as the replay's
+    :func:`toolkit.cli.map.resigned_end` gives it), and its ``line`` numbered as :meth:`LogNames.line` numbers
+    theirs (``   7 P1 resigned``)."""
+    seq = len(game.log) + 1  # (an entry's number is its place in the whole log: toolkit.engine.core.Log.add)
     return {"seq": seq, "event": "resigned", "player": by, "line": f"{seq:>4} {t(lang, 'P{seat} resigned', seat=by)}"}
 
 
