@@ -1916,11 +1916,21 @@ RULES_SINCE = [
         '                self.log.add("temp_hp_expired", seat, unit=str(unit), amount=unit.temp_hp)\n'
         '            unit.temp_hp = 0\n',
     ),  # temporary HP vanishing is logged (§8.3, stop 72)
+    (
+        "toolkit/engine/tactics/attack.py",
+        '                self.log.add("target_lost", seat, unit=str(attacker), target=str(target), distance=d,'
+        ' range=[low, high])\n',
+        '                self.log.add("target_lost", seat, unit=str(attacker), target=str(target), distance=d,'
+        ' range=[low, high],\n'
+        '                             reason="not_in_sight" if in_range else "out_of_range")\n',
+    ),  # an attack's target lost says why: out of range, else not in sight (sweep 73c)
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same
 games and the comparison is of speed alone (the older code, with the rule as it is now). A rule fixed that changes
-none of the bench's games (one of four-player team play, a choice the tactician always declines) needs no entry."""
+none of the bench's games (one of four-player team play, a choice the tactician always declines) needs no entry. A
+log entry the engine adds or tells more fully since (temporary HP vanishing, why a target was lost) is given the older
+tree the same way, so that the logs compared are alike."""
 
 LOG_SINCE = [
     ("text", "主动 横置：本单位移动 0-2。", "主动 横置：本单位移动 0-移速。"),  # 行进's record says what the engine did

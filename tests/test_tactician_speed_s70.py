@@ -186,10 +186,11 @@ def _threat_plainly(d: TacticianDecider, g: TacticsGame, enemy: Unit, profile: A
 # exposes no hidden agent; no lost-agent relief once the game is decided), which bench/tactics.py's RULES_SINCE
 # gives the old tree too; three re-pinned for sweep 71f's (a card's 回合开始时 / 回合结束时 are its controller's turn's:
 # duel 5's 流血, duo 5's 目眩; a card an effect destroys is logged destroyed, not self-destructed: duo 1's 精确爆破);
-# three for sweep 72f's (temporary HP vanishing at its controller's turn start is logged: duel 0, duo 1, duo 5)
+# three for sweep 72f's (temporary HP vanishing at its controller's turn start is logged: duel 0, duo 1, duo 5);
+# two for sweep 73c's (an attack's target_lost says why, ``reason``: duel 0, duel 5; the same games without the field)
 GAMES = {
-    ("duel", 0): "db9d505805ef2829414b84ab4f043e9b35b20c903b10353b594f4b3a5cdbb6ce",
-    ("duel", 5): "88402ef2863c795a7b3d75c9913160bb4615fc14a74d2d6ab8037710a7a87606",
+    ("duel", 0): "21450aaf159cf7bcf2eae6ab4c683af285725792746fbf9c4ef5dc825904b60d",
+    ("duel", 5): "722b89983be4ba2e2e581b9ef78026452d5200baf588f5ccf0beb431ec6c2a8e",
     ("duo", 1): "bc163c208b6ed8cb4ebe68bef7629158d42729e6a5b8c46c120e8cbc59531e4f",
     ("duo", 5): "04d1556be80b83ebd927959e51f647a978d6eee790ba939dc42752cddba68751",
 }

@@ -49,11 +49,13 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # start; and a card an effect destroys is logged destroyed, not self-destructed (§14.4): duo 2's 精确爆破 on 电击警棍
 # Then (sweep 72f): temporary HP vanishing at its controller's turn start is logged (temp_hp_expired, §8.3): duel 3,
 # duel 6, duo 2 and duo 7 gain entries there (the games are otherwise the same)
+# Then (sweep 73c): an attack's target_lost says why (``reason``: out_of_range, not_in_sight): duel 6, duo 2 and duo 7
+# lose targets so (the games are otherwise the same: without the field, their logs hash as before)
 PINNED = {
     ("duel", 3): "147d69447726797b7e897c35d7f1dcfd5b193327f4c447abf1bdc5b80c5234bf",
-    ("duel", 6): "d04c02ada72ad4d3e5acd902be383be7f25c6fad62a27f3fd322f4c4ef6cf322",
-    ("duo", 2): "c1dd8a164732ecd148b15668b291dc617e0908f269008e443b829a5d4d07ac64",
-    ("duo", 7): "bcaf383ab6705da1481344491248835650bd767053e51a5d0d73d71b9ae66075",
+    ("duel", 6): "af388a30c4ecc7d0bdb9498feb3b4776a83cdb728e7949b6504325b7d982d069",
+    ("duo", 2): "72c45bb812e58e56f40d053ee4e8c0c0558932d1e0face6cff5cf441030e9d95",
+    ("duo", 7): "b9c73ca6bfa7e3aae1d00e66bada58d5e2f1125a3e93c799cc8876b5d8a68d77",
 }
 
 

@@ -637,6 +637,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "turn_limit": Nc_("log reason", "turn limit reached"),
         "trace corp": Nc_("log reason", "the trace"),
         "trace runner": Nc_("log reason", "the trace"),
+        # why a tactics attack's target was lost (目标丢失, §13.1): judged as the damage resolves
+        "out_of_range": Nc_("log reason", "out of range"),
+        "not_in_sight": Nc_("log reason", "not in sight"),
     },
 }
 

@@ -250,8 +250,9 @@ class AttackRules(Interpreter):
             d = self.distance(attacker, target, attack.profile.through_walls)
             in_range = d is not None and low <= d <= high
             attack.lost = not (in_range and self.sees(attacker, target.pos))
-            if attack.lost:
-                self.log.add("target_lost", seat, unit=str(attacker), target=str(target), distance=d, range=[low, high])
+            if attack.lost:  # (why, so that a player learns the rule: out of range, else out of vision or sight)
+                self.log.add("target_lost", seat, unit=str(attacker), target=str(target), distance=d, range=[low, high],
+                             reason="not_in_sight" if in_range else "out_of_range")  # fmt: skip
         if attack.lost:
             return
         assert attacker.pos is not None and target.pos is not None

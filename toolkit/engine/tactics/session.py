@@ -19,11 +19,11 @@ stays as it is: the game is replayed from it (it rebuilds the deal, as the engin
 from __future__ import annotations
 
 import base64
-import contextlib
 import dataclasses
 import hashlib
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -77,6 +77,7 @@ class TacticsSetup:
         field (``/setup/…``) that is missing or of the wrong kind."""
         if not isinstance(data, dict):
             raise EngineError(tr("{field}: {problem}", field="/setup", problem=tr("expected an object")))
+        _check_seed(data)  # (first: the sealed squads and decks are opened with it)
         data = _opened_setup(data)
         for key, fits, problem in _SETUP_FIELDS:
             if key not in data:
@@ -118,23 +119,51 @@ def seal(text: str, seed: int, where: str) -> str:
 
 def unseal(text: str, seed: int, where: str) -> str:
     """What :func:`seal` sealed; anything else (a label of a game saved before, a sealed entry changed by hand
-    that is no longer text) as it is, to be refused as the label it is."""
+    that is no longer text: :func:`_opened`) as it is, to be refused as the label it is."""
     if not text.startswith(SEALED):
         return text
+    opened = _opened(text, seed, where)
+    return text if opened is None else opened
+
+
+def _opened(text: str, seed: int, where: str) -> str | None:
+    """What the sealed entry ``text`` sealed, opened with ``seed``; None when it does not open: not the letters
+    :func:`seal` writes, or bytes that are no text, none or not printable (a seal changed by hand, or one sealed with
+    another seed: the file's seed changed). (A seal holds no check of its own: one sealed with another seed may
+    still open as printable text, rarely for more than a few letters.)"""
     body = text[len(SEALED) :]
     try:
-        mixed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        return bytes(a ^ b for a, b in zip(mixed, _keystream(seed, where, len(mixed)), strict=True)).decode("utf-8")
+        mixed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+        opened = bytes(a ^ b for a, b in zip(mixed, _keystream(seed, where, len(mixed)), strict=True)).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
-        return text
+        return None
+    if not opened or any(unicodedata.category(c).startswith("C") for c in opened):
+        return None
+    return opened
+
+
+def seal_mismatch(field: str) -> EngineError:
+    """The refusal of a sealed entry (at ``field``) that does not open with the save's seed (a saved Netrunner game's
+    sealed decisions too): the file was changed, not a misfit blamed on the rules."""
+    return EngineError(tr("{field}: {problem}", field=field,
+                          problem=tr("the sealed entry does not match the seed (the file was changed)")))  # fmt: skip
+
+
+def _check_seed(data: dict[str, Any]) -> None:
+    """A saved set-up's seed, checked before its sealed squads and decks are opened with it: a whole number (else
+    the field is refused as the seed's, not as a sealed squad's that no seed opens) from 0 up (``--seed``'s range:
+    a negative one would deal the game of its absolute value)."""
+    seed = data.get("seed", 0)
+    if not _whole(seed):
+        raise EngineError(tr("{field}: {problem}", field="/setup/seed", problem=tr("expected a whole number")))
+    if seed < 0:
+        raise EngineError(tr("{option} {value}: a seed is a whole number from 0 up", option="/setup/seed", value=seed))
 
 
 def _opened_setup(data: dict[str, Any]) -> dict[str, Any]:
-    """A saved set-up with its sealed squads and decks opened (one that does not open stays as it is, for the
-    check of its field to refuse)."""
+    """A saved set-up (its seed checked: :func:`_check_seed`) with its sealed squads and decks opened; one that
+    does not open with the seed (a seal or the seed changed by hand) is refused, naming it."""
     seed = data.get("seed", 0)
-    if not _whole(seed):
-        return data
     out = dict(data)
     for key in ("squads", "decks"):
         entries = data.get(key)
@@ -143,8 +172,13 @@ def _opened_setup(data: dict[str, Any]) -> dict[str, Any]:
         opened: list[Any] = []
         for seat, entry in enumerate(entries, 1):
             if isinstance(entry, str) and entry.startswith(SEALED):
-                with contextlib.suppress(ValueError):
-                    entry = json.loads(unseal(entry, seed, f"{key}:{seat}"))
+                text = _opened(entry, seed, f"{key}:{seat}")
+                try:
+                    entry = json.loads(text) if text is not None else None
+                except ValueError:
+                    entry = None
+                if entry is None:
+                    raise seal_mismatch(f"/setup/{key}/{seat - 1}")
             opened.append(entry)
         out[key] = opened
     return out
@@ -361,7 +395,12 @@ class TacticsSession:
         if not _texts(data.get("decisions")):
             raise EngineError(tr("{field}: {problem}", field="/decisions", problem=tr("expected a list of strings")))
         setup = TacticsSetup.from_json(data.get("setup"))
-        labels = [unseal(x, setup.seed, f"decision:{i}") for i, x in enumerate(data["decisions"])]
+        labels = []
+        for i, x in enumerate(data["decisions"]):
+            label = _opened(x, setup.seed, f"decision:{i}") if x.startswith(SEALED) else x
+            if label is None:  # (not a misfit blamed on the rules: the file was changed)
+                raise seal_mismatch(f"/decisions/{i}")
+            labels.append(label)
         if data.get("hidden") != HIDDEN_NAMES:  # saved when a hidden unit went by its uid: by its alias now
             labels = [_HIDDEN_UID.sub(lambda m: f"hidden#{hidden_alias(setup.seed, int(m[1]))}", x) for x in labels]
         session = cls(list(records), setup, labels, made_up=_sealed_seats(data.get("setup")))
