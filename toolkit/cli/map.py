@@ -744,7 +744,8 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
     ``simulate --replay`` makes them. A game that does not fit the pool (or whose cards changed since it was saved)
     is refused as ``play --load`` refuses it (exit 1); one on another map than ``board``'s, or not over yet, in one
     line (exit 2): its replay would show every unit, those hidden from its players too, of a game still to be
-    played. A game a seat resigned ends with it (:func:`resigned_end`)."""
+    played. A game a seat resigned ends as its log ended, the step under way and the resignation
+    (:func:`replay_frames`)."""
     import shlex
 
     from toolkit.engine.core import EngineError
@@ -770,15 +771,11 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
             tr("{path}: the game is not over; its replay would show every unit, the hidden ones too: play it to its "
                "end with {command} first", path=path, command=f"`dossier play tactics --load {shlex.quote(str(path))}`")
         )  # fmt: skip
-    frames: list[dict[str, Any]] = []
     try:
-        again = TacticsSession(records, saved.setup, saved.labels, frames=frames)  # (the same game, a frame a step)
+        frames = replay_frames(saved)  # (the same game, a frame a step; resigned: it ends as its log ended)
     except EngineError as exc:
         raise unfit(exc) from None
-    if not frames:  # resigned before a step was over (a mulligan): the board as it was left, as the browser's replay
-        frames.append({"label": "", "state": again.game.board_state(), "events": again.game.log.to_json(0)})
-    resigned_end(frames, saved)  # (a game resigned: its log ends with it, as the game's own log does)
-    played = again.game.board.map_id
+    played = saved.game.board.map_id
     if played and board.map_id and played != board.map_id:
         raise DossierError(
             tr("{path}: the game was played on map {played}, not {map}", path=path, played=repr(played),
@@ -787,24 +784,68 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
     return frames
 
 
+def replay_frames(session: Any) -> list[dict[str, Any]]:
+    """The replay frames of the tactics game ``session`` (a
+    :class:`~toolkit.engine.tactics.session.TacticsSession` that is over: played to its end, or resigned), a frame
+    a step as ``simulate --replay`` makes them: the game played again from its set-up and decisions (a game is its
+    seed and its decisions); a game a seat resigned ends as its log ended (:func:`resigned_end`). An EngineError
+    when the decisions no longer play the game."""
+    from toolkit.engine.tactics.session import TacticsSession
+
+    frames: list[dict[str, Any]] = []
+    again = TacticsSession(session.records, session.setup, session.labels, frames=frames, resigned=session.resigned)
+    resigned_end(frames, again)  # (the session that made the frames: the step under way as it labels it)
+    return frames
+
+
 def resigned_end(frames: list[dict[str, Any]], session: Any) -> None:
-    """End the replay ``frames`` of a tactics game a seat resigned (``session``, a
-    :class:`~toolkit.engine.tactics.session.TacticsSession` whose ``resigned`` is that seat) as its log ended: an
-    entry after the last, the game over, won by the other side
-    (:meth:`~toolkit.engine.tactics.session.TacticsSession.result`), its reason ``P1 resigned`` (worded where the
-    log is shown). Nothing for a game no seat resigned."""
+    """End the replay ``frames`` of a tactics game a seat resigned as its log ended. ``session``: a
+    :class:`~toolkit.engine.tactics.session.TacticsSession` whose ``resigned`` is that seat, at the decision it
+    resigned at; ``frames``: those of the game played again up to there (by ``session`` itself, given them, as
+    :func:`replay_frames` makes them; or by another session given them, as the web's replay made them).
+
+    The log's entries past the last frame's, those of the step under way when the seat resigned (an ability used
+    and the unit tapped for it, an attack's dice and damage), are a last frame with the board as it was left,
+    labelled as the step (when ``session`` made ``frames``; else by its turn, the step unknown); ``frames`` empty
+    (resigned before a step was over: a mulligan) get that one frame of every entry. Then an entry numbered as the
+    game's log numbers it (after its last entry: ``43 P1 resigned`` in the terminal's and the browser's log), the
+    game over, won by the other side (:meth:`~toolkit.engine.tactics.session.TacticsSession.result`), its reason
+    ``P1 resigned`` (worded where the log is shown). The frames are then merged down to what a replay page holds
+    (:func:`toolkit.board.replay.fit_frames`), as those of a game played to its end. Nothing for a game no seat
+    resigned."""
+    from toolkit.board.replay import fit_frames
     from toolkit.engine.phrase import Phrase
+    from toolkit.engine.simulate import TacticsFrames
     from toolkit.i18n import N_
 
-    if session.resigned is None or not frames:
+    if session.resigned is None:
         return
-    seqs = [e.get("seq") for f in frames for e in f.get("events") or [] if isinstance(e, dict)]
-    seq = max((n for n in seqs if isinstance(n, int)), default=0) + 1
+    game = session.game
+    log = game.log
+    # the recorder of the session that made ``frames`` still listens to its game's log (the game waits at the
+    # decision resigned at, inside the step): it ends that step as a finished one ends
+    recorder = next((heard.__self__ for heard in getattr(log, "_listeners", ())
+                     if isinstance(getattr(heard, "__self__", None), TacticsFrames)
+                     and heard.__self__.frames is frames), None)  # fmt: skip
+    if recorder is None:  # frames another session made: the entries after theirs, in a frame of the turn under way
+        recorder = TacticsFrames(game, frames)
+        seqs = [e.get("seq") for f in frames for e in f.get("events") or [] if isinstance(e, dict)]
+        recorder.seen = min(len(log), max((n for n in seqs if isinstance(n, int)), default=0))
+        step = frames[-1].get("step") if frames else None
+        turn = tr("round {n} · {player}", n=game.round, player=tr("P{seat}", seat=game.active))
+        if game.round and isinstance(step, list) and len(step) == 3 and all(isinstance(n, int) for n in step):
+            same = (frames[-1].get("step_labels") or [None])[0] == turn
+            recorder.turn, recorder.action = (step[0], step[1] + 1) if same else (step[0] + 1, 0)
+            recorder.turn_label = recorder.label = turn
+            recorder.first = len(frames)
+    if recorder.seen < len(log) or not frames:
+        recorder.close()
     result = session.result()
-    entry = {"seq": seq, "event": "game_over", "winners": list(result["winners"]),
+    entry = {"seq": len(log) + 1, "event": "game_over", "winners": list(result["winners"]),
              "reason": Phrase(N_("P{seat} resigned"), seat=session.resigned), "round": result["rounds"]}  # fmt: skip
     last = frames[-1]
     last["events"] = [*(last.get("events") or []), entry]
+    frames[:] = fit_frames(frames)
 
 
 @map_app.command(

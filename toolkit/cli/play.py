@@ -35,7 +35,8 @@ PLAY_HELP = help_text(
     N_(
         "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
         "(Ctrl-D) stops the game; with --save it can go on later with --load, which keeps the saved game's side or "
-        "seat, opponent, seed, turns and language (an option that says otherwise is refused; a --lang given wins). "
+        "seat, opponent, seed, turns and language (an option that says otherwise is refused, but a higher --turns, "
+        "which raises the limit: a game that stopped at it goes on; a --lang given wins). "
         "At a terminal, a full-screen view of the map or the table, your hand, the options and the log, fitted to "
         "the terminal's size (the arrow keys, Page Up/Down, Home and End move, Enter chooses, digits jump to an "
         "option, u undoes your last decision, r resigns once y confirms it, q or Esc stops); --plain, or input that "
@@ -85,7 +86,9 @@ def play(
                                                             "one at random, shown when the game ends).")),  # fmt: skip
     ] = None,
     turns: Annotated[
-        int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds)."))
+        int,
+        typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds); with --load, a limit "
+                                                        "higher than the saved game's raises it.")),  # fmt: skip
     ] = 200,
     cards: CardsOption = None,
     save: Annotated[
@@ -153,6 +156,9 @@ def play(
         opponent = str(kept["opponent"])
     if load is not None:
         _refuse_conflicts(ctx, game, kept, opponent)
+        if _given(ctx, "turns") and "turns" in kept:  # a limit raised: the game goes on past the saved one
+            data = _raised_limit(game, data, turns)
+            kept["turns"] = turns
     if replay is not None:
         _replay_saved(load, data, replay, save, force, cards)
         return
@@ -443,13 +449,20 @@ def _saved_options(game: str, data: Any) -> dict[str, Any]:
 def _refuse_conflicts(ctx: typer.Context, game: str, kept: dict[str, Any], opponent: str) -> None:
     """With ``--load``: an option of :data:`FROM_SAVE` given with another value than the saved game keeps (``kept``)
     is refused in one line (exit 2); given with the same value it is taken (``--load g --side corp`` of a game the
-    corp plays). ``--decks`` is always refused; ``opponent`` is the machine's player the options make (``--think``
-    in it)."""
+    corp plays). ``--turns`` may be higher than the saved game's limit (turns, or a tactics game's rounds: the
+    player's limit, no rule of the game or its mode), never lower: a game that stopped at its limit goes on.
+    ``--decks`` is always refused; ``opponent`` is the machine's player the options make (``--think`` in it)."""
     for name, option in FROM_SAVE[game].items():
         if not _given(ctx, name):
             continue
         if name in ("decks", "mode", "banlist"):  # (the decks are the saved game's, read and checked before)
             same = False
+        elif name == "turns" and "turns" in kept:  # the limit is the player's, not a rule: it may be raised
+            if ctx.params[name] < kept[name]:
+                raise DossierError(tr("{option} {value} does not go with {load}: the saved game's limit is {limit}; "
+                                      "{option} may only raise it", option=option, value=ctx.params[name],
+                                      load="--load", limit=kept[name]))  # fmt: skip
+            continue
         elif name in ("opponent", "think"):
             same = "opponent" not in kept or kept["opponent"] == opponent
             if not same and name == "think" and _given(ctx, "opponent"):
@@ -459,6 +472,14 @@ def _refuse_conflicts(ctx: typer.Context, game: str, kept: dict[str, Any], oppon
         if not same:
             raise DossierError(tr("{option} does not go with {load}: the saved game keeps its own", option=option,
                                   load="--load"))  # fmt: skip
+
+
+def _raised_limit(game: str, data: dict[str, Any], turns: int) -> dict[str, Any]:
+    """The saved game ``data`` with its limit raised to ``turns`` (``--turns`` with ``--load``: Netrunner's
+    ``turns``, a tactics game's ``setup.rounds``), saved so."""
+    if game == "tactics":
+        return {**data, "setup": {**data["setup"], "rounds": turns}}
+    return {**data, "turns": turns}
 
 
 def _refuse_replacing(save: Path, load: Path | None, force: bool) -> None:
@@ -678,6 +699,11 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
     def refuse(reason: str, misfit: bool = False) -> DossierError:
         return not_replayable(load, reason, misfit)
 
+    from toolkit.engine.tactics.session import SEALED, seal_mismatch
+
+    for index, label in enumerate(data["decisions"]):  # (opened: one still sealed does not open with the seed)
+        if isinstance(label, str) and label.startswith(SEALED):
+            raise refuse(str(seal_mismatch(f"/decisions/{index}")))
     labels: list[str] = []
 
     class Script:
@@ -714,9 +740,11 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
 
 class _Stop:
     """How the game stopped before its end: ``how`` is ``end of input`` (Ctrl-D, the input ran out), ``stopped``
-    (``q``, Esc), ``interrupted`` (Ctrl-C: exit 130) or None (it was not stopped)."""
+    (``q``, Esc), ``interrupted`` (Ctrl-C: exit 130; SIGHUP, the terminal closed: 129; SIGTERM: 143, ``code``) or
+    None (it was not stopped)."""
 
     how: str | None = None
+    code: int = 130  # the exit of a game interrupted: 128 + the signal's number (SIGINT's, Ctrl-C, unless said)
     saved: Path | None = None  # where the game was written (--save), whether stopped or over
 
 
@@ -730,40 +758,45 @@ def _write_game(save: Path, game: dict[str, Any]) -> None:
 def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]],
               loaded: int = 0, game: str | None = None) -> Iterator[_Stop]:  # fmt: skip
     """Around a game played at the terminal: end of input, ``q``, Esc and Ctrl-C stop it (a line says so, and where
-    the game was saved; Ctrl-C exits 130), an engine error is one line (exit 1), and with ``--save`` the game
+    the game was saved; Ctrl-C exits 130), and so do SIGHUP (the terminal closed: exit 129) and SIGTERM (exit 143)
+    where the platform has them (:func:`~toolkit.engine.keys.signals_stop`), an engine error is one line (exit 1), and with ``--save`` the game
     (``record()``) is written whatever happened, but for a game that failed with fewer decisions than the ``loaded``
     ones it went on from: nothing of a saved game is lost to an error. ``game`` given (``netrunner``, ``tactics``),
     the line says too how to go on with the game saved, or that ``--save`` keeps one. A stopped game is not over:
     the line never says a seed chosen at random (it gives the deal away, and the game may go on)."""
     from toolkit.engine.core import EngineError
-    from toolkit.engine.keys import Stopped
+    from toolkit.engine.keys import Signalled, Stopped, signals_stop
 
     stop, failed, ended = _Stop(), None, False
-    try:
-        yield stop
-        ended = True
-    except Stopped:
-        stop.how, ended = "stopped", True
-    except EOFError:
-        stop.how, ended = "end of input", True
-    except KeyboardInterrupt:  # Ctrl-C: the game is kept as q keeps it, and the exit says it was interrupted
-        stop.how, ended = "interrupted", True
-    except EngineError as exc:
-        failed = exc
-    finally:
-        written = False
-        if save is not None:
-            kept = record()
-            if ended or len(kept.get("decisions", ())) >= loaded:
-                _write_game(save, kept)
-                written, stop.saved = True, save
+    with signals_stop():  # (until the game is saved: a second kill meanwhile does not cut the file short)
+        try:
+            yield stop
+            ended = True
+        except Stopped:
+            stop.how, ended = "stopped", True
+        except EOFError:
+            stop.how, ended = "end of input", True
+        except Signalled as exc:  # SIGHUP, SIGTERM: kept as Ctrl-C keeps it, the exit saying which signal
+            stop.how, stop.code, ended = "interrupted", 128 + exc.signum, True
+        except KeyboardInterrupt:  # Ctrl-C: the game is kept as q keeps it, and the exit says it was interrupted
+            stop.how, ended = "interrupted", True
+        except EngineError as exc:
+            failed = exc
+        finally:
+            written = False
+            if save is not None:
+                kept = record()
+                if ended or len(kept.get("decisions", ())) >= loaded:
+                    _write_game(save, kept)
+                    written, stop.saved = True, save
     if failed is not None:
         raise DossierError(str(failed), exit_code=1) from None
     if stop.how is None:
         return
-    typer.echo("\n" + _stopped_line(language, stop.how, save if written else None, game))
+    with contextlib.suppress(OSError):  # (a terminal that was closed, SIGHUP: the line has nowhere to go)
+        typer.echo("\n" + _stopped_line(language, stop.how, save if written else None, game))
     if stop.how == "interrupted":
-        raise typer.Exit(130)
+        raise typer.Exit(stop.code)
 
 
 def _over_line(language: str, saved: Path | None, game: str) -> str | None:

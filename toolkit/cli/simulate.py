@@ -132,7 +132,8 @@ def simulate(
             "--save",
             help=N_(
                 "Netrunner: write the game (seed, decks, decisions) here: `dossier play netrunner --load FILE` goes "
-                "on with it, and with --replay FILE.html writes its replay to step through."
+                "on with it (a game that stopped at its turn limit: with a higher --turns), and with --replay "
+                "FILE.html writes its replay to step through."
             ),
             **OUTPUT_FILE,
         ),

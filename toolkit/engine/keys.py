@@ -175,7 +175,8 @@ def keys_of_terminal(stream: IO[str]) -> Iterator[TerminalKeys]:
         tty.setcbreak(fd)
         yield TerminalKeys(TerminalInput(fd, wake))
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        with contextlib.suppress(OSError, termios.error):  # (a terminal that was closed: SIGHUP, nothing to set)
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         if before is not None:
             signal.signal(signal.SIGWINCH, before)
         os.close(wake)
@@ -184,6 +185,52 @@ def keys_of_terminal(stream: IO[str]) -> Iterator[TerminalKeys]:
 
 class Stopped(EOFError):
     """The player stopped the game with ``q`` or Esc (an EOFError, as the end of input is)."""
+
+
+class Signalled(KeyboardInterrupt):
+    """SIGHUP (the terminal was closed) or SIGTERM (``kill``) while a game is played (:func:`signals_stop`): the
+    game stops as Ctrl-C stops it (a KeyboardInterrupt, so that what Ctrl-C cleans up it cleans up too: the
+    terminal's mode, the full-screen view), ``signum`` the signal's number (the exit is 128 + it, as a shell says
+    a process a signal ended)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOP_SIGNALS = ("SIGHUP", "SIGTERM")
+"""The signals that stop a game as Ctrl-C does (:func:`signals_stop`), those of them the platform has."""
+
+
+@contextlib.contextmanager
+def signals_stop() -> Iterator[None]:
+    """While inside, SIGHUP and SIGTERM (those the platform has; none outside the main thread, where no handler can
+    be set) raise :class:`Signalled` where the game is, once: a signal after it (a second ``kill`` while the game is
+    saved) is ignored until the game is saved and the handlers before are set back."""
+    import signal
+
+    raised = False
+
+    def stop(signum: int, frame: Any) -> None:
+        nonlocal raised
+        if not raised:
+            raised = True
+            raise Signalled(signum)
+
+    before: dict[int, Any] = {}
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            before[number] = signal.signal(number, stop)
+        except (ValueError, OSError):  # (not the main thread: no handler can be set)
+            break
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
 
 class Cursor:

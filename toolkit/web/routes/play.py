@@ -1201,7 +1201,6 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
     the game is over."""
     from toolkit.board.replay import name_frames, render_frames_html
     from toolkit.cli._lang import LogNames
-    from toolkit.engine.tactics.session import TacticsSession
 
     lang = request_lang(request)
     found = _open(request, web, game_id)
@@ -1213,15 +1212,10 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
         from toolkit.web.routes import play_netrunner
 
         return _replay_page(request, play_netrunner.replay(request, web, found))
-    frames: list[dict[str, Any]] = []
-    TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
-    if not frames:  # resigned before a step was over: the board as it was left
-        game = found.session.game
-        frames.append({"label": "", "state": game.board_state(), "events": game.log.to_json(0)})
-    if found.resigned:  # its log ends with the resignation, the other side the winner (as the game's page says)
-        from toolkit.cli.map import resigned_end
+    from toolkit.cli.map import replay_frames
 
-        resigned_end(frames, found.session)
+    # (played again; a resigned game ends as its log ended: the step under way, then the resignation)
+    frames = replay_frames(found.session)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     name_frames(frames, names.name)  # names in the page's language, as `simulate --replay` writes them
     board = found.session.game.board
