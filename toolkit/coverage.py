@@ -865,6 +865,7 @@ class ReadingReport:
 
     cards: list[dict[str, Any]]
     set_names: dict[str, Any] = field(default_factory=dict)  # set id -> CardSet (for names and cycles)
+    cycle_names: dict[str, Any] = field(default_factory=dict)  # cycle id -> Cycle (the game record's, for names)
     not_imported: int = 0  # netrunner cards and identities without a verdict (written in the ability language)
 
     @staticmethod
@@ -939,8 +940,8 @@ class ReadingReport:
     def text_lines(self, every: bool = True) -> Iterator[str]:
         """Per card (``every``) a line ``status  id  title  set  cycle  #paragraph reason, …`` (the paragraphs not
         read, numbered from 1 as players count them and as ``show`` says them; the JSON keeps the record's 0-based
-        ``index``), then per cycle, per set, the unread reasons and the totals, in the current language: one line
-        at a time."""
+        ``index``), then per cycle, per set, the unread reasons and the totals, in the current language (a cycle
+        and a set by name, where the game record has one, else by id): one line at a time."""
         from toolkit.importers.nrdb_text import reason_text, status_text
         from toolkit.textwidth import display_width, pad
 
@@ -955,7 +956,7 @@ class ReadingReport:
                 yield "  ".join(parts) + (f"  {unread}" if unread else "")
             yield ""
         lines: list[str] = []  # the summaries: a line per cycle and per set (bounded by the pool's sets)
-        cycles = [(cycle or "-", counts) for cycle, counts in self._grouped("cycle").items()]
+        cycles = [(self._cycle_name(cycle), counts) for cycle, counts in self._grouped("cycle").items()]
         sets = [(self._set_name(s), counts) for s, counts in self._grouped("set").items()]
         printed = [(self._set_name(s), counts) for s, counts in self._printed().items()]
         total = tr("total")
@@ -1015,6 +1016,12 @@ class ReadingReport:
         known = self.set_names.get(set_id)
         return name_of(known, current_lang()) if known is not None else (set_id or "-")
 
+    def _cycle_name(self, cycle_id: str) -> str:
+        from toolkit.i18n import name_of
+
+        known = self.cycle_names.get(cycle_id)
+        return name_of(known, current_lang()) if known is not None else (cycle_id or "-")
+
 
 def _zh_check(record: Any) -> list[dict[str, Any]]:
     """Each zh-Hans printed paragraph of ``record`` the Chinese grammar reads: its index, and whether its ability
@@ -1045,12 +1052,14 @@ def netrunner_reading(records: Iterable[Any]) -> ReadingReport:
     lang = current_lang()
     rows: list[dict[str, Any]] = []
     sets: dict[str, Any] = {}
+    cycles: dict[str, Any] = {}
     not_imported = 0
     for record in records:
         if getattr(record, "game", None) != "netrunner":
             continue
         if record.kind == "game":
             sets.update({s.id: s for s in record.sets})
+            cycles.update({c.id: c for c in getattr(record, "cycles", [])})
         if record.kind not in ("card", "identity"):
             continue
         reading = getattr(record, "reading", None)
@@ -1075,4 +1084,4 @@ def netrunner_reading(records: Iterable[Any]) -> ReadingReport:
         if row["cycle"] is None and row["set"] in sets:
             row["cycle"] = sets[row["set"]].cycle
     rows.sort(key=lambda r: (r["set"] or "", r["id"]))
-    return ReadingReport(rows, sets, not_imported)
+    return ReadingReport(rows, sets, cycles, not_imported)

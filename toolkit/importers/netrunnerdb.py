@@ -488,6 +488,14 @@ class SourceSet:
 
 
 @dataclass
+class SourceCycle:
+    id: str
+    name: str
+    code: str  # the v1 cycle code, which translations are keyed by
+    position: int | None
+
+
+@dataclass
 class SourceSnapshot:
     id: str
     date_start: str
@@ -528,6 +536,9 @@ class Source:
     faction_zh: dict[str, str] = field(default_factory=dict)
     sets: list[SourceSet] = field(default_factory=list)
     set_zh: dict[str, str] = field(default_factory=dict)  # v1 pack code -> Chinese name
+    cycles: list[SourceCycle] = field(default_factory=list)
+    cycle_zh: dict[str, str] = field(default_factory=dict)  # v1 cycle code -> Chinese name
+    cycle_other: dict[str, dict[str, str]] = field(default_factory=dict)  # language tag -> v1 cycle code -> name
     card_ids: dict[str, str] = field(default_factory=dict)  # v2: card id as written -> the imported id
 
 
@@ -949,7 +960,16 @@ def _read_translations(source: Source, report: ImportReport, fields: _Fields, sh
                 report.warnings.append(tr("{path}: not a language; left out", path=f"translations/{directory.name}"))
             continue
         if tag == "zh-Hans":
-            _read_locale(directory, source, fields, shapes, source.translations, source.faction_zh, source.set_zh)
+            _read_locale(
+                directory,
+                source,
+                fields,
+                shapes,
+                source.translations,
+                source.faction_zh,
+                source.set_zh,
+                source.cycle_zh,
+            )
         else:
             _read_locale(
                 directory,
@@ -959,6 +979,7 @@ def _read_translations(source: Source, report: ImportReport, fields: _Fields, sh
                 source.other.setdefault(tag, {}),
                 source.faction_other.setdefault(tag, {}),
                 source.set_other.setdefault(tag, {}),
+                source.cycle_other.setdefault(tag, {}),
             )
 
 
@@ -970,6 +991,7 @@ def _read_locale(
     cards: dict[str, Translation],
     factions: dict[str, str],
     sets: dict[str, str],
+    cycles: dict[str, str],
 ) -> None:
     for path in _json_files(directory):
         data = _read_json(path)
@@ -995,6 +1017,8 @@ def _read_locale(
                 factions[as_slug(code)] = name
             elif path.name.startswith("packs") and (name := entry.name("name")):
                 sets[code] = name
+            elif path.name.startswith("cycles") and (name := entry.name("name")):
+                cycles[code] = name
 
 
 def _read_factions(path: Path, source: Source, fields: _Fields, shapes: _Shapes) -> None:
@@ -1038,6 +1062,13 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         for entry in _read_list(root / "card_sets.json", shapes):
             if set_id := entry.text("id"):
                 sets[as_slug(set_id)] = entry
+    if (root / "card_cycles.json").is_file():
+        for entry in _read_list(root / "card_cycles.json", shapes):
+            if cycle_id := entry.text("id"):
+                legacy = entry.code("legacy_code") or cycle_id  # the v1 code: translations are keyed by it
+                source.cycles.append(
+                    SourceCycle(as_slug(cycle_id), entry.name("name") or cycle_id, legacy, entry.number("position"))
+                )
     cycle_sets: dict[str, list[str]] = defaultdict(list)
     set_cycle: dict[str, str | None] = {}
     set_date: dict[str, str] = {}
@@ -1370,6 +1401,8 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         for cycle in _read_list(root / "cycles.json", shapes):
             if code := cycle.code("code"):
                 have_cycles = True
+                named = SourceCycle(as_slug(code), cycle.name("name") or code, code, cycle.number("position"))
+                source.cycles.append(named)
                 if cycle.flag("rotated"):
                     rotated.add(as_slug(code))
     else:
@@ -2155,6 +2188,7 @@ class _Converter:
                         }
         game["symbols"] = [symbols[k] for k in sorted(symbols)]
         game["sets"] = self.sets()
+        game["cycles"] = self.cycles()
         self.add(".", game)
 
     def sets(self) -> list[dict[str, Any]]:
@@ -2183,6 +2217,32 @@ class _Converter:
                 )
             )
         return out
+
+    def cycles(self) -> list[dict[str, Any]]:
+        """The cycles, in the data's order (``position``), with their names: the Chinese where translations have
+        it (keyed by the v1 cycle code, v2's ``legacy_code``), else the English standing in, as for sets."""
+        out: dict[str, dict[str, Any]] = {}
+        english_only = 0
+        for cycle in sorted(self.source.cycles, key=lambda c: c.position if c.position is not None else 1 << 30):
+            if cycle.id in out:
+                continue
+            zh = self.source.cycle_zh.get(cycle.code)
+            english_only += zh is None
+            entry: dict[str, Any] = {"id": cycle.id, "name": {"zh-Hans": zh or cycle.name, "en": cycle.name}}
+            for tag, names in sorted(self.source.cycle_other.items()):
+                if names.get(cycle.code) and names[cycle.code] != cycle.name:
+                    entry["name"][tag] = names[cycle.code]
+            out[cycle.id] = entry
+        if english_only:
+            self.report.warnings.append(
+                trn(
+                    "{n} cycle has no Chinese name; the English stands in",
+                    "{n} cycles have no Chinese name; the English stands in",
+                    english_only,
+                    n=english_only,
+                )
+            )
+        return list(out.values())
 
     def formats(self) -> None:
         """One record per format (its snapshot in force, :func:`_in_force`, offering every ban list of the format)

@@ -60,6 +60,13 @@ class CardSet(RecordModel):
     )
 
 
+class Cycle(RecordModel):
+    """A cycle (NetrunnerDB's group of sets) and its names."""
+
+    id: Slug = Field(description="Cycle id, as sets' and printings' `cycle` name it.")
+    name: Names
+
+
 class NetrunnerGame(GameBase):
     kind: Literal["game"]
     game: Literal["netrunner"]
@@ -72,6 +79,10 @@ class NetrunnerGame(GameBase):
     subtypes: list[Term] = Field(default_factory=list, description="Card subtype vocabulary.")
     sets: list[CardSet] = Field(
         default_factory=list, description="Card sets, oldest first (imported data); names for messages and card pools."
+    )
+    cycles: list[Cycle] = Field(
+        default_factory=list,
+        description="Cycles with their names (imported data), as the data orders them; a set's `cycle` names one.",
     )
 
 
