@@ -99,8 +99,6 @@ def register(app: typer.Typer) -> None:
         had_cards = LOCAL_CARDS.is_dir()
         with Phases() as meter:
             report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
-        for line in report.notes:  # (no problem: which ban list of each format is in force)
-            print(line, file=sys.stderr)
         for line in report.lines():
             print(tr("warning: {message}", message=line), file=sys.stderr)
         counts = tr(", ").join(kind_count(kind, count) for kind, count in report.counts.items())
@@ -113,6 +111,8 @@ def register(app: typer.Typer) -> None:
                 into=report.into,
             )
         )
+        for line in report.notes:  # (no problem, after what was imported: which ban list of each format is in force)
+            print(line)
         tell_new_pool(had_cards)
 
     @import_app.command(
