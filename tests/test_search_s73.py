@@ -25,3 +25,23 @@ def test_mortgage_reads_the_count_as_printed(bundled: str) -> None:  # noqa: F81
         assert found("抵押>=2") == {i for i, m in mortgages.items() if m >= 2}
         assert found("抵押:0") == {i for i, m in mortgages.items() if not m}  # cards only: agents have no mortgage
         assert found("抵押:-2") == set()
+
+
+def test_a_cycle_is_found_by_its_name(tmp_path: Path) -> None:
+    """`c:` takes a cycle's name in either language, now that the import keeps cycle names (its id still works)."""
+    from toolkit.db import build_from_files, resolve_target
+    from toolkit.i18n import use_lang
+    from toolkit.importers.netrunnerdb import import_netrunnerdb
+
+    pool = tmp_path / "pool"
+    with use_lang("en"):
+        import_netrunnerdb(Path(ROOT) / "tests" / "fixtures" / "netrunnerdb_v2", pool)
+    db_path = str(tmp_path / "c.db")
+    build_from_files([pool], resolve_target(db_path))
+    with open_database(db_path) as db:
+
+        def found(query: str) -> set[str]:
+            return {h.id for h in search(db, query, game="netrunner")}
+
+        drift = found("c:drift")
+        assert drift and found('c:"Drift Cycle"') == drift == found("c:漂流循环")

@@ -550,6 +550,8 @@ class Terms:
             for attr, vocab in (("subtypes", "subtype"), ("agent_subtypes", "subtype"), ("attack_subtypes", "subtype")):
                 for term in _get(record, attr) or []:
                     add(game, vocab, term.id, term.name)
+            for cycle in _get(record, "cycles") or []:  # named first: a set's cycle below adds no name
+                add(game, "cycle", cycle.id, cycle.name)
             for card_set in _get(record, "sets") or []:
                 add(game, "set", card_set.id, card_set.name)
                 if _get(card_set, "cycle"):
