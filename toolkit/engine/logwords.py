@@ -70,6 +70,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "attack_modifier": Nc_("log event", "attack modifier"),
     "attack_prevented": Nc_("log event", "attack prevented"),
     "bad_publicity": Nc_("log event", "bad publicity"),
+    "bad_publicity_credits": Nc_("log event", "bad publicity credits"),  # a run's, spent on a cost
     "break": Nc_("log event", "break"),
     "break_failed": Nc_("log event", "break failed"),
     "budget_overrun": Nc_("log event", "budget overrun"),
@@ -296,6 +297,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "facing": Nc_("log field", "facing"),
     "format": Nc_("log field", "format"),
     "free": Nc_("log field", "free"),
+    "from_pool": Nc_("log field", "from the pool"),  # a Netrunner payment's part paid from the credit pool
     "game": Nc_("log field", "game"),
     "hand": Nc_("log field", "hand"),
     "hand_size": Nc_("log field", "hand size"),

@@ -1244,7 +1244,7 @@ class NetrunnerGame:
             self.end_reason = reason
             self.end_code = code
             self.end_fields = fields
-            self.log.add("game_over", SEATS[winner], winner=winner, reason=reason)
+            self.log.add("game_over", winner=winner, reason=reason)  # (no actor: the winner did not do it)
 
     def check_points(self) -> None:
         """Seed 001: a side whose score area holds the points to win (seven) at any moment wins at once. Asked
@@ -1317,7 +1317,9 @@ class NetrunnerGame:
 
     def pay(self, side: Side, amount: int, why: str, purpose: str | None = None) -> None:
         """Spend credits: recurring credits meant for ``purpose`` first (N10), then the run's
-        bad-publicity credits (the runner), then the pool."""
+        bad-publicity credits (the runner), then the pool. The log adds up: each source but the pool has an entry
+        of what it paid (``recurring``, ``take_credits``, ``bad_publicity_credits``), then ``pay`` gives the whole
+        cost (``credits``), the pool's part of it (``from_pool``) and what the pool keeps (``credits_left``)."""
         if amount <= 0:
             return
         if not self.can_pay(side, amount, purpose):
@@ -1352,8 +1354,10 @@ class NetrunnerGame:
             used = min(run.bad_pub_credits, left)
             run.bad_pub_credits -= used
             left -= used
+            self.log.add("bad_publicity_credits", player.seat, spent=used, left=run.bad_pub_credits, reason=why)
         player.credits -= left
-        self.log.add("pay", player.seat, side=side, credits=amount, credits_left=player.credits, reason=why)
+        self.log.add("pay", player.seat, side=side, credits=amount, from_pool=left, credits_left=player.credits,
+                     reason=why)  # fmt: skip
 
     def refill_recurring(self, card: Card, why: str) -> None:
         for amount, _ in self.recurring_uses(card)[:1]:

@@ -21,6 +21,7 @@ from toolkit.engine.core import said
 from toolkit.i18n import current_lang, t, tr, word
 
 from .decisions import Decision, Policy
+from .state import SIDE_OF_SEAT
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -289,7 +290,10 @@ def render_replay(
     from toolkit.board.replay import CSS as PAGE_CSS
     from toolkit.board.replay import log_items, render_page
 
-    line = names.line if names is not None else None
+    def side(seat: int) -> str:  # (the sides named as the terminal's and the simulation's logs name them)
+        return word("side", SIDE_OF_SEAT.get(seat, ""), lang)
+
+    line = (lambda entry: str(names.line(entry, side))) if names is not None else None
     server_name = names.server if names is not None else None
     text_of = (lambda text: str(names.value("text", text))) if names is not None else None
     reason_of = (lambda reason: str(names.say("reason", reason))) if names is not None else None

@@ -1753,7 +1753,8 @@ def _pay_with_stealth(x: Exec, total: int, stealth: int) -> bool:
     if total > stealth:
         g.pay("runner", total - stealth, str(x.card), "icebreaker")
     else:
-        g.log.add("pay", RUNNER, side="runner", credits=total, credits_left=g.runner.credits, reason=str(x.card))
+        g.log.add("pay", RUNNER, side="runner", credits=total, from_pool=0, credits_left=g.runner.credits,
+                  reason=str(x.card))  # fmt: skip  (stealth credits alone: the pool paid nothing)
     return True
 
 

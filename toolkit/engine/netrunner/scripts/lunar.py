@@ -252,7 +252,8 @@ def _spend_stealth(x: Exec, amount: int) -> None:
             c.credits -= used
             g.log.add("take_credits", RUNNER, card=str(c), amount=used, hosted=c.credits)
             g.check_empty(c)
-    g.log.add("pay", RUNNER, side="runner", credits=amount, credits_left=g.runner.credits, reason=str(x.card))
+    g.log.add("pay", RUNNER, side="runner", credits=amount, from_pool=0, credits_left=g.runner.credits,
+              reason=str(x.card))  # fmt: skip  (stealth credits alone: the pool paid nothing)
 
 
 def _pay_breaker(x: Exec, amount: int) -> bool:
