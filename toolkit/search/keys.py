@@ -61,7 +61,7 @@ KEYS: tuple[Key, ...] = (
     Key("side", "enum", ("d", "阵营"), NR, "corp or runner", vocab.SIDES),
     Key("subtype", "term", ("s", "子类型", "关键词"), ("netrunner", "tactics"), "subtype id or name"),
     Key("cost", "number", ("o", "费用", "花费"), ("netrunner", "tactics"), "play/rez cost; tactics: -X"),
-    Key("mortgage", "number", ("抵押",), TA, "cards mortgaged to play a tactics card (the X of cost -X)"),
+    Key("mortgage", "number", ("抵押",), TA, "cards mortgaged to play a tactics card (the X of cost `-X`)"),
     Key("influence", "number", ("n", "inf", "影响力"), NR, "influence cost"),
     Key("strength", "number", ("p", "强度"), NR, "ice or icebreaker strength"),
     Key("points", "number", ("v", "agenda_points", "议案分数", "分数"), NR, "agenda points"),

@@ -91,6 +91,7 @@ KEY_HELP: dict[str, str] = {
     "side": N_("`corp` or `runner`"),
     "subtype": N_("subtype id or name"),
     "cost": N_("play or rez cost; tactics: `-X`"),
+    "mortgage": N_("cards mortgaged to play a tactics card (the X of cost `-X`)"),
     "influence": N_("influence cost"),
     "strength": N_("ice or icebreaker strength"),
     "points": N_("agenda points"),
