@@ -413,6 +413,11 @@ def test_cli_import_default_directory(cli: Run, tmp_path: Path, monkeypatch: pyt
     assert result.stdout == (
         "imported 12 cards, 10 factions, 7 formats, 1 game record, 2 identities from the v2 layout of "
         f"{FIXTURES / 'netrunnerdb_v2'} into {into}\n"
+        # which list each format put in force (the fixtures' lists start in 2030: none has started; stop 73)
+        "format 'eternal': the ban list in force is Eternal Points List 30.02, the one the data marks as active "
+        "(none of the format's lists has started by 2026-12-07)\n"
+        "format 'standard': the ban list in force is Standard Ban List 30.06, the one the data marks as active "
+        "(none of the format's lists has started by 2026-12-07)\n"
     )
     assert "warning: unknown field 'frobnicate'" in result.stderr
     assert cli("lint", into).exit_code == 0

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from toolkit.cli import app
 from toolkit.db.build import BUILD_TAG, remove_stale_temps
-from toolkit.safewrite import CUT, temp_name
+from toolkit.safewrite import CUT
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,8 +40,12 @@ def test_a_database_of_the_longest_name_is_built(tmp_path: Path, monkeypatch: ob
 
 def test_a_cut_leftover_of_a_killed_build_is_removed_and_no_other_databases(tmp_path: Path) -> None:
     long = "e" * (_limit(tmp_path) - 3) + ".db"
-    pid = _dead_pid()
-    name = temp_name(long, BUILD_TAG, directory=tmp_path, suffix=".tmp").replace(f"-{os.getpid()}-", f"-{pid}-")
+    code = ("import sys; from toolkit.safewrite import temp_name; "
+            "print(temp_name(sys.argv[1], sys.argv[2], directory=sys.argv[3], suffix='.tmp'))")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code, long, BUILD_TAG, str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    name = done.stdout.strip()  # the name a build that is gone used (its pid is the child's, which has ended)
+    pid = int(name.split(f".{BUILD_TAG}-")[1].split("-")[0])
     assert CUT in name and len(os.fsencode(name)) <= _limit(tmp_path), name
     left = tmp_path / name
     left.write_bytes(b"half")

@@ -405,6 +405,7 @@ FIELD_LABELS: dict[str, str] = {
     "temp_hp_cap": N_("Temporary HP cap"),
     "set": N_("Set"),
     "sets": N_("Sets"),
+    "cycles": N_("Cycles"),
     "shield": N_("Shield"),
     "size": N_("Size"),
     "special": N_("Special role"),
@@ -563,6 +564,7 @@ FIELD_HELP: dict[str, str] = {
     "temp_hp_cap": N_("Most temporary HP a unit can hold (the red d6 that marks it)."),
     "set": N_("Set (pack) id."),
     "sets": N_("Card sets, oldest first; for a format, the sets of its card pool (empty: every set)."),
+    "cycles": N_("Card cycles, with their names (imported data): the cycle of a set is one of these ids."),
     "shield": N_("Shield printed on the equipment."),
     "side": N_("Corp or runner."),  # (a tactics agent's or unit's "vision/side": KIND_FIELD_HELP)
     "size": N_("Carried (0 slots), normal (1 slot) or heavy (2 slots)."),
