@@ -257,7 +257,8 @@ class AttackRules(Interpreter):
             return
         assert attacker.pos is not None and target.pos is not None
         cover = self.cover_of(attacker, target)
-        pit = -1 if self.board.is_pit(target.pos) and not self.board.is_pit(attacker.pos) else 0
+        # (T17: a target in a pit attacked from outside it; each pit is a cell of its own, T13, T20)
+        pit = -1 if self.board.is_pit(target.pos) and attacker.pos != target.pos else 0
         speed = max(1, attack.profile.speed + attack.speed)
         modifier = attack.hit_result + self._stat(attacker, "hit_result") + cover + pit
         self.log.add("hit_roll", seat, dice=speed, cover=cover, pit=pit, modifier=modifier)

@@ -426,6 +426,7 @@ class TacticsBase(TextRunner):
         else:
             self.log.add("self_destruct", card.owner, card=str(card), reason=reason)
         self._to_discard(card, "self-destructed")
+        self.cap_hp()
         self.fire_card("on_destroyed", card, unit)
 
     def destroy_card(self, card: Card, by: int, cause: str) -> None:
@@ -437,6 +438,7 @@ class TacticsBase(TextRunner):
         reason = Phrase(N_("destroyed by {source}"), source=cause)
         self.log.add("destroyed", card.owner, card=str(card), by=by, reason=reason)
         self._to_discard(card, reason)
+        self.cap_hp()
         self.fire_card("on_destroyed", card, unit)
 
     def check_exposure(self) -> None:
@@ -484,6 +486,8 @@ class TacticsBase(TextRunner):
                     unit.equipment.remove(card)
                     self._to_discard(card, Phrase(N_("its shield was used up")))
                     used_up.append(card)
+        if used_up:
+            self.cap_hp()
         temp = min(unit.temp_hp, left)
         unit.temp_hp -= temp
         left -= temp
@@ -753,6 +757,15 @@ class TacticsBase(TextRunner):
     def max_hp(self, unit: Unit) -> int:
         return max(1, unit.max_hp + self._stat(unit, "max_hp"))
 
+    def cap_hp(self) -> None:
+        """HP is never above the maximum (§8.3 "生命值上限"): once a max-HP bonus ends (its status or equipment gone,
+        a timed effect over), a unit's HP above its new maximum goes with it. Not logged: the engine logs no change
+        of a maximum either (the board state shows both)."""
+        for unit in self.units():
+            top = max(1, unit.max_hp + self.stat_bonus(unit, "max_hp"))
+            if unit.hp > top:
+                unit.hp = top
+
     def _expire(self, seat: int, moment: str) -> None:
         """End timed effects: every 直到回合结束 at a turn's end, 直到你的下个回合开始 at that player's turn start."""
         for unit in self.units():
@@ -762,6 +775,7 @@ class TacticsBase(TextRunner):
                 self.log.add("effect_ended", unit.seat, unit=str(unit), text=rendered(timed.effect))
                 if isinstance(timed.effect, A.TakeControl):
                     self.end_control(unit, timed.seat)
+        self.cap_hp()
 
     def end_control(self, unit: Unit, seat: int) -> None:
         """A control taken for a while (直到…，你获得…的操控权) ends: supplied by the interpreter."""

@@ -1190,6 +1190,7 @@ class TacticsGame(AttackRules):
                 if unit.card in player.board:
                     player.board.remove(unit.card)
                 self._to_discard(unit.card, why)
+        self.cap_hp()  # (a max-HP bonus of its cards on another player's units is gone)
         self.check_exposure()
 
     def _team(self, seat: int) -> list[int]:

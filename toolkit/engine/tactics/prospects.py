@@ -103,7 +103,7 @@ def prospects(game: TacticsGame, seat: int) -> list[dict[str, Any]]:
                         if not game.can_hit(attacker, target, profile.profile):
                             continue
                         cover = game.cover_of(attacker, target)
-                        pit = -1 if game.board.is_pit(target.pos) and not game.board.is_pit(attacker.pos) else 0
+                        pit = -1 if game.board.is_pit(target.pos) and attacker.pos != target.pos else 0
                         modifier = hit_mod + game.stat_bonus(unit, "hit_result") + cover + pit
                         chance, expected = hit_odds(game, profile.profile.speed + speed_mod, modifier)
                         if expected > 0:

@@ -1152,12 +1152,11 @@ class TacticianDecider(HeuristicDecider):
         assert spot_to is not None
         low, high, through, hit, outcomes = pair
         high += range_bonus
-        board = g.board
         if hit is None:
             hit = pair[3] = self._hit(g, attacker, profile, target)
         speed, hit_mod, damage, weight, kill_worth, friendly, cover_from, pit_to, cover_number = hit
         modifier = hit_mod + hit_bonus + self._cover(g, spot, spot_to, cover_from, cover_number) + (
-            -1 if pit_to and not board.is_pit(spot) else 0
+            -1 if pit_to and spot != spot_to else 0  # (T17: from outside the target's pit, another pit too)
         )
         found = outcomes.get(modifier)
         if found is None:
@@ -1181,7 +1180,6 @@ class TacticianDecider(HeuristicDecider):
         each = self._guess_pairs(g, attacker, profile, target)
         spot_to = target.pos  # (every guess stands where the face-down unit does)
         assert spot_to is not None
-        pit_spot: bool | None = None
         covers: dict[int, int] = {}
         for guess, pair in each:  # (a guess is never face down itself)
             hit = pair[3]
@@ -1192,11 +1190,8 @@ class TacticianDecider(HeuristicDecider):
             if covered is None:
                 covered = covers[cover_number] = self._cover(g, spot, spot_to, cover_from, cover_number)
             modifier = hit_mod + hit_bonus + covered
-            if pit_to:
-                if pit_spot is None:
-                    pit_spot = g.board.is_pit(spot)
-                if not pit_spot:
-                    modifier -= 1
+            if pit_to and spot != spot_to:
+                modifier -= 1
             outcomes = pair[4]
             found = outcomes.get(modifier)
             if found is None:
@@ -1504,7 +1499,7 @@ class TacticianDecider(HeuristicDecider):
         else:
             cover_from, number = obstacles, self._number(g, obstacles)
         cover = self._cover(g, spot, cell, cover_from, number)
-        pit = -1 if board.is_pit(cell) and not board.is_pit(spot) else 0
+        pit = -1 if board.is_pit(cell) and spot != cell else 0
         lost, used, kill = self.outcome(g, victim, speed, hit + cover + pit, damage)
         return lost * weight + used * 0.3 + kill * kill_worth
 
@@ -1564,7 +1559,7 @@ class TacticianDecider(HeuristicDecider):
                 covered = geo.get(cover_key)
                 if covered is None:
                     covered = geo[cover_key] = cover(spot, cell, cover_from)
-                modifier = hit_mod + covered + (-1 if pit_here and not is_pit(spot) else 0)
+                modifier = hit_mod + covered + (-1 if pit_here and spot != cell else 0)
                 result = outcomes.get(modifier)
                 if result is None:
                     result = outcomes[modifier] = self.outcome(g, unit, speed, modifier, damage)
@@ -1674,7 +1669,7 @@ class TacticianDecider(HeuristicDecider):
                         covered = geo.get(cover_key)
                         if covered is None:
                             covered = geo[cover_key] = board.cover(spot, spot_to, cover_from)
-                        modifier = hit_mod + covered + (-1 if pit_to and not board.is_pit(spot) else 0)
+                        modifier = hit_mod + covered + (-1 if pit_to and spot != spot_to else 0)
                         outcomes = pair[4]
                         result = outcomes.get(modifier)
                         if result is None:
