@@ -206,7 +206,7 @@ def test_render_an_example_state(cli: Any, tiny: Path, tmp_path: Path) -> None:
     out = tmp_path / "example.svg"
     result = cli("map", "render", tiny, "--example", "--out", out)
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"{out}: map tiny with an example state\n"
+    assert result.stdout == f"{out}: map Tiny with an example state\n"  # the map by its name, as `map show` says it
     text = out.read_text(encoding="utf-8")
     assert text.count('class="unit"') == 5 and text.count('class="facing"') == 4
 

@@ -34,7 +34,7 @@ def test_map_render_draws_the_example_in_the_output_language(tmp_path: Path) -> 
     out = tmp_path / "m.svg"
     result = _run("map", "render", "dockyard", "--example", "--out", out, "--lang", "en")
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"{out}: map dockyard with an example state"
+    assert result.stdout.strip() == f"{out}: map Dockyard Depot with an example state"
     words = _words(out.read_text(encoding="utf-8"))
     assert not [w for w in words if CJK.search(w)], words
     assert "vision of Gale (front, side)" in words and "G" in words and "L" in words

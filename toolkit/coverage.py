@@ -731,31 +731,31 @@ def reason_words(reason: dict[str, Any]) -> str:
             "the card was in decks in {n} games but never played",
             reason["in_decks"],
         )
-    if code == "timing_never":
+    if code in ("timing_never", "timing_unresolved"):
+        timing = reason["zh"] if chinese(current_lang()) else reason["en"]  # as the card's text and the log name it
+        if code == "timing_unresolved":
+            return trn(
+                "its timing “{timing}” occurred {n} time, but the ability did not resolve (another face was up, or "
+                "the game ended first)",
+                "its timing “{timing}” occurred {n} times, but the ability did not resolve (another face was up, or "
+                "the game ended first)",
+                reason["times"],
+                timing=timing,
+            )
         if reason["timing"] == "on_exposed":
             return trn(
-                "its timing {zh} never occurred for it in {n} game: no unit carrying it was hidden when it turned "
-                "face up",
-                "its timing {zh} never occurred for it in {n} games: no unit carrying it was hidden when it turned "
-                "face up",
+                "its timing “{timing}” never occurred for it in {n} game: no unit carrying it was hidden when it "
+                "turned face up",
+                "its timing “{timing}” never occurred for it in {n} games: no unit carrying it was hidden when it "
+                "turned face up",
                 reason["games"],
-                zh=reason["zh"],
+                timing=timing,
             )
         return trn(
-            "its timing {zh} ({en}) never occurred for it in {n} game",
-            "its timing {zh} ({en}) never occurred for it in {n} games",
+            "its timing “{timing}” never occurred for it in {n} game",
+            "its timing “{timing}” never occurred for it in {n} games",
             reason["games"],
-            zh=reason["zh"],
-            en=reason["en"],
-        )
-    if code == "timing_unresolved":
-        return trn(
-            "its timing {zh} occurred {n} time, but the ability did not resolve (another face was up, or the "
-            "game ended first)",
-            "its timing {zh} occurred {n} times, but the ability did not resolve (another face was up, or the "
-            "game ended first)",
-            reason["times"],
-            zh=reason["zh"],
+            timing=timing,
         )
     if code == "never_used":
         return tr("no player chose to use it")

@@ -432,10 +432,10 @@ change to :data:`STYLE` keeps the earlier text here, for the pages written with 
 def report_title(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> str:
     """The report's title (its ``<h1>``), a tactics or a crossfire run's."""
     if meta.get("game") == "crossfire":
-        return t(lang, "Balance run: {games} crossfire tables", games=figures["games"])
+        return tn(lang, "Balance run: {n} crossfire table", "Balance run: {n} crossfire tables", figures["games"])
     if meta.get("game") == "netrunner":
-        return t(lang, "Balance run: {games} Netrunner games", games=figures["games"])
-    return t(lang, "Balance run: {games} games", games=figures["games"])
+        return tn(lang, "Balance run: {n} Netrunner game", "Balance run: {n} Netrunner games", figures["games"])
+    return tn(lang, "Balance run: {n} game", "Balance run: {n} games", figures["games"])
 
 
 def _document(title: str, body: str, lang: str) -> str:
@@ -699,8 +699,9 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
     body.append(f"<h2>{esc(t(lang, CROSSFIRE_TITLES['roles']))}</h2>" + forest(rows, margin, figures["baseline"])
                 + _rate_table(rows, lang, tables=True))  # fmt: skip
     for block in figures["players"]:
-        heading = t(lang, "{players} players: {tables} tables, an average seat wins {baseline}", players=block["players"],
-                    tables=block["tables"], baseline=pct(block["baseline"]))  # fmt: skip
+        heading = tn(lang, "{players} players: {n} table, an average seat wins {baseline}",
+                     "{players} players: {n} tables, an average seat wins {baseline}", block["tables"],
+                     players=block["players"], baseline=pct(block["baseline"]))  # fmt: skip
         rows = [(label("roles", row, names, lang), row) for row in block["roles"]]
         seats = [(t(lang, "seat {seat}", seat=row["seat"]), row) for row in block["seats"]]
         body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"])

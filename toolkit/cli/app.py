@@ -96,8 +96,8 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "simulate": (
         ("simulate",),
         N_(
-            "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, "
-            "same log."
+            "Play a game with the decks (tactics 2 to 4, netrunner a corp and a runner) until it ends or --turns "
+            "runs out; an illegal deck is refused with its findings; same seed, same log."
         ),
     ),
     "balance": (

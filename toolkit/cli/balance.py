@@ -766,11 +766,13 @@ def runs(
                   "games": row["games"], "decider": player_word(row["game"], row["decider"], language),
                   "seed": row["seed"], "card_set": str(row["card_set"])[:12]}  # fmt: skip
         if row["game"] == "crossfire":  # a crossfire run counts tables, as its summary does
-            line = t(language, "{id}  {created}  {game}  {games} tables  decider {decider}  seed {seed}  card set "
-                     "{card_set}", **fields)  # fmt: skip
+            line = tn(language, "{id}  {created}  {game}  {n} table  decider {decider}  seed {seed}  card set "
+                      "{card_set}", "{id}  {created}  {game}  {n} tables  decider {decider}  seed {seed}  card set "
+                      "{card_set}", row["games"], **fields)  # fmt: skip
         else:
-            line = t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set "
-                     "{card_set}", **fields)  # fmt: skip
+            line = tn(language, "{id}  {created}  {game}  {n} game  decider {decider}  seed {seed}  card set "
+                      "{card_set}", "{id}  {created}  {game}  {n} games  decider {decider}  seed {seed}  card set "
+                      "{card_set}", row["games"], **fields)  # fmt: skip
         if row["interrupted"]:  # Ctrl-C stopped it: its figures count the games that finished
             line += "  " + t(language, "interrupted")
         print(line)

@@ -441,12 +441,13 @@ def render(
         raise DossierError(
             tr("{option} {path}: cannot write: {reason}", option="--out", path=out, reason=os_reason(exc))
         ) from None
+    named = map_name or loaded.board.map_id  # its name in the output language, as `map show` says it
     if state:
-        print(tr("{path}: map {map} with the state in {state}", path=out, map=loaded.board.map_id, state=state))
+        print(tr("{path}: map {map} with the state in {state}", path=out, map=named, state=state))
     elif example:
-        print(tr("{path}: map {map} with an example state", path=out, map=loaded.board.map_id))
+        print(tr("{path}: map {map} with an example state", path=out, map=named))
     else:
-        print(tr("{path}: map {map}", path=out, map=loaded.board.map_id))
+        print(tr("{path}: map {map}", path=out, map=named))
 
 
 def _check_out_directory(out: Path) -> None:
@@ -903,8 +904,7 @@ def replay(
             tr("{option} {path}: cannot write: {reason}", option="--out", path=out, reason=os_reason(exc))
         ) from None
     print(
-        trn("{path}: {n} frame of map {map}", "{path}: {n} frames of map {map}", len(data), path=out,
-            map=loaded.board.map_id)
+        trn("{path}: {n} frame of map {map}", "{path}: {n} frames of map {map}", len(data), path=out, map=map_name)
     )  # fmt: skip
 
 

@@ -27,8 +27,8 @@ from toolkit.i18n import N_, t, tn, tr, trn, word
 
 SIMULATE_HELP = help_text(
     N_(
-        "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, "
-        "same log."
+        "Play a game with the decks (tactics 2 to 4, netrunner a corp and a runner) until it ends or --turns "
+        "runs out; an illegal deck is refused with its findings; same seed, same log."
     ),
     N_(
         "Netrunner: one corp and one runner deck, in either order; after the mulligans the corp takes the first "

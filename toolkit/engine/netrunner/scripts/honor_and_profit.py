@@ -495,7 +495,7 @@ def _theophilius(b: Builder) -> None:
             x.game.lose_credits("runner", x.game.runner.credits)
 
     def limit(g: NetrunnerGame, this: Card, side: str, stat: str) -> int:
-        # the value it sets, which other changes (core damage, other cards) then raise or lower
+        # the value it sets, which other changes (brain damage, other cards) then raise or lower
         return g.runner.credits - g.rules.hand_size if side == "runner" and stat == "hand_size" else 0
 
     b.when("installed", installed)
@@ -547,7 +547,7 @@ def _silhouette(b: Builder) -> None:
 
 
 @card("cerebral_cast", paragraphs=(0, 1), summary="Played after a successful run of the runner's last turn: a psi "
-      "game; if the bids differ the runner takes 1 core damage or 1 tag, as it chooses.")  # fmt: skip
+      "game; if the bids differ the runner takes 1 brain damage or 1 tag, as it chooses.")  # fmt: skip
 def _cerebral_cast(b: Builder) -> None:
     def may_play(g: NetrunnerGame, c: Card) -> bool:
         events = Exec(g, Context("corp", c)).last_turn("runner")
@@ -558,7 +558,7 @@ def _cerebral_cast(b: Builder) -> None:
         if not _psi_differs(x):
             return
         texts = (Phrase(N_("take {n} {damage}"), n=1, damage=Term("damage", "brain")), Phrase(N_("take 1 tag")))
-        prompt = Phrase(N_("{card}: core damage or a tag?"), card=str(x.card))
+        prompt = Phrase(N_("{card}: brain damage or a tag?"), card=str(x.card))
         if g.confirm("runner", "choice", prompt, yes="damage", no="tag", texts=texts):
             g.damage("brain", 1)
         else:

@@ -876,7 +876,7 @@ def _tsurugi(b: Builder) -> None:
 
 
 @card("wotan", paragraphs=(0, 1, 2, 3), summary="Subroutines, each ending the run unless the runner: spends 2 clicks; "
-      "pays 3 credits; trashes an installed program; takes 1 core damage.")  # fmt: skip
+      "pays 3 credits; trashes an installed program; takes 1 brain damage.")  # fmt: skip
 def _wotan(b: Builder) -> None:
     def clicks(x: Exec) -> None:
         g = x.game
@@ -906,7 +906,7 @@ def _wotan(b: Builder) -> None:
     def core(x: Exec) -> None:
         g = x.game
         before = g.runner.brain_damage
-        if x.may(Phrase(N_("take {n} core damage so the run does not end?"), n=1), side="runner"):
+        if x.may(Phrase(N_("take {n} brain damage so the run does not end?"), n=1), side="runner"):
             g.damage("brain", 1, preventable=False)
         if g.runner.brain_damage == before and not g.over:
             x.do("终止潜袭。")

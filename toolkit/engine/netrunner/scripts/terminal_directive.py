@@ -292,7 +292,7 @@ def _weir(b: Builder) -> None:
 # ---------------------------------------------------------------- assets and upgrades
 
 
-@card("black_level_clearance", paragraphs=(0,), summary="On a successful run on its server the runner suffers 1 core "
+@card("black_level_clearance", paragraphs=(0,), summary="On a successful run on its server the runner suffers 1 brain "
       "damage or jacks out; if it jacks out, the corp gains 5 credits and draws 1 card and the upgrade is "
       "trashed.")  # fmt: skip
 def _black_level_clearance(b: Builder) -> None:
@@ -302,8 +302,8 @@ def _black_level_clearance(b: Builder) -> None:
 
     def successful(x: Exec) -> None:
         g = x.game
-        prompt = Phrase(N_("{card}: suffer 1 core damage or jack out"), card=str(x.card))
-        texts = (Phrase(N_("suffer 1 core damage")), Phrase(N_("jack out")))
+        prompt = Phrase(N_("{card}: suffer 1 brain damage or jack out"), card=str(x.card))
+        texts = (Phrase(N_("suffer 1 brain damage")), Phrase(N_("jack out")))
         if g.confirm("runner", "target", prompt, yes="damage", no="jack_out", texts=texts):
             g.damage("brain", 1)
             return
