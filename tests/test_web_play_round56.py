@@ -360,7 +360,7 @@ def test_saved_decks_are_listed_with_their_mode_s_name_and_side(client: Any, web
         group = re.search(rf'<optgroup label="{label}" data-side="{side}">(.*?)</optgroup>', form, re.S)
         assert group is not None and f'value="{ids[side]}"' in group.group(1), side
     chinese = client.get("/play?lang=zh-Hans").text
-    assert re.search(r">Listed deck \(单挑\)</option>", chinese)
+    assert re.search(r">Listed deck（单挑）</option>", chinese)  # (the language's brackets: sweep 73)
 
 
 def test_an_illegal_saved_deck_is_named_by_its_name_without_internal_places(client: Any, web_settings: Any) -> None:

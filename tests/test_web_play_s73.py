@@ -192,8 +192,8 @@ def test_an_illegal_saved_deck_is_listed_disabled_with_its_reason(client: Any, w
     script = form.split('id="pl-mode"', 1)[1]
     assert "data-illegal" in script.split("<script", 1)[1]
     chinese = html.unescape(_option(client.get("/play?lang=zh-Hans").text, small))
-    assert " disabled" in chinese and "Too small (单挑)" in chinese
-    assert CJK.search(chinese.split("(单挑)", 1)[1].split(":", 1)[-1]), chinese  # (the reason in Chinese)
+    assert " disabled" in chinese and "Too small（单挑）" in chinese
+    assert CJK.search(chinese.split("（单挑）", 1)[1].split(":", 1)[-1]), chinese  # (the reason in Chinese)
     # the form sent without the menu (no script, or by hand) is refused as before
     refused = client.post("/play?lang=en", data={"deck": small, "mode": "duel", "seat": "1", "seed": "1",
                                                  "opponent": "heuristic", "csrf_token": TEST_CSRF})  # fmt: skip

@@ -78,7 +78,7 @@ def test_a_list_with_unknown_names_reports_them_with_lines(ro_client: Any) -> No
     assert unknown[0]["message"].startswith("no netrunner card is called 'No Such Card'")
     zh = ro_client.post("/api/decks/validate", json={"text": text, "lang": "zh-Hans"}).json()["findings"]
     [unknown_zh] = [f for f in zh if f["code"] == unknown[0]["code"]]
-    assert unknown_zh["line"] == 3 and unknown_zh["message"].startswith("矩阵潜袭中没有名为 'No Such Card' 的牌")
+    assert unknown_zh["line"] == 3 and unknown_zh["message"].startswith("矩阵潜袭中没有名为「No Such Card」的牌")
 
 
 @pytest.mark.parametrize(

@@ -71,7 +71,7 @@ from pydantic import ValidationError
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError, os_reason, value_reason
 from toolkit.findings import Finding, Severity
-from toolkit.i18n import chinese, current_lang, majority, t, tc, tr, trn, word
+from toolkit.i18n import chinese, current_lang, majority, t, t_beside, tc, tr, trn, word
 from toolkit.jsonio import (
     JsonSyntaxError,
     canonical_dumps,
@@ -1227,7 +1227,7 @@ class _Resolver:
         hints = hints or self.names.suggestions(name, game, kinds=DECK_KINDS.get(game))
         if not hints:
             return ""
-        return tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))
+        return _did_you_mean(hints)
 
     def _of_side(self, name: str, game: str, side: str) -> list[str]:
         """The names closest to ``name`` of ``game``'s records of ``side`` or of none that a deck holds, as
@@ -1242,6 +1242,29 @@ class _Resolver:
             by_fold = self.sided[key] = {fold(n): n for n in sorted(names)}
         close = difflib.get_close_matches(fold(name), list(by_fold), n=3, cutoff=0.5)
         return [by_fold[c] for c in close]
+
+
+def quoted_name(name: str) -> str:
+    """A card's (or identity's) name as a message of the current language quotes it: ``'Sure Gamble'`` in English
+    (as repr writes it), 「顺手牵羊」 in Chinese, as the findings of a deck quote the names they speak of."""
+    # TRANSLATORS: a card's name as a message quotes it; {name!r} writes it between straight quotes: write your
+    # language's quotes around {name} instead (Chinese: 「{name}」)
+    return tc(current_lang(), "quoted card name", "{name!r}", name=name)
+
+
+def _did_you_mean(names: Iterable[str]) -> str:
+    """ "; did you mean" the card names ``names``, each quoted as the current language quotes names (no space between
+    Chinese and 「」: :func:`toolkit.i18n.t_beside`)."""
+    return t_beside(current_lang(), "; did you mean {ids}?", ids=tr(", ").join(quoted_name(n) for n in names))
+
+
+def _no_such_name(game: str, name: str, hint: str, *, identity: bool = False) -> str:
+    """ "no {game} card (identity) is called {name}{hint}" with the name quoted as the current language quotes names
+    (``'x'``; 「x」 with no space beside it)."""
+    lang, quoted = current_lang(), quoted_name(name)
+    if identity:
+        return t_beside(lang, "no {game} identity is called {name}{hint}", game=_game(game), name=quoted, hint=hint)
+    return t_beside(lang, "no {game} card is called {name}{hint}", game=_game(game), name=quoted, hint=hint)
 
 
 def _numbered_name(parsed: _Parsed, resolve: _Resolver, game: str) -> int | None:
@@ -1530,25 +1553,16 @@ def _read_text(
             if hints:
                 problem(
                     "deck.identity.unknown",
-                    tr("no {game} identity is called {name}{hint}", game=_game(game), name=repr(free_line),
-                       hint=tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))),
+                    _no_such_name(game, free_line, _did_you_mean(hints), identity=True),
                     number,
-                )  # fmt: skip
+                )
                 placed.add(number)
                 identity_line = number
                 break
     side = record_side(kept) if kept is not None else None
     for entry in unknown:
-        problem(
-            "deck.card.unknown",
-            tr(
-                "no {game} card is called {name}{hint}",
-                game=_game(game),
-                name=repr(entry.name),
-                hint=resolve.hint(_candidates(entry.name)[-1], game, side),
-            ),
-            entry.number,
-        )
+        hint = resolve.hint(_candidates(entry.name)[-1], game, side)
+        problem("deck.card.unknown", _no_such_name(game, entry.name, hint), entry.number)
     first_card = entries[0].number if entries else None
     if name_value is None and parsed.marked:
         # NetrunnerDB's Markdown export: the deck's name is its first heading (``## Name``), not a section's
@@ -1864,12 +1878,8 @@ def _read_o8d(
         side = record_side(kept) if kept is not None else None
         for card in unknown:
             title = one_line(card.text.strip())
-            message = tr(
-                "no {game} card is called {name}{hint}",
-                game=_game("netrunner"),
-                name=repr(title),
-                hint=resolve.hint(title, "netrunner", side),
-            )
+            hint = resolve.hint(title, "netrunner", side)
+            message = _no_such_name("netrunner", title, hint)
             problem("deck.card.unknown", message, card.line, card.column)
         if unknown:
             loaded.findings.sort(key=lambda f: f.line or 0)  # (each at its place among the others)

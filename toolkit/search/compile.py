@@ -248,7 +248,7 @@ RESULT_COLUMNS = ("game", "kind", "id", "type", "name_zh", "name_en", "data")
 CACHED_STATEMENTS = 512
 
 # Sort orders (``sort=``, ``--sort``; ``-name`` descending): name, then display order, break ties.
-SORTS = ("name", "cost", "faction", "type", "set", "release", "strength", "influence")
+SORTS = tuple(vocab.SORTS)  # name, cost, faction, type, set, release, strength, influence (each also by its names)
 
 def sort_name(lang: str | None = None) -> str:
     """What ``--sort name`` (and every sort's tie-break) compares: the name in the output language, folded as
@@ -277,12 +277,19 @@ def known_list(ids: Sequence[str], spellings: dict[str, set[str]] | None = None)
     more = len(ids) > SHOWN_KNOWN
     if spellings is None:
         return ", ".join(shown) + (", …" if more else "")
+    names = chinese_names(spellings)
+    return "、".join(f"{i}（{names[i]}）" if i in names else i for i in shown) + ("、…" if more else "")
+
+
+def chinese_names(spellings: dict[str, set[str]]) -> dict[str, str]:
+    """id -> its Chinese name as the pages show it (中立（公司）, not the folded 中立公司 a query may type), of a
+    vocabulary's spellings (spelling -> ids; the Chinese name comes before its folded forms)."""
     names: dict[str, str] = {}
-    for spelling, found in spellings.items():  # (the Chinese name comes before its folded forms)
+    for spelling, found in spellings.items():
         if script_lang(spelling) == "zh-Hans":
             for i in found:
                 names.setdefault(i, spelling)
-    return "、".join(f"{i}（{names[i]}）" if i in names else i for i in shown) + ("、…" if more else "")
+    return names
 
 
 SET_KEY: Key = find_key("set")  # type: ignore[assignment]  # (keys.py defines it)
@@ -299,15 +306,24 @@ class CardSet(NamedTuple):
 
 
 def sort_order(sort: str | None) -> tuple[str, bool] | None:
-    """(sort, descending) for ``name`` / ``-name``; None for no sort; ValueError for an unknown one."""
+    """(sort, descending) for ``name`` / ``-name``, or a sort named as the web's Sort menu names it in either
+    language (``-费用``, ``Cost``: :data:`vocab.SORTS`); None for no sort; ValueError for an unknown one."""
     if sort is None or not sort.strip():
         return None
     wanted = sort.strip().casefold()
     descending = wanted.startswith("-")
-    wanted = wanted.lstrip("-+")
-    if wanted not in SORTS:
+    wanted = wanted.lstrip("-+").strip()
+    found = vocab.lookup(vocab.SORTS, wanted)
+    if found is None:
         raise ValueError(wanted)
-    return wanted, descending
+    return found, descending
+
+
+def sort_choices(lang: str | None = None) -> str:
+    """The sorts an unknown one's message lists, in ``lang`` (None: the current language): the ids in English
+    (``name, cost, …``), in Chinese each id with the Sort menu's name of it, joined with ``、``, as ``t:`` lists its
+    values (``name（名称）、cost（费用）、…``)."""
+    return vocab.describe(vocab.SORTS, current_lang() if lang is None else lang)
 
 
 def date_period(text: str) -> tuple[str, str] | None:
@@ -753,8 +769,9 @@ class Compiler:
         close = close_words(fold(text) or text.casefold(), typed, n=5, cutoff=0.6)
         close = [c for c in close if c.isascii() or not text.isascii()]
         by_id = {set_id: shown for shown, set_id in self.set_codes.items()} if key.name == "set" else {}
-        if not text.isascii():  # a Chinese name is shown as found; anything else as the id (or code) to type
-            shown_close = close
+        if not text.isascii():  # a Chinese name as the pages show it (中立（公司）); anything else as the id to type
+            shown = chinese_names(table_)
+            shown_close = [shown.get(i, c) for c in close for i in sorted(table_.get(c, ())) or [c]]
         else:
             shown_close = [by_id.get(i, i) for c in close for i in sorted(table_.get(c, ())) or [c]]
         close = list(dict.fromkeys(shown_close))[:5]

@@ -24,7 +24,7 @@ from toolkit.names import fold
 from toolkit.textwidth import display_width, pad
 
 from . import vocab
-from .compile import RESULT_COLUMNS, SORTS, CardSet, Compiler, Statement, name_tiers, sort_order
+from .compile import RESULT_COLUMNS, CardSet, Compiler, Statement, name_tiers, sort_choices, sort_order
 from .keys import close_words
 from .parser import Query
 
@@ -160,20 +160,24 @@ def card_sets(db: Database) -> list[CardSet]:
 
 
 def check_sort(sort: str | None) -> str | None:
-    """``sort`` as given (None for none); a usage error naming the sorts when it is not one."""
+    """``sort`` as its id (``cost``, ``-cost``: 费用 and ``-Cost`` name them too); None for none; a usage error naming
+    the sorts when it is not one (in Chinese with their names, joined with 、)."""
     try:
-        sort_order(sort)
+        chosen = sort_order(sort)
     except ValueError:
         raise DossierError(
             tr(
                 "unknown sort {sort}; one of {choices} (a {minus} first: descending)",
                 sort=repr(sort),
-                choices=", ".join(SORTS),
+                choices=sort_choices(),
                 minus="'-'",
             ),
             exit_code=2,
         ) from None
-    return sort.strip() if sort is not None and sort.strip() else None
+    if chosen is None:
+        return None
+    name, descending = chosen
+    return ("-" if descending else "") + name
 
 
 def statement_for(

@@ -73,7 +73,7 @@ STYLES: dict[str, tuple[str, ...]] = {
 
 SIZES: dict[str, tuple[str, ...]] = {
     "carried": ("随身", "徒手"),
-    "normal": ("普通",),
+    "normal": ("普通", "常规"),  # (常规: what sheets printed before said)
     "heavy": ("重型",),
 }
 
@@ -108,9 +108,24 @@ FACTION_CODES: dict[str, tuple[str, ...]] = {
     "u": ("sunny_lebeau",),
     "-": ("neutral_corp", "neutral_runner"),
     "neutral": ("neutral_corp", "neutral_runner"),
+    "中立": ("neutral_corp", "neutral_runner"),  # (both, as `neutral`: the factions' names are 中立（公司） and 中立（潜袭者）)
     "nc": ("neutral_corp",),
     "nr": ("neutral_runner",),
     "mini": ("apex", "adam", "sunny_lebeau"),
+}
+
+# sort orders (``sort=``, ``--sort``; ``-`` first: descending) -> the names the web's Sort menu shows them by (its
+# label of the ascending order, Chinese then English: toolkit.web.routes.cards.SORT_CHOICES) and other spellings;
+# the first Chinese one names the sort in a Chinese message
+SORTS: dict[str, tuple[str, ...]] = {
+    "name": ("名称", "名字", "名"),
+    "cost": ("费用",),
+    "faction": ("派系",),
+    "type": ("类型",),
+    "set": ("系列",),
+    "release": ("发行日期", "release date", "发行"),
+    "strength": ("强度",),
+    "influence": ("影响力",),
 }
 
 TRUE_WORDS = frozenset({"yes", "y", "true", "t", "1", "是", "有", "真"})

@@ -88,7 +88,11 @@ def find(web: Any, game: str, record_id: str, kind: str | None, lang: str | None
     from toolkit.models import GAMES
 
     if game not in GAMES:
-        raise NotFound(i18n.tr("unknown game {game}; games: {games}", game=repr(game), games=", ".join(GAMES)))
+        # the games by the names the pages show, each id in brackets: 特工战术（tactics）、矩阵潜袭（netrunner）、…
+        lang = lang or i18n.current_lang()
+        named = (i18n.t(lang, "{name} ({id})", name=i18n.word("web.game", g, lang), id=g) for g in GAMES)
+        games = i18n.t(lang, ", ").join(named)
+        raise NotFound(i18n.t(lang, "unknown game {game}; games: {games}", game=repr(game), games=games))
     catalog = web.catalog
     kinds = [kind] if kind else ["card", "mode"]
     for each in kinds:

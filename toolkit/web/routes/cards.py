@@ -157,17 +157,33 @@ def menu_game(game: str) -> str:
     return found if found is not None else game
 
 
-def menu_sort(sort: str) -> tuple[str, str | None]:
-    """``sort`` as the Sort menu holds it (a key of :data:`SORT_CHOICES`: ``+Cost`` is ``cost``) and None; for an
-    unknown sort, ("", why, in the words /api/search refuses it with): the page then says so, and shows the results
-    in the default order (the menu's choice)."""
-    from toolkit.search.compile import SORTS, sort_order
+def menu_label_sort(sort: str) -> str | None:
+    """The key of :data:`SORT_CHOICES` whose label ``sort`` is, in English or Chinese (费用，从高到低: ``-cost``, a
+    link written with the menu's words), else None."""
+    wanted = " ".join(sort.split()).casefold()
+    if not wanted:
+        return None
+    for lang in ("en", i18n.DEFAULT_LANG):
+        for value, label in SORT_CHOICES.items():
+            if value and i18n.t(lang, label).casefold() == wanted:
+                return value
+    return None
 
+
+def menu_sort(sort: str) -> tuple[str, str | None]:
+    """``sort`` as the Sort menu holds it (a key of :data:`SORT_CHOICES`: ``+Cost`` and 费用 are ``cost``, the menu's
+    whole label 费用，从高到低 ``-cost``) and None; for an unknown sort, ("", why, in the words /api/search refuses
+    it with): the page then says so, and shows the results in the default order (the menu's choice)."""
+    from toolkit.search.compile import sort_choices, sort_order
+
+    labelled = menu_label_sort(sort)
+    if labelled is not None:
+        return labelled, None
     try:
         chosen = sort_order(sort)
     except ValueError:
         return "", tr("unknown sort {sort}; one of {choices} (a {minus} first: descending)", sort=repr(sort[:20]),
-                      choices=", ".join(SORTS), minus="'-'")  # fmt: skip
+                      choices=sort_choices(), minus="'-'")  # fmt: skip
     if chosen is None:
         return "", None
     name, descending = chosen
