@@ -1660,6 +1660,16 @@ def _in_force(
     return snapshots[-1], "newest"
 
 
+def _translated(english: str, zh: str | None, other: dict[str, dict[str, str]], code: str) -> dict[str, str]:
+    """A set's or a cycle's names: the Chinese where the translations have it, else the English standing in, and
+    each other language (``other``: tag -> code -> name) whose name differs from the English."""
+    names = {"zh-Hans": zh or english, "en": english}
+    for tag, found in sorted(other.items()):
+        if found.get(code) and found[code] != english:
+            names[tag] = found[code]
+    return names
+
+
 class _Converter:
     def __init__(
         self,
@@ -2198,10 +2208,10 @@ class _Converter:
         for card_set in sorted(self.source.sets, key=lambda s: (s.released or "9999", s.id)):
             zh = self.source.set_zh.get(card_set.code)
             english_only += zh is None
-            entry: dict[str, Any] = {"id": card_set.id, "name": {"zh-Hans": zh or card_set.name, "en": card_set.name}}
-            for tag, names in sorted(self.source.set_other.items()):
-                if names.get(card_set.code) and names[card_set.code] != card_set.name:
-                    entry["name"][tag] = names[card_set.code]
+            entry: dict[str, Any] = {
+                "id": card_set.id,
+                "name": _translated(card_set.name, zh, self.source.set_other, card_set.code),
+            }
             if card_set.cycle:
                 entry["cycle"] = card_set.cycle
             if card_set.released:
@@ -2228,11 +2238,7 @@ class _Converter:
                 continue
             zh = self.source.cycle_zh.get(cycle.code)
             english_only += zh is None
-            entry: dict[str, Any] = {"id": cycle.id, "name": {"zh-Hans": zh or cycle.name, "en": cycle.name}}
-            for tag, names in sorted(self.source.cycle_other.items()):
-                if names.get(cycle.code) and names[cycle.code] != cycle.name:
-                    entry["name"][tag] = names[cycle.code]
-            out[cycle.id] = entry
+            out[cycle.id] = {"id": cycle.id, "name": _translated(cycle.name, zh, self.source.cycle_other, cycle.code)}
         if english_only:
             self.report.warnings.append(
                 trn(
