@@ -199,6 +199,7 @@ def english_words(line: str, tmp: Path, allowed: set[str]) -> list[str]:
     """The words of two or more ASCII letters left in ``line`` once paths, quoted values, code, option names,
     ids and the names in ``allowed`` are taken out."""
     text = line.replace(str(tmp), " ").replace(str(ROOT), " ")
+    text = re.sub(r"「[^」]*」", " ", text)  # names quoted as Chinese quotes them (a card typed in English)
     text = CJK.sub(" ", text).replace("‹", " ").replace("›", " ")
     text = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", " ", text)  # quoted values, commands
     text = re.sub(r"--[a-z][a-z-]*", " ", text)  # option names

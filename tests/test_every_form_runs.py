@@ -473,7 +473,8 @@ def test_coverage_reasons_for_abilities_never_reached() -> None:
     spec = GameSpec("duo", 2, 0, "heuristic", (deck, deck), True)
     report.add(GameOutcome(spec, {"reason": "x"}, {}, played={"flare": 1}))
     assert report.reason(exposed)["code"] == "timing_never"
-    assert "暴露时" in report.reason_text(exposed) and "hidden" in report.reason_text(exposed)
+    # the timing in the output language (stop 73: it was the Chinese in English output)
+    assert "When exposed" in report.reason_text(exposed) and "hidden" in report.reason_text(exposed)
     assert report.reason(netrun)["code"] == "unsupported"
     assert "当潜袭成功时" in report.reason_text(netrun)
     assert report.reason(unused) == {"code": "never_played", "games": 1, "in_decks": 1}
