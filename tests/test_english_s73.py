@@ -202,3 +202,12 @@ def test_netrunner_prompts_say_brain_damage() -> None:
     damage = {m for m in messages if "brain damage" in m}
     assert {"{card}: suffer 1 brain damage or jack out", "suffer 1 brain damage",
             "take {n} brain damage so the run does not end?", "{card}: brain damage or a tag?"} <= damage  # fmt: skip
+
+
+@pytest.mark.parametrize(("asked", "said"), [(1, "the 0 of 1 table that finished"), (3, "the 2 of 3 tables that")])
+def test_an_interrupted_crossfire_run_counts_one_table_in_the_singular(asked: int, said: str) -> None:
+    from toolkit.balance import report
+
+    meta = {"tables": asked, "players": [5]}
+    figures = {"games": asked - 1 if asked > 1 else 0, "players": [{"players": 5}]}
+    assert said in report._crossfire_interrupted(meta, figures, "en")

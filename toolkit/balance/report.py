@@ -730,8 +730,9 @@ def _crossfire_interrupted(meta: dict[str, Any], figures: dict[str, Any], lang: 
     if asked is None:
         note = t(lang, "Interrupted: the figures count the tables that finished.")
     else:
-        note = t(lang, "Interrupted: the figures count the {tables} of {asked} tables that finished.",
-                 tables=figures["games"], asked=asked)  # fmt: skip
+        note = tn(lang, "Interrupted: the figures count the {tables} of {asked} table that finished.",
+                  "Interrupted: the figures count the {tables} of {asked} tables that finished.", asked,
+                  tables=figures["games"], asked=asked)  # fmt: skip
     missing = unreached(meta, figures)
     if not missing:
         return note
