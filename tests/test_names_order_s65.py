@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -108,15 +107,9 @@ def test_deck_stats_command_lists_the_roles_by_name(cli: Any) -> None:
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from tests.web.conftest import SCHEMA, writing_client
-    from toolkit.web.settings import WebSettings
+    from tests.web.conftest import copied_settings, writing_client
 
-    root = tmp_path_factory.mktemp("names-order")
-    shutil.copytree(SCHEMA, root / "schema")
-    shutil.copytree(CARDS, root / "cards")
-    settings = WebSettings(cards=[root / "cards"], db_url=str(root / "web.db"), cache=root / "web-cache",
-                           data=root / "web-data")  # fmt: skip
-    yield from writing_client(settings)
+    yield from writing_client(copied_settings(tmp_path_factory.mktemp("names-order")))
 
 
 @pytest.mark.parametrize("lang", LANGS)

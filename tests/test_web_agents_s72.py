@@ -10,14 +10,12 @@ an agent.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import CARDS, SCHEMA, writing_client
-from toolkit.web.settings import WebSettings
+from tests.web.conftest import copied_settings, writing_client
 
 SNIPER = "longbow_sniper_rifle"  # Jackdaw's exclusive card
 GALES = "gales_order"  # Gale's
@@ -26,12 +24,7 @@ GALES = "gales_order"  # Gale's
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A TestClient over a copy of the bundled cards (it changes nothing: shared by the module)."""
-    root = tmp_path_factory.mktemp("agents_s72")
-    shutil.copytree(SCHEMA, root / "schema")
-    shutil.copytree(CARDS, root / "cards")
-    settings = WebSettings(cards=[root / "cards"], db_url=str(root / "web.db"), cache=root / "web-cache",
-                           data=root / "web-data")  # fmt: skip
-    yield from writing_client(settings)
+    yield from writing_client(copied_settings(tmp_path_factory.mktemp("agents_s72")))
 
 
 def cards(client: Any, agents: Any, q: str = "", lang: str = "en") -> Any:

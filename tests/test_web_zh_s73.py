@@ -17,15 +17,13 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import CARDS, SCHEMA, writing_client
+from tests.web.conftest import CARDS, copied_settings, writing_client
 from toolkit import i18n
-from toolkit.web.settings import WebSettings
 
 ZH = {"lang": "zh-Hans"}  # (asked of every request: the client keeps the language cookie of the last page)
 EN = {"lang": "en"}
@@ -34,12 +32,7 @@ EN = {"lang": "en"}
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The app over a copy of the bundled cards (it changes nothing in them)."""
-    root = tmp_path_factory.mktemp("s73zh")
-    shutil.copytree(SCHEMA, root / "schema")
-    shutil.copytree(CARDS, root / "cards")
-    settings = WebSettings(cards=[root / "cards"], db_url=str(root / "web.db"), cache=root / "web-cache",
-                           data=root / "web-data")  # fmt: skip
-    yield from writing_client(settings)
+    yield from writing_client(copied_settings(tmp_path_factory.mktemp("s73zh")))
 
 
 def ids(client: Any, q: str, **params: Any) -> list[str]:

@@ -86,18 +86,22 @@ def bare_client(web_app: Any) -> Iterator[Any]:
         yield c
 
 
+def copied_settings(root: Path) -> WebSettings:
+    """Settings of an app over a copy of the bundled cards and schemas in ``root`` (its database, cache and data
+    there too), so that nothing a test does reaches the checkout."""
+    shutil.copytree(SCHEMA, root / "schema")
+    shutil.copytree(CARDS, root / "cards")
+    return WebSettings(
+        cards=[root / "cards"], db_url=str(root / "web.db"), cache=root / "web-cache", data=root / "web-data"
+    )
+
+
 @pytest.fixture(scope="session")
 def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """One app for the whole session over its own copy of the cards: for tests that only read."""
     from toolkit.web.app import create_app
 
-    root = tmp_path_factory.mktemp("web-shared")
-    shutil.copytree(SCHEMA, root / "schema")
-    shutil.copytree(CARDS, root / "cards")
-    settings = WebSettings(
-        cards=[root / "cards"], db_url=str(root / "web.db"), cache=root / "web-cache", data=root / "web-data"
-    )
-    return create_app(settings)
+    return create_app(copied_settings(tmp_path_factory.mktemp("web-shared")))
 
 
 @pytest.fixture(scope="session")
