@@ -825,7 +825,7 @@ def resigned_end(frames: list[dict[str, Any]], session: Any) -> None:
     log = game.log
     # the recorder of the session that made ``frames`` still listens to its game's log (the game waits at the
     # decision resigned at, inside the step): it ends that step as a finished one ends
-    recorder = next((heard.__self__ for heard in getattr(log, "_listeners", ())
+    recorder = next((heard.__self__ for heard in log.listeners()
                      if isinstance(getattr(heard, "__self__", None), TacticsFrames)
                      and heard.__self__.frames is frames), None)  # fmt: skip
     if recorder is None:  # frames another session made: the entries after theirs, in a frame of the turn under way

@@ -118,6 +118,11 @@ class Log:
         finally:
             self._listeners.remove(listener)
 
+    def listeners(self) -> tuple[Callable[[Event], None], ...]:
+        """Who is told of each entry now (:meth:`listening`): a replay's recorder still listening to a game that
+        stopped inside a step, for instance."""
+        return tuple(self._listeners)
+
     def __iter__(self) -> Iterator[Event]:
         return iter(tuple(self._events))
 
