@@ -589,7 +589,7 @@ def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
     for seat, shooter, protector in step.saved:
         lines.append(t_beside(lang, "{seat} protected by {protector} against the bullet of {shooter}", seat=who(seat),
                        protector=who(protector), shooter=who(shooter)))  # fmt: skip
-    if step.key == "agents_hit" and not step.hits and not step.saved:
+    if step.key in ("agents_hit", "marks") and not step.hits and not step.saved:  # (marks: no shot card placed)
         lines.append(t(lang, "no one is hit"))
     if step.team is not None:
         team = word("team", step.team, lang)
