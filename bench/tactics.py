@@ -1924,13 +1924,143 @@ RULES_SINCE = [
         ' range=[low, high],\n'
         '                             reason="not_in_sight" if in_range else "out_of_range")\n',
     ),  # an attack's target lost says why: out of range, else not in sight (sweep 73c)
+    # sweep 73h: a face-down agent's own triggered ability aimed at a target (a choice, cells) is used, exposing
+    # the agent, only once it names one; one naming nothing does nothing and logs nothing (§8.4); a target chosen
+    # as the text resolves is offered among those in its distance and sight only (§11.6) …
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        if ctx.unused is not None and not ctx.unused[4]:\n'
+        '            self.use_hidden(ctx.unused)\n'
+        '            if self.winners is not None:\n'
+        '                return\n',
+        '        if ctx.unused is not None and not ctx.unused[4]:\n'
+        '            ctx.aim = _aim(e)\n'
+        '            if ctx.aim is None:\n'
+        '                self.use_hidden(ctx.unused)\n'
+        '                if self.winners is not None:\n'
+        '                    return\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '    def _things(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None = None) -> list[Any]:\n',
+        '    def _things(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None = None) -> list[Any]:\n'
+        '        return self._used_by(ref, ctx, self._refer(ref, ctx, keep))\n'
+        '\n'
+        '    def _used_by(self, aim: Any, ctx: Context, found: list[Any]) -> list[Any]:\n'
+        '        unused = ctx.unused\n'
+        '        if unused is None or unused[4] or getattr(ctx, "aim", None) is not aim or not found:\n'
+        '            return found\n'
+        '        self.use_hidden(unused)\n'
+        '        if self.winners is not None:\n'
+        '            return []\n'
+        '        return [t for t in found if not (isinstance(t, Unit) and (t.gone or t.dying))]\n'
+        '\n'
+        '    def _tell(self, ctx: Context, kind: str, **data: Any) -> None:\n'
+        '        if ctx.unused is None or ctx.unused[4]:\n'
+        '            self.log.add(kind, ctx.player, **data)\n'
+        '        else:\n'
+        '            ctx.unused[3].append((kind, ctx.player, data))\n'
+        '\n'
+        '    def _refer(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None) -> list[Any]:\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '    def _cells(self, cells: A.Cells, ctx: Context, restore: bool = False) -> list[Cell]:\n',
+        '    def _cells(self, cells: A.Cells, ctx: Context, restore: bool = False) -> list[Cell]:\n'
+        '        return self._used_by(cells, ctx, self._cells_now(cells, ctx, restore))\n'
+        '\n'
+        '    def _cells_now(self, cells: A.Cells, ctx: Context, restore: bool) -> list[Cell]:\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '            self.log.add("no_target", ctx.player, ref=render(cells))\n',
+        '            self._tell(ctx, "no_target", ref=render(cells))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '                self.log.add("target_lost", ctx.player, cell=list(cell), ref=render(cells))\n',
+        '                self._tell(ctx, "target_lost", cell=list(cell), ref=render(cells))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '                    self.log.add("no_card", ctx.player, reason=Phrase(N_("the text is not on a card in play")))\n',
+        '                    self._tell(ctx, "no_card", reason=Phrase(N_("the text is not on a card in play")))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '                self.log.add("no_target" if isinstance(ref, A.Target) else "no_choice", ctx.player,'
+        ' ref=render(ref))\n',
+        '                self._tell(ctx, "no_target" if isinstance(ref, A.Target) else "no_choice", ref=render(ref))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '            self.log.add("no_target", ctx.player, ref=render(ref))\n',
+        '            self._tell(ctx, "no_target", ref=render(ref))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '            self.log.add("target_lost", ctx.player, target=str(attack.target), ref=render(ref))\n',
+        '            self._tell(ctx, "target_lost", target=str(attack.target), ref=render(ref))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '                self.log.add("target_lost", ctx.player, target=str(thing), ref=render(ref))\n',
+        '                self._tell(ctx, "target_lost", target=str(thing), ref=render(ref))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '    def _choose_ref(self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None)'
+        ' -> list[Any] | None:\n'
+        '        options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]\n'
+        '        if not options:\n'
+        '            return None\n'
+        '        self.acting = ctx.unit\n',
+        '    def _choose_ref(self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None,'
+        ' ahead: bool = False) -> list[Any] | None:\n'
+        '        options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]\n'
+        '        if not options:\n'
+        '            return None\n'
+        '        self.acting = ctx.unit\n'
+        '        if isinstance(ref, A.Target) and not ahead:\n'
+        '            options = [o for o in options if not isinstance(o, Unit)'
+        ' or self.target_ok_quiet(ctx.unit, o, ref.within)]\n'
+        '            if not options:\n'
+        '                self._tell(ctx, "no_target", ref=render(ref), reason=_out_of_reach(ctx.unit, ref.within))\n'
+        '                return []\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        picked = self._choose_ref(ref, ctx, keep)\n',
+        '        picked = self._choose_ref(ref, ctx, keep, ahead=True)\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        'def _range(within: tuple[int, int] | None) -> str:\n',
+        'def _aim(e: A.Node) -> A.Node | None:\n'
+        '    if isinstance(e, A.DestroyTerrain | A.RestoreTerrain):\n'
+        '        return e.cells\n'
+        '    ref = getattr(e, "ref", None)\n'
+        '    return ref if isinstance(ref, A.Target | A.Chosen) else None\n'
+        '\n'
+        '\n'
+        'def _out_of_reach(unit: Unit | None, within: tuple[int, int] | None) -> Phrase:\n'
+        '    if unit is None or unit.pos is None:\n'
+        '        return Phrase(N_("no acting unit on the map to measure the distance from"))\n'
+        '    if within is None:\n'
+        '        return Phrase(N_("none is in the vision and sight of {unit}"), unit=str(unit))\n'
+        '    return Phrase(N_("none is at {distance} and in the vision and sight of {unit}"), distance=_range(within),\n'
+        '                  unit=str(unit))\n'
+        '\n'
+        '\n'
+        'def _range(within: tuple[int, int] | None) -> str:\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same
 games and the comparison is of speed alone (the older code, with the rule as it is now). A rule fixed that changes
 none of the bench's games (one of four-player team play, a choice the tactician always declines) needs no entry. A
-log entry the engine adds or tells more fully since (temporary HP vanishing, why a target was lost) is given the older
-tree the same way, so that the logs compared are alike."""
+log entry the engine adds or tells more fully since (temporary HP vanishing, why a target was lost or none was named)
+is given the older tree the same way, so that the logs compared are alike."""
 
 LOG_SINCE = [
     ("text", "主动 横置：本单位移动 0-2。", "主动 横置：本单位移动 0-移速。"),  # 行进's record says what the engine did

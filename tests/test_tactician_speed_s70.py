@@ -187,12 +187,15 @@ def _threat_plainly(d: TacticianDecider, g: TacticsGame, enemy: Unit, profile: A
 # gives the old tree too; three re-pinned for sweep 71f's (a card's 回合开始时 / 回合结束时 are its controller's turn's:
 # duel 5's 流血, duo 5's 目眩; a card an effect destroys is logged destroyed, not self-destructed: duo 1's 精确爆破);
 # three for sweep 72f's (temporary HP vanishing at its controller's turn start is logged: duel 0, duo 1, duo 5);
-# two for sweep 73c's (an attack's target_lost says why, ``reason``: duel 0, duel 5; the same games without the field)
+# two for sweep 73c's (an attack's target_lost says why, ``reason``: duel 0, duel 5; the same games without the field);
+# three for sweep 73h's (a target chosen as the text resolves is offered in its distance and sight only, none there
+# logs no_target: duel 0's 山猫 twice, the game otherwise the same; duo 1's 死手开关 消灭时 hits its own wearer 余烬, the
+# one unit in 0-1, and duo 5's 伏击信号弹 asks nothing with no enemy in reach, so both games go otherwise)
 GAMES = {
-    ("duel", 0): "21450aaf159cf7bcf2eae6ab4c683af285725792746fbf9c4ef5dc825904b60d",
+    ("duel", 0): "51afe308bc75afd6fc85144c3593ce849bc1298af0488b509263fa81cf404052",
     ("duel", 5): "722b89983be4ba2e2e581b9ef78026452d5200baf588f5ccf0beb431ec6c2a8e",
-    ("duo", 1): "bc163c208b6ed8cb4ebe68bef7629158d42729e6a5b8c46c120e8cbc59531e4f",
-    ("duo", 5): "04d1556be80b83ebd927959e51f647a978d6eee790ba939dc42752cddba68751",
+    ("duo", 1): "5bc1fb63b9522d706d91409c0b9ee5242776af202ef9184d6b54c29675d2bf0c",
+    ("duo", 5): "8af94f5199d1afdc2deb200b4cf5eab0c29c6c6f96ddd3226ae9415c9a70c5a2",
 }
 
 

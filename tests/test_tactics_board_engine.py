@@ -178,12 +178,13 @@ def test_target_out_of_vision_is_lost() -> None:
 
 
 def test_card_targets_are_checked_at_resolution() -> None:
-    """§11.6: a 目标 must be in the ability's distance and the unit's vision when it resolves."""
+    """§11.6: a 目标 must be in the ability's distance and the unit's vision when it resolves: none there, none is
+    offered and the text does nothing (``no_target``, with the reason; sweep 73h)."""
     game = board_game()
     cinder_like = put(game, 1, "gale", (0, 5), "e")
     far = put(game, 2, "jackdaw", (4, 5), "w")
     game.run_text("对距离 0-2 内的目标敌方单位造成 1 点伤害。", seat=1)
-    assert far.hp == far.max_hp and events(game, "target_lost")
+    assert far.hp == far.max_hp and events(game, "no_target") and not events(game, "target_lost")
     game.place(far, (2, 5), "w")
     game.run_text("对距离 0-2 内的目标敌方单位造成 1 点伤害。", seat=1)
     assert far.hp == far.max_hp - 1

@@ -27,7 +27,13 @@ MODES = {r.id: r for r in RECORDS if r.kind == "mode"}
 ROUNDS = 100
 CONFIGS = [("duel", 2), ("duo", 2), ("duo", 4), ("expert", 2), ("melee", 3)]
 SEEDS = (0, 1, 2)
-GAMES = [(mode, players, seed) for mode, players in CONFIGS for seed in SEEDS]
+# Melee with 3 players plays seed 3 for seed 1: since session 74 a triggered ability's target is offered among those
+# in its distance and sight only (§11.6), so in seed 1's game 死手开关's 消灭时 in round 5 (no unit within 0-1) no
+# longer asks its machine to pick one; the machine's picks go otherwise from there, and that game ends in round 21
+# with the last two agents destroyed by one attack and its counterattack: a draw (no_agents_left), the end the
+# rulings give Melee when nobody is left, but not a win condition of the mode, which this test is for.
+OTHER_SEEDS = {("melee", 3, 1): 3}
+GAMES = [(mode, players, OTHER_SEEDS.get((mode, players, seed), seed)) for mode, players in CONFIGS for seed in SEEDS]
 
 # Measured on 25 games of toolkit.coverage's plan (seed 0): 94.7% of the abilities reached, 85.0% changing
 # the game; re-measured with the tactician as the default player (191 abilities): 96.9% and 86.4%, the same

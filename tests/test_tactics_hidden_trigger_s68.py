@@ -180,16 +180,17 @@ def test_a_minions_own_text_does_not_expose_it() -> None:
     assert guard.hidden and guard.shield == 1
 
 
-def test_a_trigger_that_only_exposed_its_unit_changed_nothing_for_coverage() -> None:
-    """The coverage measure: 山猫's "移动后：暴露距离 0-2 内的目标敌方单位。" with no enemy near exposes 山猫 (its text
-    was used) but did nothing itself: reached, not changed, its target lost (out of its vision)."""
+def test_a_trigger_that_names_no_target_is_not_used_and_changed_nothing_for_coverage() -> None:
+    """The coverage measure: 山猫's "移动后：暴露距离 0-2 内的目标敌方单位。" with no enemy near names no target (none in
+    its distance and sight, §11.6), so it is not used and 山猫 stays face down (sweep 73h; it was exposed for a text
+    that did nothing): reached, not changed, no target."""
     game = _game((("lynx", "gale"), ("jackdaw", "egret")))
     lynx = put(game, 1, "lynx", (0, 4), "e", hidden=True)
     put(game, 2, "jackdaw", (9, 0), "w")
     game.fire("after_move", 1, unit=lynx)
-    assert not lynx.hidden
+    assert lynx.hidden and not [e for e in game.log if e.kind in ("exposed", "trigger", "no_target")]
     assert game.coverage[("lynx", 0)] == [True, False]
-    assert dict(game.idle[("lynx", 0)]) == {"target_lost": 1}
+    assert dict(game.idle[("lynx", 0)]) == {"no_target": 1}
 
 
 def test_the_tactician_resolves_its_face_down_agents_own_trigger_last() -> None:

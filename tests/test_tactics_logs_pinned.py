@@ -51,11 +51,16 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 # duel 6, duo 2 and duo 7 gain entries there (the games are otherwise the same)
 # Then (sweep 73c): an attack's target_lost says why (``reason``: out_of_range, not_in_sight): duel 6, duo 2 and duo 7
 # lose targets so (the games are otherwise the same: without the field, their logs hash as before)
+# Then (sweep 73h): a target chosen as the text resolves is offered among those in its distance and sight only
+# (§11.6), none there logs no_target with the reason; a face-down agent's own trigger naming nothing leaves it face down:
+# duel 3's 山猫 finds no enemy in 0-2 five times (no_target, where target_lost named an enemy out of reach; the game is
+# otherwise the same); duo 7's 死手开关 消灭时 in round 14 hits the one unit in 0-1, its own wearer 暗码, where the
+# tactician had named a safe out of reach, so the game goes otherwise (seat 2 still wins, in round 26, not 28)
 PINNED = {
-    ("duel", 3): "147d69447726797b7e897c35d7f1dcfd5b193327f4c447abf1bdc5b80c5234bf",
+    ("duel", 3): "752487211dc3253b9c8ad3612ebfae1d4049c92fa59d6bb546f84611d32f0c62",
     ("duel", 6): "af388a30c4ecc7d0bdb9498feb3b4776a83cdb728e7949b6504325b7d982d069",
     ("duo", 2): "72c45bb812e58e56f40d053ee4e8c0c0558932d1e0face6cff5cf441030e9d95",
-    ("duo", 7): "b9c73ca6bfa7e3aae1d00e66bada58d5e2f1125a3e93c799cc8876b5d8a68d77",
+    ("duo", 7): "070da0cde6342a91c5035a6b74be9ca73004a098a62fe5ec15862a28fe35974d",
 }
 
 

@@ -10,7 +10,11 @@ distance 0-1 is exposed whatever the facing, §8.4: the tester's responses to �
 triggered ability exposes it as it is used, §8.4: 蜂后 in the melee game turns face up with its 登场时 and 山猫 in the
 duo game with its 移动后 in round 3, so the voluntary exposures offered for them are no longer asked (their "none"
 left out), and the duo game stops in round 4, as 寒鸦 is to use its 指挥终端: past it the answers no longer fit the
-game)."""
+game; since session 74 a face-down agent's triggered ability with no target in its distance and sight neither exposes
+it nor asks for one, §8.4, §11.6: 山猫's 移动后 in round 3 of the duo game finds no enemy within 0-2, so its target
+(白鹭, lost at once before) is no longer asked and 山猫 stays face down; the voluntary exposure then offered for it at
+each response window of P2 is asked again, answered "none" as the machine answers it, and the game still stops as
+寒鸦 is to use its 指挥终端)."""
 
 from __future__ import annotations
 
@@ -47,27 +51,26 @@ DUO = (  # the set-up and the labels of the decisions taken so far
      "rounds": 200,
      "draft": False},
     "no yes no no no no none~2 cell:0,0 n none cell:1,1 w 1 cell:1,0 n none cell:0,10 n "
-    "play:shock_plate_armor#49@jackdaw#1 none none none play:laser_designator_mark#11@jackdaw#1 "
-    "emergency_tourniquet#4 hidden#6434 none none play:folding_bipod#7@jackdaw#1 none none "
-    "ability:jackdaw#1:march:0 none none cell:0,0 w play:field_suture_kit#6@egret#2 jackdaw#1 none none end "
-    "play:deployable_cover#27@gale#19 thunderclap_flashbang#34 none play:thermal_scope#50@gale#19 none "
-    "ability:lynx#20:resupply:0 none ability:gale#19:strike:0 attack:sidearm egret#2 none none none none "
-    "play:precision_demolition#47@gale#19 adrenaline_shot#21 multispectral_binoculars#32 shock_plate_armor#49 none "
-    "ability:gale#19:deployable_cover#27:0 none end yes ability:jackdaw#1:strike:0 attack:sidearm egret#2 none none "
-    "none none play:optical_camouflage#44@jackdaw#1 none play:field_first_aid#5@egret#2 jackdaw#1 none end "
-    "play:kill_order#41@gale#19 egret#2 none ability:jackdaw#1:optical_camouflage#44:1 ability:gale#19:strike:0 "
-    "attack:brawl egret#2 none cell:0,1 e none none none ability:lynx#20:resupply:0 none "
-    "play:mainframe_intrusion#42@gale#19 trailblazing#35 none suppressive_fire#17 play:compact_carbine#25@gale#19 "
-    "corridor_dash#26 none play:ceramic_body_armor#24@lynx#20 thunderclap_flashbang#34 none "
-    "ability:gale#19:deployable_cover#27:0 none end yes play:coil_railgun#36@egret#2 heightened_alert#8 "
-    "emergency_tourniquet#4 none none ability:jackdaw#1:march:0 none none cell:1,0 e ability:egret#2:march:0 none "
-    "none cell:3,0 n end ability:gale#19:strike:0 attack:compact_carbine#25 egret#2 none "
-    "ability:jackdaw#1:optical_camouflage#44:1 cell:1,1 w none none none none ability:lynx#20:march:0 none cell:0,7 "
-    "n egret#2 ability:gale#19:deployable_cover#27:0 end no play:heightened_alert#8@egret#2 egret#2 none "
-    "play:smoke_grenade#14@egret#2 none play:night_vision_goggles#13@egret#2 none coil_railgun#36 "
-    "ability:jackdaw#1:march:0 none cell:1,0 n play:armored_medpack#3@egret#2 held_breath_focus#9 none "
-    "ability:egret#2:march:0 none cell:1,0 s play:supply_crate#16@egret#2 none play:command_tablet#37@jackdaw#1 "
-    "none",
+    "play:shock_plate_armor#49@jackdaw#1 none none none play:laser_designator_mark#11@jackdaw#1 emergency_tourniquet#4 "
+    "hidden#6434 none none play:folding_bipod#7@jackdaw#1 none none ability:jackdaw#1:march:0 none none cell:0,0 w "
+    "play:field_suture_kit#6@egret#2 jackdaw#1 none none end play:deployable_cover#27@gale#19 thunderclap_flashbang#34 "
+    "none play:thermal_scope#50@gale#19 none ability:lynx#20:resupply:0 none ability:gale#19:strike:0 attack:sidearm "
+    "egret#2 none none none none play:precision_demolition#47@gale#19 adrenaline_shot#21 multispectral_binoculars#32 "
+    "shock_plate_armor#49 none ability:gale#19:deployable_cover#27:0 none end yes ability:jackdaw#1:strike:0 "
+    "attack:sidearm egret#2 none none none none play:optical_camouflage#44@jackdaw#1 none "
+    "play:field_first_aid#5@egret#2 jackdaw#1 none end play:kill_order#41@gale#19 egret#2 none "
+    "ability:jackdaw#1:optical_camouflage#44:1 ability:gale#19:strike:0 attack:brawl egret#2 none cell:0,1 e none none "
+    "none ability:lynx#20:resupply:0 none play:mainframe_intrusion#42@gale#19 trailblazing#35 none suppressive_fire#17 "
+    "play:compact_carbine#25@gale#19 corridor_dash#26 none play:ceramic_body_armor#24@lynx#20 thunderclap_flashbang#34 "
+    "none ability:gale#19:deployable_cover#27:0 none end yes play:coil_railgun#36@egret#2 heightened_alert#8 "
+    "emergency_tourniquet#4 none none ability:jackdaw#1:march:0 none none cell:1,0 e ability:egret#2:march:0 none none "
+    "cell:3,0 n end ability:gale#19:strike:0 attack:compact_carbine#25 egret#2 none "
+    "ability:jackdaw#1:optical_camouflage#44:1 cell:1,1 w none none none none ability:lynx#20:march:0 none cell:0,7 n "
+    "ability:gale#19:deployable_cover#27:0 none end no play:heightened_alert#8@egret#2 egret#2 none none "
+    "play:smoke_grenade#14@egret#2 none none play:night_vision_goggles#13@egret#2 none none coil_railgun#36 "
+    "ability:jackdaw#1:march:0 none none cell:1,0 n play:armored_medpack#3@egret#2 held_breath_focus#9 none none "
+    "ability:egret#2:march:0 none none cell:1,0 s play:supply_crate#16@egret#2 none none "
+    "play:command_tablet#37@jackdaw#1 none none",
 )
 DUEL = (  # the set-up and the labels of the decisions taken so far
     {"mode": "duel",

@@ -96,6 +96,12 @@ class Interpreter(BoardRules):
             raise EngineError(tr("{n} repetitions: more than {limit} is refused", n=count, limit=MAX_REPEAT))
         return count
 
+    def _tell(self, ctx: Context, kind: str, **data: Any) -> None:
+        """Log that a reference named nothing (``no_target``, ``target_lost``…); held as :meth:`_checked` holds what
+        a 如果 checked while a face-down agent's own triggered ability is not used yet: one that names nothing does
+        nothing, and tells nothing (§8.4)."""
+        self._checked(ctx, kind, ctx.player, data)
+
     def _checked(self, ctx: Any, kind: str, seat: int, data: dict[str, Any]) -> None:
         """What a 如果 or 你可以 checked; while a face-down agent's own triggered ability is not used yet
         (``ctx.unused``, §8.4) it waits to be logged until it is: a 如果 that does not hold or a 你可以 declined uses
@@ -110,10 +116,13 @@ class Interpreter(BoardRules):
         seat = ctx.player
         if self._control(e, ctx, seat):
             return
-        if ctx.unused is not None and not ctx.unused.used:  # a face-down agent's own text does something (§8.4)
-            self.use_hidden(ctx.unused)
-            if self.winners is not None:  # (its 暴露时 abilities won the game)
-                return
+        if ctx.unused is not None and not ctx.unused.used:  # a face-down agent's own text does something (§8.4) …
+            ctx.unused.aim = _aim(e)
+            if ctx.unused.aim is None:
+                self.use_hidden(ctx.unused)
+                if self.winners is not None:  # (its 暴露时 abilities won the game)
+                    return
+            # (… an effect aimed at a target, a choice or cells once it names one: :meth:`_things`, :meth:`_cells`)
         self.hint = ("effect", e)  # what a target is chosen for (heuristic players)
         if isinstance(e, A.Until):
             outer, ctx.until = ctx.until, e.until  # what the effects start lasts that long (a control taken)
@@ -268,6 +277,7 @@ class Interpreter(BoardRules):
         left_play(card)
         owner.removed.append(card)
         self.log.add("removed", card.owner, card=str(card))
+        self.cap_hp()
 
     # -- control (§5.4, T11)
 
@@ -313,11 +323,15 @@ class Interpreter(BoardRules):
 
     def _cells(self, cells: A.Cells, ctx: Context, restore: bool = False) -> list[Cell]:
         """The cells ``距离 a-b 内的 N 个<地形>`` names here, chosen by the player (:meth:`cell_options`) when the action
-        was determined (:meth:`determine`; a cell no longer among the options now is lost), or now."""
+        was determined (:meth:`determine`; a cell no longer among the options now is lost), or now. A face-down
+        agent's own triggered ability aimed at them is used once it names one (:meth:`_used_by`)."""
+        return self._used_by(cells, ctx, self._cells_now(cells, ctx, restore))
+
+    def _cells_now(self, cells: A.Cells, ctx: Context, restore: bool) -> list[Cell]:
         queue = ctx.picks.get(id(cells)) if isinstance(ctx, Determined) else None
         picked = queue.pop(0) if queue else self._choose_cells(cells, ctx, restore)
         if picked is None:
-            self.log.add("no_target", ctx.player, ref=rendered(cells))
+            self._tell(ctx, "no_target", ref=rendered(cells))
             return []
         now = self.cell_options(ctx.unit, cells, restore)
         kept = []
@@ -325,7 +339,7 @@ class Interpreter(BoardRules):
             if cell in now:
                 kept.append(cell)
             else:
-                self.log.add("target_lost", ctx.player, cell=list(cell), ref=rendered(cells))
+                self._tell(ctx, "target_lost", cell=list(cell), ref=rendered(cells))
         return kept
 
     def _choose_cells(self, cells: A.Cells, ctx: Context, restore: bool) -> list[Cell] | None:
@@ -354,7 +368,25 @@ class Interpreter(BoardRules):
 
     def _things(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None = None) -> list[Any]:
         """What a reference means here; targets and choices come from the decider (among the candidates
-        ``keep`` keeps, when given)."""
+        ``keep`` keeps, when given). A face-down agent's own triggered ability aimed at it is used once it names
+        something (:meth:`_used_by`)."""
+        return self._used_by(ref, ctx, self._refer(ref, ctx, keep))
+
+    def _used_by(self, aim: A.Node, ctx: Context, found: list[Any]) -> list[Any]:
+        """What the effect aimed at ``aim`` acts on, ``found``. While it is the effect a face-down agent's own
+        triggered ability waits on (``ctx.unused.aim``, §8.4 "使用其能力…时"), the ability is used only if that names
+        something: the agent turns face up then (:meth:`use_hidden`), and what its 暴露时 abilities took off the map
+        is no longer acted on. One that names nothing (no target in its distance and sight, §11.6) does nothing: the
+        agent stays face down."""
+        unused = ctx.unused
+        if unused is None or unused.used or unused.aim is not aim or not found:
+            return found
+        self.use_hidden(unused)
+        if self.winners is not None:  # (its 暴露时 abilities won the game)
+            return []
+        return [t for t in found if not (isinstance(t, Unit) and (t.gone or t.dying))]
+
+    def _refer(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None) -> list[Any]:
         if isinstance(ref, A.Fixed):
             if ref.ref == "self_unit":
                 return [ctx.unit] if ctx.unit and not ctx.unit.gone else []
@@ -364,7 +396,7 @@ class Interpreter(BoardRules):
                 return [holder] if holder and not holder.gone else []
             if ref.ref == "this_card":
                 if ctx.card is None:
-                    self.log.add("no_card", ctx.player, reason=Phrase(N_("the text is not on a card in play")))
+                    self._tell(ctx, "no_card", reason=Phrase(N_("the text is not on a card in play")))
                     return []
                 return [ctx.card]
             if ref.ref == "attack_target":
@@ -381,7 +413,7 @@ class Interpreter(BoardRules):
             if isinstance(ref, A.Target):
                 setattr(ctx, NAMED, (ref, picked or []))  # what a bare 目标 later in the text names
             if picked is None:
-                self.log.add("no_target" if isinstance(ref, A.Target) else "no_choice", ctx.player, ref=rendered(ref))
+                self._tell(ctx, "no_target" if isinstance(ref, A.Target) else "no_choice", ref=rendered(ref))
                 return []
             return self._still_legal(ref, ctx, picked)
         raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
@@ -409,7 +441,7 @@ class Interpreter(BoardRules):
         if isinstance(named, Attack):
             return self._attack_target(named, ref, ctx)
         if named is None or not named[1]:
-            self.log.add("no_target", ctx.player, ref=rendered(ref))
+            self._tell(ctx, "no_target", ref=rendered(ref))
             return []
         return self._still_legal(named[0], ctx, named[1])
 
@@ -417,19 +449,18 @@ class Interpreter(BoardRules):
         self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None, ahead: bool = False
     ) -> list[Any] | None:
         """Ask ``ctx.player`` for what ``ref`` names among the candidates (``keep`` keeps); None when there is none.
-        A decider that takes only legal options (``legal_only``: `text run`) is offered, for a target, those in the
-        distance and in the acting unit's vision and sight (§11.6) first; when the target is chosen as the text
-        resolves (not ``ahead`` of it, :meth:`determine`: a move may bring one in), only those, and with none the
-        log says so (``no_target``, with the reason) and nothing is named ([])."""
+        A target chosen as the text resolves (not ``ahead`` of it, :meth:`determine`: a move may bring one in) is
+        offered among those in the distance and in the acting unit's vision and sight only (§11.6: any other is lost
+        at once); with none the log says so (``no_target``, with the reason) and nothing is named ([]). Chosen
+        ahead, a decider that takes only legal options (``legal_only``: `text run`) is offered those first."""
         options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
         if not options:
             return None
         self.acting = ctx.unit
-        if isinstance(ref, A.Target) and getattr(self.decider, "legal_only", False):
+        if isinstance(ref, A.Target) and (not ahead or getattr(self.decider, "legal_only", False)):
             legal = [o for o in options if not isinstance(o, Unit) or self.target_ok_quiet(ctx.unit, o, ref.within)]
             if not legal and not ahead:
-                why = self._out_of_reach(ctx.unit, ref.within)
-                self.log.add("no_target", ctx.player, ref=rendered(ref), reason=why)
+                self._tell(ctx, "no_target", ref=rendered(ref), reason=self._out_of_reach(ctx.unit, ref.within))
                 return []
             options = legal + ([o for o in options if not any(o is x for x in legal)] if ahead else [])
         if isinstance(ref, A.Target):
@@ -462,7 +493,7 @@ class Interpreter(BoardRules):
             if legal:
                 kept.append(thing)
             else:
-                self.log.add("target_lost", ctx.player, target=str(thing), ref=rendered(ref))
+                self._tell(ctx, "target_lost", target=str(thing), ref=rendered(ref))
         return kept
 
     # -- determining an action (§11.5)
@@ -595,7 +626,7 @@ class Interpreter(BoardRules):
         if attack is None:
             return []
         if attack.lost:
-            self.log.add("target_lost", ctx.player, target=str(attack.target), ref=rendered(ref))
+            self._tell(ctx, "target_lost", target=str(attack.target), ref=rendered(ref))
             return []
         return [attack.target]
 
@@ -619,6 +650,15 @@ _CARD_COSTS = (A.MortgageCost, A.DiscardCost)  # (an isinstance union written in
 def _taps(costs: Sequence[A.Node]) -> int:
     """How many times ``costs`` tap what has the ability (横置): more than once can never be paid."""
     return sum(isinstance(cost, A.TapCost) for cost in costs)
+
+
+def _aim(e: A.Node) -> A.Node | None:
+    """What ``e`` acts on only once it is named (a target or choice, 目标<单位> / 你选择的, a bare 目标, cells to
+    destroy or restore), else None: a face-down agent's own triggered ability is used by ``e`` then only (§8.4)."""
+    if isinstance(e, A.DestroyTerrain | A.RestoreTerrain):
+        return e.cells
+    ref = getattr(e, "ref", None)
+    return ref if isinstance(ref, A.Target | A.Chosen) else None
 
 
 def _range(within: tuple[int, int] | None) -> str:

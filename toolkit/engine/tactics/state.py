@@ -218,8 +218,9 @@ class Context:
 class Unused:
     """A face-down agent's own triggered ability, resolving but not used yet (§8.4 "使用其能力…时" exposes it). Its
     trigger entry (``entry``, of ``player``'s) and what its 如果 and 你可以 check (``held``: kind, seat, data) wait;
-    its text's first effect turns the agent face up, then they are logged. A text that never does anything (a 如果
-    that does not hold, a 你可以 declined) is not used and logs nothing: an entry its player alone saw would still
+    its text's first effect that does something turns the agent face up (one aimed at a target, a choice or cells: once
+    it names one, ``aim``), then they are logged. A text that never does anything (a 如果 that does not hold, a 你可以
+    declined, a target none is in reach for) is not used and logs nothing: an entry its player alone saw would still
     leave a gap in the others' numbering where a face-down unit's text ran. ``baseline``: what the game was
     (fingerprint, log length) once the agent was face up (whether the ability changed the game is measured from
     there: exposing its user is the rules' doing, not the text's)."""
@@ -230,6 +231,7 @@ class Unused:
     held: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)
     used: bool = False
     baseline: tuple[Any, int] | None = None
+    aim: Any = None  # the reference (or cells) the effect resolving acts on: used once that names something
 
 
 @dataclass(eq=False)
