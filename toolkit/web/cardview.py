@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from toolkit import i18n
 from toolkit.i18n import chinese, name_of, other_name
-from toolkit.i18n.words import WORDS
+from toolkit.i18n.words import N_, WORDS
 from toolkit.search.display import flatten
 from toolkit.web import vocab
 from toolkit.web.templating import lang_key
@@ -81,12 +81,34 @@ def unprinted(game: str, record_id: str, kind: str, lang: str) -> str:
                   kind=word, id=record_id)  # fmt: skip
 
 
+def game_id(game: str) -> str | None:
+    """The id of the game ``game`` names: its id in any case (``Tactics``), or its name in either language as the
+    pages show it or a search takes it (特工战术, Netrunner); None for no game."""
+    from toolkit.models import GAMES
+    from toolkit.search import vocab as search_vocab
+
+    if game in GAMES:
+        return game
+    found = search_vocab.lookup(search_vocab.GAMES, game)
+    if found is not None:
+        return found
+    folded = game.casefold()
+    for each in GAMES:
+        if any(folded == i18n.word(words, each, lang).casefold() for words in ("web.game", "game")
+               for lang in ("en", "zh-Hans")):  # fmt: skip
+            return each
+    return None
+
+
 def find(web: Any, game: str, record_id: str, kind: str | None, lang: str | None = None) -> Any:
-    """The record (model) with this id in ``game``; ``kind`` picks between a mode and a card of one id. None is a
-    NotFound worded in ``lang`` (default: the current language)."""
-    from toolkit.errors import NotFound
+    """The record (model) with this id in ``game`` (an id or a name: :func:`game_id`); ``kind`` picks between a mode
+    and a card of one id. None is a NotFound worded in ``lang`` (default: the current language); an id that names two
+    records of the game (a crossfire role and mode, ``sniper``) without ``kind`` is a DossierError that names both,
+    as `dossier show` refuses it, not one of them picked."""
+    from toolkit.errors import DossierError, NotFound
     from toolkit.models import GAMES
 
+    game = game_id(game) or game
     if game not in GAMES:
         # the games by the names the pages show, each id in brackets: 特工战术（tactics）、矩阵潜袭（netrunner）、…
         lang = lang or i18n.current_lang()
@@ -94,12 +116,126 @@ def find(web: Any, game: str, record_id: str, kind: str | None, lang: str | None
         games = i18n.t(lang, ", ").join(named)
         raise NotFound(i18n.t(lang, "unknown game {game}; games: {games}", game=repr(game), games=games))
     catalog = web.catalog
+    if not kind:
+        sharing = [r for each in ("card", "mode") if (r := catalog.get(game, record_id, each)) is not None]
+        if len(sharing) > 1:
+            lang = lang or i18n.current_lang()
+            choices = i18n.t(lang, ", ").join(
+                i18n.t(
+                    lang, "{record} ({type})", record=f"{game}/{r.kind}/{r.id}", type=i18n.word("record", r.kind, lang)
+                )
+                for r in sharing
+            )
+            raise DossierError(i18n.t(lang, "id {id} names {n} records: {choices}; add {option}", option="?kind=",
+                                      id=repr(record_id), n=len(sharing), choices=choices))  # fmt: skip
     kinds = [kind] if kind else ["card", "mode"]
     for each in kinds:
         record = catalog.get(game, record_id, each)
         if record is not None and (kind is None or record.kind == kind or each == "mode"):
             return record
     raise NotFound(missing(game, record_id, kind or None, lang or i18n.current_lang()))
+
+
+# the records a deck holds as cards (a crossfire role is dealt, not put in a deck): the card page's "Add to deck"
+DECK_KINDS = ("card", "identity", "agent")
+
+
+def never_in_a_deck(record: Any) -> bool:
+    """A tactics token card (T4) or matrix shop card (T5): never in a personal deck (the builder's card search leaves
+    them out, the card page offers no "Add to deck")."""
+    return (
+        getattr(record, "game", None) == "tactics"
+        and record.kind == "card"
+        and (getattr(record, "token", None) is not None or getattr(record, "back", None) == "shop")
+    )
+
+
+def deckable(record: Any) -> bool:
+    """Whether the card page offers "Add to deck": a card, identity or agent of tactics or netrunner that a deck may
+    hold (no token or matrix shop card, :func:`never_in_a_deck`)."""
+    return record.kind in DECK_KINDS and record.game != "crossfire" and not never_in_a_deck(record)
+
+
+def summary(data: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """A mode's, format's or map's ``summary`` as the page shows it: ``text`` in ``lang`` when there (else English
+    on a page in any language but Chinese, else as the record has it) and its ``lang``; None without one."""
+    texts = data.get("summary")
+    if not isinstance(texts, dict):
+        return None
+    texts = as_stored(texts, "summary", data.get("untranslated"))
+    for each in dict.fromkeys((lang, "zh-Hans" if chinese(lang) else "en", "zh-Hans", "en")):
+        if isinstance(texts.get(each), str) and texts[each]:
+            return {"text": texts[each], "lang": each}
+    return None
+
+
+# what a deck rule's ``of`` (tactics unique_names) counts, in words
+RULE_OF = {
+    # TRANSLATORS: what a deck rule counts: "Unique names (command cards)"
+    "command": N_("command cards"),
+    # TRANSLATORS: what a deck rule counts: "Unique names (agents)"
+    "agent": N_("agents"),
+}
+
+
+def _amount(rule: dict[str, Any], lang: str) -> str | None:
+    """How many a deck rule allows, in words: exactly, at least, at most, from … to; the first copies (an identity's
+    copies free of influence); None for a rule without a number."""
+    if isinstance(rule.get("copies"), int):
+        # TRANSLATORS: a deck rule's number: "Copies free of influence (Program): the first copy"
+        return i18n.tn(lang, "the first copy", "the first {n} copies", rule["copies"], n=rule["copies"])
+    low = rule.get("min") if isinstance(rule.get("min"), int) else None
+    high = next((rule[k] for k in ("max", "per_faction") if isinstance(rule.get(k), int)), None)
+    low = low or None  # (a count of at least 0: none said)
+    if low is not None and low == high:
+        # TRANSLATORS: a deck rule's number: "Deck size: exactly 10"
+        return i18n.tc(lang, "deck rule", "exactly {n}", n=low)
+    if low is not None and high is not None:
+        # TRANSLATORS: a deck rule's number: "Deck size: 40 to 45"
+        return i18n.tc(lang, "deck rule", "{min} to {max}", min=low, max=high)
+    if low is not None:
+        # TRANSLATORS: a deck rule's number: "Role count (Assassin): at least 1"
+        return i18n.tc(lang, "deck rule", "at least {n}", n=low)
+    if high is not None:
+        # TRANSLATORS: a deck rule's number: "Copy limit: at most 3"
+        return i18n.tc(lang, "deck rule", "at most {n}", n=high)
+    return None
+
+
+def deck_rules(web: Any, data: dict[str, Any], game: str, lang: str) -> list[str] | None:
+    """A mode's, format's or identity's ``deck_rules`` in words, one line each (the rule's word, as the editor's menu
+    of them says it; what it counts, a role, a type or a faction by name; how many): ``Deck size: exactly 10``,
+    ``Role count (Sniper): exactly 1``. None without any."""
+    from toolkit.web.routes.editor import DECK_RULES
+
+    rules = data.get("deck_rules")
+    if not isinstance(rules, list) or not rules:
+        return None
+    catalog = web.catalog
+    lines = []
+    for rule in rules:
+        if not isinstance(rule, dict) or not isinstance(rule.get("rule"), str):
+            continue
+        kind = rule["rule"]
+        text = i18n.t(lang, DECK_RULES[kind]) if kind in DECK_RULES else kind
+        what = None
+        if isinstance(rule.get("of"), str):
+            what = i18n.t(lang, RULE_OF[rule["of"]]) if rule["of"] in RULE_OF else rule["of"]
+        for key, record_kind in (("role", "role"), ("faction", "faction")):
+            if isinstance(rule.get(key), str):
+                record = catalog.get(game, rule[key], record_kind)
+                what = name_of(record, lang) if record is not None else rule[key]
+        if isinstance(rule.get("type"), str):
+            what = i18n.word("type", rule["type"], lang)
+        if what is not None:
+            # TRANSLATORS: a deck rule and what it counts: "Unique names (command cards)", "Role count (Sniper)"
+            text = i18n.t(lang, "{rule} ({what})", rule=text, what=what)
+        amount = _amount(rule, lang)
+        if amount is not None:
+            # TRANSLATORS: a deck rule and its number: "Deck size: exactly 10"
+            text = i18n.t(lang, "{rule}: {amount}", rule=text, amount=amount)
+        lines.append(text)
+    return lines or None
 
 
 LEGALITY_KEYS = ("pool", "banned", "restricted", "legal")
@@ -362,6 +498,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
     from toolkit.search.run import shared_ids, unique_ref
 
     record = find(web, game, record_id, kind, lang)
+    game = record.game  # (the id: ``game`` may name it, Tactics)
     hit = get_record(web.database, record.id, game=game, kind=record.kind)
     data = hit.data
     texts = []
@@ -427,6 +564,9 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         if images.printable(record)
         else None,
         "file": shown_path(web, catalog_file) if catalog_file else None,
+        "summary": summary(data, lang),
+        "deck_rules": deck_rules(web, data, record.game, lang),
+        "deckable": deckable(record),
         "record": data,
         "record_json": json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True),
     }

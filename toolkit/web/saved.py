@@ -86,9 +86,12 @@ class SavedDecks:
     def __init__(self, data_dir: Path) -> None:
         self.directory = data_dir / "decks"
 
-    def _path(self, deck_id: str) -> Path:
+    def _path(self, deck_id: str, *, saving: bool = False) -> Path:
+        """The file of the saved deck ``deck_id``. An id no saved deck can have (``CON``, ``Deck-1``, a path) names no
+        deck: :class:`NotFound`, as one that is not there is (404, one message whatever the spelling); ``saving``: a
+        save's id given in its body is a bad request (:class:`DossierError`, 400)."""
         if not _ID.match(deck_id):
-            raise DossierError(tr("no saved deck {id}", id=repr(deck_id)))
+            raise (DossierError if saving else NotFound)(tr("no saved deck {id}", id=repr(deck_id)))
         return self.directory / f"{deck_id}.json"
 
     def new_id(self, name: str) -> str:
@@ -112,7 +115,7 @@ class SavedDecks:
 
         replacing = deck_id is not None and (base is not None or existing)
         deck_id = deck_id or self.new_id(deck.title())
-        path = self._path(deck_id)
+        path = self._path(deck_id, saving=True)
         with _WRITE_LOCK:
             if replacing:
                 self._check_base(path, base)
@@ -168,17 +171,19 @@ class SavedDecks:
                                   reason=os_reason(exc))) from None  # fmt: skip
 
     def delete(self, deck_id: str) -> None:
+        """Delete the saved deck ``deck_id``: :class:`NotFound` when there is none."""
         path = self._path(deck_id)
         try:
             with _WRITE_LOCK:  # (not between a save's look at the file and its write)
                 path.unlink()
         except FileNotFoundError:
-            raise DossierError(tr("no saved deck {id}", id=repr(deck_id))) from None
+            raise NotFound(tr("no saved deck {id}", id=repr(deck_id))) from None
 
     def list(self) -> list[dict[str, Any]]:
         """The saved decks, newest first: each one's ``id``, ``file`` (its file's name), ``name``, ``game``, ``mode``,
-        ``cards`` (how many), ``saved`` (the file's time) and ``damaged``: None, or why its file cannot be read as a
-        deck (in the current language; its ``name`` is then the file's, and it has no game, mode or cards)."""
+        ``cards`` (how many), ``players`` (a crossfire deck's player count, else None), ``saved`` (the file's time) and
+        ``damaged``: None, or why its file cannot be read as a deck (in the current language; its ``name`` is then the
+        file's, and it has no game, mode or cards)."""
         if not self.directory.is_dir():
             return []
         out: list[dict[str, Any]] = []
@@ -192,10 +197,11 @@ class SavedDecks:
                 if not _ID.match(path.stem):  # (not a name this list gives: nothing here could delete it)
                     continue
                 out.append({"id": path.stem, "file": path.name, "name": path.name, "game": "", "mode": "",
-                            "cards": 0, "saved": stamp, "damaged": reason})  # fmt: skip
+                            "cards": 0, "players": None, "saved": stamp, "damaged": reason})  # fmt: skip
                 continue
             raw = data.get("cards")
             cards: dict[str, Any] = raw if isinstance(raw, dict) else {}
+            players = data.get("players")
             out.append(
                 {
                     "id": path.stem,
@@ -204,6 +210,8 @@ class SavedDecks:
                     "game": str(data.get("game", "")),
                     "mode": str(data.get("mode", "")),
                     "cards": sum(v for v in cards.values() if isinstance(v, int)),
+                    # a crossfire deck's table: its player count (its cards are the roles dealt, one a player)
+                    "players": players if isinstance(players, int) and not isinstance(players, bool) else None,
                     "saved": stamp,
                     "damaged": None,
                 }

@@ -230,7 +230,12 @@ def query_error(exc: Any) -> HTTPException:
 async def api_search(
     request: Request,
     web: Web,
-    q: str = Query(..., max_length=2000, description="A query in the search language: t:装备 攻速>=2"),
+    q: str = Query(
+        ...,
+        max_length=2000,
+        description="A query in the search language, its keys and words in English or Chinese: t:equipment speed>=2 "
+        "(t:装备 攻速>=2).",
+    ),
     game: str | None = Query(None, description="tactics, netrunner or crossfire (or the game's name)."),
     limit: int = Query(60, ge=1, le=LIMIT_MAX, description="Page size."),
     lang: str | None = Query(None, description="zh-Hans, en or en-XA (default: the page's language)."),
@@ -547,8 +552,9 @@ class SaveInput(BaseModel):
 
 @router.get("/decks/saved")
 def api_saved(request: Request, web: Web) -> dict[str, Any]:
-    """The saved decks, newest first: each one's ``id``, ``file``, ``name``, ``game``, ``mode``, ``cards``, ``saved``
-    (the time) and ``damaged`` (null, or why its file cannot be read as a deck, in the request's language)."""
+    """The saved decks, newest first: each one's ``id``, ``file``, ``name``, ``game``, ``mode``, ``cards``, ``players``
+    (a crossfire deck's player count, else null), ``saved`` (the time) and ``damaged`` (null, or why its file cannot be
+    read as a deck, in the request's language)."""
     from toolkit.web.saved import SavedDecks
 
     request_lang(request)

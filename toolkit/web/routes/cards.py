@@ -275,19 +275,29 @@ async def card_page(
 ) -> HTMLResponse:
     """A record's page, drawn once per pool generation, language and address (:mod:`toolkit.web.pagecache`);
     drawn on the event loop over SQLite (about a millisecond), in a worker thread over PostgreSQL. ``back``: the
-    search the page was opened from (its query string), which "Back to search" returns to (:func:`back_url`)."""
-    from toolkit.web.cardview import describe
+    search the page was opened from (its query string), which "Back to search" returns to (:func:`back_url`). A game
+    named otherwise than by its id (``Tactics``, 特工战术) leads to the page's own address (307); an id two records
+    share, without ``kind``, is a 400 naming both."""
+    from fastapi.responses import RedirectResponse
+
+    from toolkit.models import GAMES
+    from toolkit.web.cardview import describe, game_id
     from toolkit.web.pagecache import cached_page
     from toolkit.web.routes.api import built_elsewhere_notice
+
+    if game not in GAMES and (known := game_id(game)) is not None:
+        query = request.url.query
+        address = f"/cards/{known}/{quote(record_id, safe='')}" + (f"?{query}" if query else "")
+        return RedirectResponse(address, status_code=307)  # type: ignore[return-value]  # (a page's address)
 
     def draw(placeholders: dict[str, Any]) -> HTMLResponse:
         lang = request_lang(request)
         way_back = back_url(back)
         try:
             card = describe(web, game, record_id, kind, lang)
-        except DossierError as exc:
-            return render(request, "cards/missing.html", status_code=404, message=exc.message, back_url=way_back,
-                          **placeholders)  # fmt: skip
+        except DossierError as exc:  # not there (404), or an id that names two records (400)
+            return render(request, "cards/missing.html", status_code=getattr(exc, "status", 400), message=exc.message,
+                          back_url=way_back, **placeholders)  # fmt: skip
         notice = built_elsewhere_notice() if web.built_elsewhere else None
         return render(request, "cards/card.html", card=card, back_url=way_back, notice=notice, **placeholders)
 

@@ -18,6 +18,7 @@ from toolkit.errors import DossierError
 from toolkit.i18n import t, tr
 from toolkit.web import deckwork
 from toolkit.web.app import Web
+from toolkit.web.cardview import never_in_a_deck as _never_in_a_deck  # (token and shop cards, T4, T5)
 from toolkit.web.security import require_write
 from toolkit.web.templating import lang_key, render, request_lang
 
@@ -341,8 +342,10 @@ def deck_delete_form(request: Request, deck_id: str, web: Web) -> Response:
     request_lang(request)
     try:
         SavedDecks(web.settings.data_path).delete(deck_id)
-    except DossierError as exc:
-        return _index_with(request, web, exc.message, text="")
+    except DossierError as exc:  # the list, saying why, with the API's status for it (a deck not there: 404)
+        page = _index_with(request, web, exc.message, text="")
+        page.status_code = getattr(exc, "status", 400)
+        return page
     return RedirectResponse("/decks", status_code=303)
 
 
@@ -391,13 +394,6 @@ async def api_deck_cards(
     except QueryError as exc:
         raise query_error(exc) from None
     return Response(body, media_type="application/json")
-
-
-def _never_in_a_deck(record: Any) -> bool:
-    """A tactics token card (T4) or matrix shop card (T5): never in a personal deck."""
-    return getattr(record, "game", None) == "tactics" and record.kind == "card" and (
-        record.token is not None or record.back == "shop"
-    )
 
 
 def squad_ids(web: Any, names: list[str]) -> list[str]:
