@@ -45,6 +45,7 @@ class Selection:
     records: list[Any]
     catalog: Any
     lang: str | None = None  # --deck: the language to print in, as a command that reads decks chooses it
+    deck: Any = None  # --deck: the deck read (its name titles the TTS object, its game's setup lays it out)
 
 
 def register(app: typer.Typer) -> None:
@@ -342,7 +343,7 @@ def print_cards(
             images, lines = _write_tts(tts, tts_result, batch)
             said += lines
             said.append(_write_tts_object(tts, tts_result, images, records, language, tts_url_base,
-                                          selection.catalog, batch))  # fmt: skip
+                                          selection.catalog, batch, selection.deck))  # fmt: skip
         if singles is not None and png is not None:
             pngs = _write_pngs(png, singles, records, spec)
             said.insert(1 if out is not None else 0, pngs.summary)
@@ -941,7 +942,7 @@ def _deck_records(path: Path, catalog: Any, lang: str | None = None, cards: list
     if loaded.deck is None or errors:
         raise DossierError(tr("{path}: cannot print this deck (see above)", path=path), exit_code=1)
 
-    return Selection(deck_records(loaded.deck, catalog, str(path)), catalog, language)
+    return Selection(deck_records(loaded.deck, catalog, str(path)), catalog, language, loaded.deck)
 
 
 def _not_found(loaded: Any, rules: Any) -> list[Finding]:
@@ -1288,13 +1289,16 @@ def _write_tts_object(
     url_base: str | None,
     catalog: Any,
     batch: Any,
+    deck: Any = None,
 ) -> str:
-    """FILE.json beside the sheets: a TTS saved object that loads them as a deck (toolkit/sheets/tts.py), staged in
-    ``batch``; what is said of it once it is placed."""
+    """FILE.json beside the sheets: a TTS saved object that loads them (toolkit/sheets/tts.py), staged in ``batch``;
+    what is said of it once it is placed. A ``deck``'s cards are laid out as its game starts (the cards that start
+    beside the draw deck apart from it) and the object is named after the deck in ``lang``; other cards are one
+    deck named after FILE."""
     from toolkit.jsonio import canonical_dumps
     from toolkit.safewrite import encode_text
     from toolkit.sheets.layouts import english_names
-    from toolkit.sheets.tts import image_url, saved_object
+    from toolkit.sheets.tts import apart_count, image_url, saved_object
 
     faces, backs, _ = result
     face_urls = [image_url(path, url_base) for path in images[0]]
@@ -1302,11 +1306,29 @@ def _write_tts_object(
     from toolkit.i18n import chinese
 
     names = None if chinese(lang) else english_names(getattr(catalog, "records", ()))
-    data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang, names=names)
+    name = (deck.title(lang) or target.stem) if deck is not None else target.stem
+    data = saved_object(records, faces, backs, face_urls, back_urls, name=name, lang=lang, names=names,
+                        setup=deck is not None)  # fmt: skip
     path = target.with_suffix(".json")
     batch.add(path, encode_text(path, canonical_dumps(data)))
-    fields = {"path": path, "program": "Tabletop Simulator", "cards": trn("{n} card", "{n} cards", len(records)),
+    apart = apart_count(records) if deck is not None else 0
+    fields = {"path": path, "program": "Tabletop Simulator", "cards": trn("{n} card", "{n} cards", len(records) - apart),
               "sheets": trn("{n} sheet", "{n} sheets", len(faces))}  # fmt: skip
+    if apart:
+        fields["apart"] = trn("{n} card", "{n} cards", apart)
+        if url_base is not None:
+            return tr(
+                "{path}: {program} saved object, a deck of {cards} and {apart} beside it, from {sheets}, images "
+                "under {url}",
+                **fields,
+                url=url_base,
+            )
+        return tr(
+            "{path}: {program} saved object, a deck of {cards} and {apart} beside it, from {sheets}, images as "
+            "{scheme} paths (keep the images where they are)",
+            **fields,
+            scheme="file:///",
+        )
     if url_base is not None:
         return tr(
             "{path}: {program} saved object, a deck of {cards} from {sheets}, images under {url}",

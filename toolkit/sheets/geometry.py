@@ -263,11 +263,13 @@ class Layout:
         """
         return self.spec.duplex == "short-edge"
 
-    def trim_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of vertical trim lines and y positions of horizontal ones (sorted, unique)."""
+    def trim_lines(self, filled: int | None = None) -> tuple[list[float], list[float]]:
+        """x positions of vertical trim lines and y positions of horizontal ones (sorted, unique): of every slot of
+        the page, or of its first ``filled`` slots (a part-filled last page: the lines of its cards only)."""
         xs: set[float] = set()
         ys: set[float] = set()
-        for slot in range(self.per_page):
+        count = self.per_page if filled is None else max(0, min(filled, self.per_page))
+        for slot in range(count):
             rect = self.front(slot)
             xs.update((round(rect.x, 6), round(rect.right, 6)))
             ys.update((round(rect.y, 6), round(rect.top, 6)))
@@ -280,15 +282,17 @@ class Layout:
         height = self.rows * spec.card.height + (self.rows - 1) * spec.gap + 2 * spec.bleed
         return Rect(self.margin_x, spec.page.height - self.margin_y - height, width, height)
 
-    def crop_marks(self) -> list[Line]:
+    def crop_marks(self, filled: int | None = None) -> list[Line]:
         """Short lines in the margins continuing every trim line, kept clear of the bleed and of the strip
         along the paper's edge that most printers cannot print (COMFORT_MARGIN); a margin too narrow for a mark
-        outside that strip (a layout :func:`plan` warns about) has its marks reach into it."""
+        outside that strip (a layout :func:`plan` warns about) has its marks reach into it. ``filled``: a page
+        that holds cards in its first ``filled`` slots only has marks for their trim lines alone, where a full
+        page has them (no mark says where to cut around an empty slot)."""
         if not self.spec.crop_marks:
             return []
         box = self.grid_box()
         page = self.spec.page
-        xs, ys = self.trim_lines()
+        xs, ys = self.trim_lines(filled)
         marks: list[Line] = []
         bottom_len = _mark_length(box.y)
         top_len = _mark_length(page.height - box.top)

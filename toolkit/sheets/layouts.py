@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -70,7 +70,20 @@ from .template import (
     default_templates,
 )
 from .template import words as template_words
-from .textbox import MIN_SIZE, Measurer, Para, ability, cut_line, draw, draw_line, fit, fit_line, markup_paras, plain
+from .textbox import (
+    MIN_SIZE,
+    Measurer,
+    Para,
+    ability,
+    cut_line,
+    draw,
+    draw_line,
+    fit,
+    fit_line,
+    hang,
+    markup_paras,
+    plain,
+)
 from .vocabulary import lexicon
 
 ID_MIN_SIZE = 4.5
@@ -949,9 +962,11 @@ class Face:
         return self.ctx.say(entry, **fields)
 
     def abilities(self, texts: list[str]) -> list[Para]:
-        """Paragraphs of ability texts in the face's language."""
+        """Paragraphs of ability texts in the face's language; a subroutine's lines after its first line up with
+        its text, not with its ↳ (:func:`toolkit.sheets.textbox.hang`)."""
         ctx, record = self.ctx, self.record
-        return [ability(ctx.ability(record, text)) for text in texts]
+        measure = ctx.measurer()
+        return [para for text in texts for para in hang(ability(ctx.ability(record, text)), measure)]
 
     def ref(self) -> str:
         return f"{self.record.game}/{self.record.id}"
@@ -972,8 +987,12 @@ def _attack_para(face: Face, name: str | None, profile: Any, game_record: Any) -
     ]
     if profile.through_walls:
         stats.append(face.say(labels.WORDS["through_walls"]))
-    para = plain(f" {SEP.join(parts)}  {SEP.join(stats)}")
-    return Para([Atom(profile.style, "icon"), *para.atoms], color=INK, gap_before=0.2)
+    para = plain(f"{SEP.join(parts)}  {SEP.join(stats)}")
+    # the icon hangs: wrapped lines start under the first word, and a separator a line would end on goes
+    icon, space = Atom(profile.style, "icon"), Atom(" ", "space")
+    measure = face.ctx.measurer()
+    indent = measure(icon) + measure(space)
+    return Para(para.atoms, color=INK, gap_before=0.2, indent=indent, lead=icon, drops=SEP.strip())
 
 
 def _vision(face: Face, vision: Any) -> str:
@@ -1000,10 +1019,11 @@ def _tactics_agent(face: Face) -> None:
         attack = ctx.lookup.get("tactics", attack_id, "attack")
         if attack is not None:
             paras.append(_attack_para(face, ctx.name(attack), attack.attack, game))
-    paras.extend(face.abilities(record.text))
-    if paras and record.text:
-        paras[len(paras) - len(record.text)].rule_above = True
-        paras[len(paras) - len(record.text)].gap_before = 0.8
+    texts = face.abilities(record.text)
+    paras.extend(texts)
+    if texts:
+        texts[0].rule_above = True
+        texts[0].gap_before = 0.8
     face.compose(
         Content(
             name,
@@ -1351,7 +1371,10 @@ def _netrunner_text(face: Face) -> list[Para]:
     English face when it has no English)."""
     record, lang = face.record, face.ctx.lang
     printed = printed_paragraphs(record, lang)
-    paras = markup_paras(markup.parse_all(printed)) if printed else face.abilities(record.text)
+    if printed:  # a subroutine's lines hang as an ability's do
+        paras = [p for para in markup_paras(markup.parse_all(printed)) for p in hang(para, face.ctx.measurer())]
+    else:
+        paras = face.abilities(record.text)
     flavor = flavor_text(record, lang)
     if flavor is not None and not (not chinese(lang) and flavor[0] == "zh-Hans"):
         flavor_lang, words = flavor
@@ -1394,7 +1417,7 @@ def _crossfire_role(face: Face) -> None:
     heading = plain(face.say(words["win"]), color, bold=True, gap_before=0.9 if paras else 0.0)
     heading.rule_above = bool(paras)
     paras.append(heading)
-    paras.extend(Para(p.atoms, gap_before=0.2) for p in face.abilities(record.win))
+    paras.extend(replace(p, gap_before=0.2) if p.gap_before else p for p in face.abilities(record.win))
     face.compose(
         Content(
             name,

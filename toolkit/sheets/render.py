@@ -200,7 +200,7 @@ def render_sheets(
     per_page = layout.per_page
     for start in range(0, max(len(slots), 1), per_page):
         chunk = slots[start : start + per_page]
-        _crop_marks(c, layout)
+        _crop_marks(c, layout, len(chunk))
         for slot, entry in enumerate(chunk):
             record = entry.record
             rect = layout.front(slot)
@@ -258,18 +258,21 @@ def sheet_slots(records: Sequence[Any], duplex: bool) -> list[Slot]:
     return slots
 
 
-def _crop_marks(c: Any, layout: Layout) -> None:
-    """The same marks on every front page: drawn once as a form, placed on each page."""
-    marks = layout.crop_marks()
+def _crop_marks(c: Any, layout: Layout, filled: int | None = None) -> None:
+    """The marks of a front page that holds ``filled`` cards (a full page's on every full page, a part-filled last
+    page's for its cards alone: :meth:`Layout.crop_marks`): each set drawn once as a form, placed on each page."""
+    count = layout.per_page if filled is None else min(filled, layout.per_page)
+    marks = layout.crop_marks(count)
     if not marks:
         return
-    name = "crop-marks"
-    if not getattr(c, "_dossier_crop_marks", False):
+    name = "crop-marks" if count >= layout.per_page else f"crop-marks-{count}"
+    drawn: set[str] = c.__dict__.setdefault("_dossier_crop_marks", set())
+    if name not in drawn:
         page = layout.spec.page
         c.beginForm(name, 0, 0, mm(page.width), mm(page.height))
         _draw_marks(c, marks)
         c.endForm()
-        c._dossier_crop_marks = True
+        drawn.add(name)
     c.doForm(name)
 
 

@@ -59,6 +59,8 @@ class Para:
     optional: bool = False  # dropped first when the box is too small (flavour text)
     indent: float = 0.0  # ems left free at the start of every line
     bullet: bool = False  # a bullet in the indent of the first line
+    lead: Atom | None = None  # an icon set in the indent of the first line (:func:`hang`)
+    drops: str = ""  # a mark that vanishes where a line ends on it (the · between the parts of an attack)
 
 
 def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
@@ -73,6 +75,34 @@ def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
             colon = ""
     bold = len(head) + 1 if colon and 0 < len(head) <= longest and not any(p in head for p in stops) else 0
     return Para(atomize(text, bold, icon_ids))
+
+
+def hang(para: Para, measure: Measurer, icon_ids: tuple[str, ...] = ("subroutine",)) -> list[Para]:
+    """``para`` with the icon that leads it (one of ``icon_ids``, a space after it) set in a hanging indent: drawn
+    at the start of the first line as before, every later line starting under the first word after it rather
+    than under the icon (a subroutine's ↳). A paragraph that holds several such lines (``\\n`` between them) is
+    one paragraph per line, with no space between them; one that has none is returned as it is."""
+    pieces: list[list[Atom]] = [[]]
+    for atom in para.atoms:
+        if atom.kind == "space" and atom.text == "\n":
+            pieces.append([])
+        else:
+            pieces[-1].append(atom)
+
+    def led(atoms: list[Atom]) -> bool:
+        return len(atoms) > 2 and atoms[0].kind == "icon" and atoms[0].text in icon_ids and atoms[1].kind == "space"
+
+    if para.bullet or not any(led(piece) for piece in pieces):  # (a list item keeps its bullet in its indent)
+        return [para]
+    paras: list[Para] = []
+    for index, piece in enumerate(pieces):
+        more: dict[str, Any] = {} if not index else {"gap_before": 0.0, "rule_above": False}
+        if led(piece):
+            indent = para.indent + measure(piece[0]) + measure(piece[1])
+            paras.append(replace(para, atoms=piece[2:], indent=indent, lead=piece[0], **more))
+        else:
+            paras.append(replace(para, atoms=piece, **more))
+    return paras
 
 
 def plain(text: str, color: str = INK, scale: float = 1.0, bold: bool = False, **kw: Any) -> Para:
@@ -188,7 +218,10 @@ def _lines(
         if index:
             height += para.gap_before * size
         room = width / psize - para.indent
-        for n, (atoms, ems) in enumerate(break_prepared(prep, room)):
+        broken = break_prepared(prep, room)
+        for n, (atoms, ems) in enumerate(broken):
+            if para.drops and n < len(broken) - 1:  # a separator the line ends on vanishes with the break
+                atoms, ems = _drop_end(atoms, ems, para.drops, prep.measure)
             lines.append(Line(para, atoms, ems * psize, psize, n == 0))
             height += LEADING * psize
             if ems > room + 1e-6:
@@ -196,6 +229,21 @@ def _lines(
         if height > limit + 1e-6:
             break
     return lines, height, fits
+
+
+def _drop_end(atoms: list[Atom], ems: float, mark: str, measure: Callable[[Atom], float]) -> tuple[list[Atom], float]:
+    """A line that ends on ``mark`` (and spaces) without them, and its width."""
+    end = len(atoms)
+    while end and atoms[end - 1].kind == "space":
+        end -= 1
+    if not end or atoms[end - 1].kind != "text" or atoms[end - 1].text != mark:
+        return atoms, ems
+    end -= 1
+    while end and atoms[end - 1].kind == "space":
+        end -= 1
+    if not end:
+        return atoms, ems
+    return atoms[:end], ems - sum(measure(atom) for atom in atoms[end:])
 
 
 def layout(paras: list[Para], width: float, size: float, measure: Measurer) -> tuple[list[Line], float]:
@@ -311,6 +359,8 @@ def draw(c: Any, fitted: Fitted, x: float, top: float, width: float, fonts: Font
         start = x + (width - line.width) / 2 if line.para.align == "center" else x + line.para.indent * size
         if line.para.bullet and line.first:
             _bullet(c, start - line.para.indent * size, baseline, size, line.para.color)
+        if line.para.lead is not None and line.first:
+            _lead(c, line.para.lead, start - line.para.indent * size, baseline, size, line.para, fonts)
         draw_atoms(c, line.atoms, start, baseline, size, line.para.color, fonts)
         y -= LEADING * size
 
@@ -319,6 +369,17 @@ def _bullet(c: Any, x: float, baseline: float, size: float, color: str) -> None:
     """A list item's bullet (a drawn dot: no font needs a glyph for it), centred in the first half em."""
     c.setFillColor(color)
     c.circle(x + size * 0.4, baseline + size * 0.3, size * 0.14, stroke=0, fill=1)
+
+
+def _lead(c: Any, icon: Atom, x: float, baseline: float, size: float, para: Para, fonts: FontSet) -> None:
+    """The icon that leads a paragraph (:func:`hang`), at the left of its indent: drawn as an inline icon is, its
+    ``[id]`` and the space after it copying as they did before the icon hung."""
+    if icon.text not in icons.DRAW:
+        return
+    c.setFillColor(para.color)
+    pad = icons.INLINE_PAD * size
+    icons.draw(c, icon.text, x + pad, baseline - DESCENT * size, size * icons.INLINE_EM, para.color)
+    _invisible(c, x, baseline, icon.markup + " ", size, para.indent * size, fonts)
 
 
 def draw_atoms(c: Any, atoms: list[Atom], x: float, baseline: float, size: float, color: str, fonts: FontSet) -> float:

@@ -6,7 +6,7 @@ card, or (``UniqueBack``) a sheet in the same grid. The saved object this module
 writes is the JSON file TTS keeps under ``Saves/Saved Objects/``::
 
     {
-      "SaveName": "<deck>", "ObjectStates": [<object>], ...empty save fields...
+      "SaveName": "<deck>", "ObjectStates": [<object>, ...], ...empty save fields...
     }
 
     <object>, a deck (two cards or more):
@@ -21,6 +21,14 @@ writes is the JSON file TTS keeps under ``Saves/Saved Objects/``::
     <sheet>: {"FaceURL": <face sheet image>, "BackURL": <back image or back sheet>,
               "NumWidth": <columns>, "NumHeight": <rows>, "BackIsHidden": true,
               "UniqueBack": <one back per card>, "Type": 0}
+
+A print of cards (by id, ``--game``, ``--query``) is one object: a face-down deck of every card, or the one card
+face up. A deck print (``setup``) is laid out as the game starts (:func:`placement`): the draw deck face down
+where the object is placed; what starts in play rather than in the deck (a netrunner identity, a tactics squad's
+agents) and a tactics token card (set aside outside the game) each a card of its own, face up, in a row to the
+right of it; tactics matrix shop (gold) cards, which belong in the shared shop and never in a personal deck, a
+face-down deck of their own (named as the shop's back) to the left. A crossfire role set is dealt: one deck.
+Every object takes its cards from the same sheets: the sheets are the same either way.
 
 Sheet keys are 1, 2, … in the order of the face sheets; the position on a
 sheet counts from 0 at the top left, row by row. ``Type`` 0 is TTS's rounded
@@ -52,6 +60,10 @@ CARD_SHAPE = 0  # TTS CardType: 0 rounded rectangle, 1 rectangle, 2 rounded hex,
 TINT = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # TTS's default for custom objects
 FACE_DOWN = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
 FACE_UP = {**FACE_DOWN, "rotZ": 0.0}
+CARD_STEP = 2.5  # TTS units between the centres of two objects side by side (a card at scale 1 is about 2.2 wide)
+
+DRAW, IN_PLAY, SET_ASIDE, SHOP = "draw", "in play", "set aside", "shop"
+"""Where a card of a deck print starts (:func:`placement`)."""
 
 
 URL_SCHEMES = ("http", "https", "file")
@@ -180,6 +192,27 @@ def sheet_positions(faces: Sequence[TtsSheet]) -> list[tuple[int, int]]:
     return positions
 
 
+def placement(record: Any) -> str:
+    """Where a card of a deck print starts a game: :data:`DRAW`, in the draw deck (every card of a personal deck,
+    every crossfire role: a role set is dealt from one deck); :data:`IN_PLAY`, face up before the game starts (a
+    netrunner identity, a tactics agent); :data:`SET_ASIDE`, outside the game, face up (a tactics token card,
+    made by effects, never drawn: RULINGS T4); :data:`SHOP`, in the shared matrix shop (a tactics gold card: T5)."""
+    if record.game == "crossfire":
+        return DRAW
+    if record.kind in ("identity", "agent"):
+        return IN_PLAY
+    if record.kind == "card" and getattr(record, "token", None) is not None:
+        return SET_ASIDE
+    if record.kind == "card" and getattr(record, "back", None) == "shop":
+        return SHOP
+    return DRAW if record.kind == "card" else SET_ASIDE
+
+
+def apart_count(records: Sequence[Any]) -> int:
+    """How many cards of a deck print lie beside its draw deck (see :func:`placement`)."""
+    return sum(1 for record in records if placement(record) != DRAW)
+
+
 def saved_object(
     records: Sequence[Any],
     faces: Sequence[TtsSheet],
@@ -190,11 +223,13 @@ def saved_object(
     name: str,
     lang: str = "zh-Hans",
     names: dict[str, str] | None = None,
+    setup: bool = False,
 ) -> dict[str, Any]:
     """The saved object (see the module docstring) for ``records`` laid out on ``faces`` as ``render_tts`` does.
 
     ``backs`` and ``back_urls`` are what ``render_tts`` returned: one back image shared by every card, or
     one back sheet per face sheet when the cards' backs differ. ``names``: see :func:`card_description`.
+    ``setup``: ``records`` are a deck's, laid out as its game starts (:func:`placement`); else one deck.
     """
     positions = sheet_positions(faces)
     if len(positions) != len(records) or len(face_urls) != len(faces) or len(back_urls) != len(backs):
@@ -215,7 +250,6 @@ def saved_object(
             "UniqueBack": unique,
             "Type": CARD_SHAPE,
         }
-    single = len(records) == 1
     cards = []
     for index, (record, (number, slot)) in enumerate(zip(records, positions, strict=True)):
         card = _common(
@@ -223,19 +257,15 @@ def saved_object(
             _guid(name, "card", index),
             card_name(record, lang),
             card_description(record, lang, names),
-            FACE_UP if single else FACE_DOWN,
+            FACE_DOWN,
         )
         card["CardID"] = number * 100 + slot
         card["CustomDeck"] = {str(number): custom[str(number)]}
         cards.append(card)
-    if single:
-        state = cards[0]
+    if not setup:  # one card lies face up, more are a deck
+        states = [_pile(cards, custom, name, _guid(name, "deck"), FACE_UP if len(cards) == 1 else FACE_DOWN)]
     else:
-        state = _common("DeckCustom", _guid(name, "deck"), name, "", FACE_DOWN)
-        state["Hands"] = False
-        state["DeckIDs"] = [card["CardID"] for card in cards]
-        state["CustomDeck"] = custom
-        state["ContainedObjects"] = cards
+        states = _setup(records, cards, custom, name, lang)
     return {
         "SaveName": name,
         "Date": "",
@@ -253,8 +283,56 @@ def saved_object(
         "LuaScript": "",
         "LuaScriptState": "",
         "XmlUI": "",
-        "ObjectStates": [state],
+        "ObjectStates": states,
     }
+
+
+def _deck(
+    cards: list[dict[str, Any]], custom: dict[str, dict[str, Any]], name: str, guid: str, at: dict[str, float]
+) -> dict[str, Any]:
+    """A DeckCustom of ``cards`` (two or more) at ``at``, named ``name``; its sheets those its cards are on."""
+    state = _common("DeckCustom", guid, name, "", at)
+    state["Hands"] = False
+    state["DeckIDs"] = [card["CardID"] for card in cards]
+    used = {key for card in cards for key in card["CustomDeck"]}
+    state["CustomDeck"] = {key: sheet for key, sheet in custom.items() if key in used}
+    state["ContainedObjects"] = cards
+    return state
+
+
+def _pile(
+    cards: list[dict[str, Any]], custom: dict[str, dict[str, Any]], name: str, guid: str, at: dict[str, float]
+) -> dict[str, Any]:
+    """``cards`` as one object at ``at``: a deck, or the one card itself."""
+    if len(cards) > 1:
+        return _deck(cards, custom, name, guid, at)
+    card = cards[0]
+    card["Transform"] = _transform(at)
+    return card
+
+
+def _setup(
+    records: Sequence[Any], cards: list[dict[str, Any]], custom: dict[str, dict[str, Any]], name: str, lang: str
+) -> list[dict[str, Any]]:
+    """The objects of a deck print laid out as its game starts (see the module docstring): the draw deck first."""
+    from . import labels
+
+    where = [placement(record) for record in records]
+    states: list[dict[str, Any]] = []
+    drawn = [card for card, place in zip(cards, where, strict=True) if place == DRAW]
+    if drawn:
+        states.append(_pile(drawn, custom, name, _guid(name, "deck"), FACE_DOWN))
+    column = 0
+    for card, place in zip(cards, where, strict=True):
+        if place in (IN_PLAY, SET_ASIDE):
+            column += 1
+            card["Transform"] = _transform({**FACE_UP, "posX": CARD_STEP * column})
+            states.append(card)
+    shop = [card for card, place in zip(cards, where, strict=True) if place == SHOP]
+    if shop:
+        shop_name = labels.say(lang, labels.WORDS["shop"])
+        states.append(_pile(shop, custom, shop_name, _guid(name, "shop"), {**FACE_DOWN, "posX": -CARD_STEP}))
+    return states
 
 
 def is_saved_object(text: str) -> bool:
@@ -270,10 +348,16 @@ def is_saved_object(text: str) -> bool:
 
 __all__ = [
     "CARD_SHAPE",
+    "DRAW",
+    "IN_PLAY",
+    "SET_ASIDE",
+    "SHOP",
+    "apart_count",
     "card_description",
     "card_name",
     "image_url",
     "is_saved_object",
+    "placement",
     "saved_object",
     "sheet_positions",
 ]
