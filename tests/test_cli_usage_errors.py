@@ -12,10 +12,11 @@ from toolkit.cli import app
 CASES = [
     (["search"], "dossier search: QUERY is missing (see dossier search --help)", "dossier search：缺少 QUERY"),
     (
-        ["deck", "validate", "--limit", "3", "x.json"],
-        "dossier deck validate: no such option --limit; did you mean --banlist?",
-        "dossier deck validate：没有选项 --limit；你是想用 --banlist 吗？",
+        ["deck", "validate", "--banlst", "3", "x.json"],
+        "dossier deck validate: no such option --banlst; did you mean --banlist?",
+        "dossier deck validate：没有选项 --banlst；你是想用 --banlist 吗？",
     ),
+    (["deck", "validate", "--limit", "3", "x.json"], "dossier deck validate: no such option --limit", "没有选项 --limit"),
     (["search", "--limit"], "dossier search: --limit needs a value", "dossier search：--limit 需要一个值"),
     (["show", "a", "b (x)", "c"], "dossier show: words it does not take: b (x) c", "dossier show：多余的参数：b (x) c"),
     (["--nope"], "dossier: no such option --nope", "dossier：没有选项 --nope"),

@@ -46,6 +46,7 @@ Fast paths (the findings are the same as without them):
 
 from __future__ import annotations
 
+import difflib
 import functools
 import hashlib
 import itertools
@@ -211,9 +212,10 @@ class Entry:
         # own checks are done and their result may be kept (None: it is not kept)
         self.signature: bytes | None = None
         self.content: bytes | None = None
-        # a record the model refused whose game and kind are known: (game, kind, label), its names in ``names``
-        # from its data, so that a duplicate name is told in the same run as the file's other problems
-        self.rejected: tuple[str, str, str] | None = None
+        # a record the model refused (or whose kind, game or JSON syntax is wrong) whose game is known: what its
+        # data says of it (:class:`Refused`), its names in ``names``, so that it still exists for the checks across
+        # records (a duplicate name or id is told, a reference to it resolves) in the same run as its own problems
+        self.rejected: Refused | None = None
         # a target the model refused: the references its data makes to other records (:func:`_raw_references`),
         # checked with the records of its game (:func:`_check_raw_refs`) in the same run as its other problems
         self.refs: tuple[RawRef, ...] = ()
@@ -231,7 +233,7 @@ class Entry:
         record = self.record
         if record is None:  # a record the model rejected: what its data says, while it is read
             if self.rejected is not None:
-                return self.rejected[2]
+                return self.rejected.label
             data = self.data
             if isinstance(data, dict) and any(isinstance(data.get(k), str) for k in ("game", "kind", "id")):
                 return _label(data)
@@ -244,6 +246,24 @@ class Entry:
         """A finding at ``ptr`` (``offset``: at that character of the ability text there, :class:`InText`)."""
         if self.target:
             self.findings.append(finding_at(code, message, severity, str(self.source.path), ptr or None, offset))
+
+
+class Refused:
+    """What the data of a record the model refused tells of it, as far as it can be read (the JSON as parsed, or for
+    a file that does not parse, as its text gives it: :func:`_fields_as_written`): its game (else its game
+    directory's), the kinds it may be (its own, else those of the folder it is in: ``cards/``, ``abilities/``),
+    its label and id. Such a record still exists: a reference to its id resolves, a text may quote its names, and
+    a second record of its id is told; what a check needs of its content (a faction's side, the roles a mode lets
+    join) is not known, so that check is passed over rather than guessed (its own file tells what is wrong)."""
+
+    __slots__ = ("game", "kind", "kinds", "label", "id")
+
+    def __init__(self, game: str, kinds: tuple[str, ...], label: str, record_id: str | None) -> None:
+        self.game = game
+        self.kinds = kinds
+        self.kind = kinds[0] if len(kinds) == 1 else None  # (None: not known)
+        self.label = label
+        self.id = record_id
 
 
 class RecordSummary:
@@ -445,16 +465,14 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
     reported = False
     missing: set[tuple[str, Any]] = set()  # (the object's pointer, a required field it lacks) already reported
     errors = validator.iter_errors(_text_lists_bounded(_lists_bounded(data)))
-    for error in sorted(_leaf_errors(errors), key=lambda e: list(map(str, e.absolute_path))):
+    leaves = sorted(_leaf_errors(errors), key=lambda e: list(map(str, e.absolute_path)))
+    meant = _fields_meant(leaves)  # each unknown field's "did you mean", and the missing fields they stand for
+    for error in leaves:
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = set(error.schema.get("properties", {}))
-            patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
-            for extra in sorted(set(error.instance) - allowed):
-                if any(pattern.search(str(extra)) for pattern in patterns):
-                    continue  # a language tag, say: the schema's patternProperties take it
+            for extra, near in meant.get(id(error), ()):
                 message = tr("{label}: unknown field {field}", label=_label(data), field=repr(extra))
-                entry.add("card.schema", message, pointer(*path, extra))
+                entry.add("card.schema", message + near, pointer(*path, extra))
                 reported = True
             continue
         where = pointer(*path)
@@ -476,6 +494,9 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
         ):
             # (jsonschema gives one "required" error per missing field, each with the whole list: each field once)
             for name in error.validator_value:
+                if (where, name) in meant.get(None, ()):  # (an unknown field beside it is told as meant for it)
+                    reported = True
+                    continue
                 if name not in error.instance and (where, name) not in missing:
                     missing.add((where, name))
                     message = tr(
@@ -491,6 +512,71 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
             entry.add("card.schema", message + near, where)
         reported = True
     return reported
+
+
+def _fields_meant(errors: list[Any]) -> dict[Any, Any]:
+    """For each ``additionalProperties`` error of ``errors`` (by its ``id``): the unknown fields of its object that
+    no ``patternProperties`` of the schema takes (a language tag, say), each with its "did you mean" (a field of
+    the schema the object lacks, :func:`_field_meant`); and under ``None`` the (pointer of the object, field) of
+    each such field meant that is required: one finding tells both (the field is misspelled, not missing)."""
+    found: dict[Any, Any] = {}
+    standing_for: set[tuple[str, str]] = set()
+    for error in errors:
+        if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+            continue
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        allowed = set(schema.get("properties", {}))
+        patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+        required = set(schema.get("required", ()))
+        where = pointer(*error.absolute_path)
+        absent = sorted(name for name in allowed if name not in error.instance)
+        told = []
+        for extra in sorted(set(error.instance) - allowed, key=str):
+            if any(pattern.search(str(extra)) for pattern in patterns):
+                continue  # a language tag, say: the schema's patternProperties take it
+            field, near = _field_meant(extra, absent, patterns)
+            if field is not None and field in required:
+                standing_for.add((where, field))
+            told.append((extra, near))
+        found[id(error)] = told
+    found[None] = standing_for
+    return found
+
+
+def _field_meant(extra: Any, absent: list[str], patterns: list[re.Pattern[str]]) -> tuple[str | None, str]:
+    """The field an unknown field ``extra`` of an object is likely meant as, and the "did you mean" that says it:
+    one of the schema's fields the object lacks (``absent``) written in another case (a language tag's case counts:
+    ``zh-hans``), a language tag the schema's ``patterns`` take once written in its case (``JA``: ``ja``), else
+    the nearest of ``absent`` (difflib); (None, "") for none."""
+    if not isinstance(extra, str):
+        return None, ""
+    tags = bool(patterns)  # (an object of names in each language: its fields are language tags)
+    folded = extra.casefold()
+    same = next((name for name in absent if name.casefold() == folded), None)
+    if same is None and tags:
+        cased = _tag_cased(extra)
+        same = cased if cased != extra and any(pattern.search(cased) for pattern in patterns) else None
+    if same is not None:
+        if tags:
+            return same, tr("; did you mean {field}? (a language tag's case counts)", field=repr(same))
+        return same, tr("; did you mean {field}? (a field's case counts)", field=repr(same))
+    near = difflib.get_close_matches(extra[:200], absent, n=3, cutoff=0.6)  # (as did_you_mean finds them)
+    return (near[0] if len(near) == 1 else None), did_you_mean(extra, absent)
+
+
+def _tag_cased(tag: str) -> str:
+    """A language tag written in its case (BCP 47: ``zh-Hans``, ``pt-BR``): the language in lower case, a script
+    (four letters) capitalized, a region (two letters) in upper case."""
+    parts = tag.split("-")
+    cased = [parts[0].lower()]
+    for part in parts[1:]:
+        if len(part) == 4 and part.isalpha():
+            cased.append(part.capitalize())
+        elif len(part) == 2 and part.isalpha():
+            cased.append(part.upper())
+        else:
+            cased.append(part)
+    return "-".join(cased)
 
 
 def _empty_text(error: Any, path: list[Any]) -> bool:
@@ -930,6 +1016,9 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
                     exc.column,
                 )
             )
+        fields = _fields_as_written(text)
+        if isinstance(fields.get("kind"), str):  # (a record, as far as its text says: not some other JSON file)
+            _keep_refused(entry, fields, disk)
         return
     entry.data = data
     if not isinstance(data, dict):
@@ -945,6 +1034,7 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         said = tr("{problem}; expected one of {choices}", problem=_field_said(data, "game"), choices=listing(GAMES))
         entry.add("card.schema", said + did_you_mean(game, GAMES), "/game")
         _check_raw(entry, data, disk)
+        _keep_refused(entry, data, disk)
         return
     if not isinstance(kind, str) or (game, kind) not in KINDS:
         kinds = sorted(k for g, k in KINDS if g == game)
@@ -956,6 +1046,7 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         )
         entry.add("card.schema", said + did_you_mean(kind, kinds), "/kind")
         _check_raw(entry, data, disk)
+        _keep_refused(entry, data, disk)
         return
     check_name_text(entry, data)  # a blank name, one with a control character or stray spaces (validators/wording.py)
     try:
@@ -969,7 +1060,7 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
                 where = loc_pointer(data, err["loc"])
                 if err["type"] in _TYPE_ERRORS:  # (a whole number written 1.0: the one the schema takes)
                     message = tr("{label}: {pointer}: {problem}", label=_label(data), pointer=where or "/",
-                                 problem=_type_said(err))  # fmt: skip
+                                 problem=_type_said(err, text, where))  # fmt: skip
                     entry.add("card.model", message, where)
                     continue
                 entry.add("card.model", tr("{label}: {problem}", label=_label(data), problem=model_message(err)), where)
@@ -978,24 +1069,99 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         if entry.target:
             entry.refs = _raw_references(data, game, kind, {f.pointer for f in entry._findings or ()})
         _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
-        _keep_raw_names(entry, data, game, kind)
+        _keep_refused(entry, data, disk)
         return
     _check_identity(entry, disk)
     if not entry.canonical or source.bom:
         _check_format(entry, data)
 
 
-def _keep_raw_names(entry: Entry, data: dict[str, Any], game: str, kind: str) -> None:
-    """A refused record's names as its data gives them (each a non-empty string, else left out), for the check
-    of duplicate names across records (:func:`_check_names`), and its label (its findings of the checks across
-    records name it as the others do)."""
-    entry.rejected = (game, kind, _label(data))
+def _keep_refused(entry: Entry, data: dict[str, Any], disk: _Disk) -> None:
+    """What a refused record's data (or, for a file that does not parse, its text) tells of it (:class:`Refused`):
+    its game (else the game directory it is in; none: nothing is kept), the kinds it may be, its label and id, and
+    its names (each a non-empty string, its language tag in any case, else left out) for the checks across records:
+    a duplicate name or id is told, and a reference to it resolves, in the same run as the file's other problems."""
+    path = entry.source.path
+    game = data.get("game")
+    if not isinstance(game, str) or game not in GAMES:
+        parts = disk.directory(os.path.dirname(path))[1]
+        game = next((part for part in reversed(parts) if part in GAMES), None)
+        if game is None:
+            return
+    kind = data.get("kind")
+    if isinstance(kind, str) and (game, kind) in KINDS:
+        kinds: tuple[str, ...] = (kind,)
+    else:  # the kinds whose records the folder it is in holds
+        folder = "." if path.name == "game.json" else path.parent.name
+        kinds = tuple(k for g, k in KINDS if g == game and KIND_DIRS.get(k) == folder)
+    record_id = data.get("id")
+    entry.rejected = Refused(game, kinds, _label(data), record_id if isinstance(record_id, str) and record_id else None)
     name = data.get("name")
     if not isinstance(name, dict):
         return
-    zh, en = name.get("zh-Hans"), name.get("en")
+    zh, en = _tagged(name, "zh-Hans"), _tagged(name, "en")
     entry.names = (zh if isinstance(zh, str) and zh else "", en if isinstance(en, str) and en else None)
     entry.private = data.get("private") is True
+
+
+def _tagged(names: dict[Any, Any], tag: str) -> Any:
+    """The value of ``names`` under the language tag ``tag``, else under it written in another case (``zh-hans``:
+    the schema's finding tells it; the name is still the record's)."""
+    if tag in names:
+        return names[tag]
+    folded = tag.casefold()
+    return next((value for key, value in names.items() if isinstance(key, str) and key.casefold() == folded), None)
+
+
+# A token of JSON text, as far as a text that does not parse has them: a string (one left open ends with its line),
+# a bracket, a colon, a comma, or a literal (a number, true, false, null, or whatever else is there)
+_RAW_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+_RAW_LITERALS = {"true": True, "false": False, "null": None}
+
+
+def _fields_as_written(text: str) -> dict[str, Any]:
+    """What a record's text gives of its fields where its JSON does not parse (a trailing comma, a missing quote):
+    the strings and literals of the object the text opens with and those of its ``name`` object, each the first
+    written, read token by token past what is wrong (a key is a string a colon follows). Enough to tell which
+    record it is (:func:`_keep_refused`); never a check of the record's content."""
+    top: dict[str, Any] = {}
+    names: dict[str, Any] = {}
+    stack: list[dict[str, Any] | None] = []  # each open object or list: the fields read into (None: not read)
+    key: str | None = None
+    tokens = _RAW_TOKEN.findall(text)
+    for i, token in enumerate(tokens):
+        if token == "{":
+            if not stack:
+                stack.append(top if not top else None)  # (only the first object: the record)
+            else:
+                stack.append(names if stack[-1] is top and key == "name" else None)
+            key = None
+        elif token == "[":
+            stack.append(None)
+            key = None
+        elif token in ("}", "]"):
+            if stack:
+                stack.pop()
+            key = None
+        elif token == ",":
+            key = None
+        elif token != ":":
+            value: Any = token
+            if token.startswith('"'):
+                try:
+                    value = json.loads(token)
+                except ValueError:
+                    value = None  # (a string left open)
+            else:
+                value = _RAW_LITERALS.get(token, token)
+            if token.startswith('"') and i + 1 < len(tokens) and tokens[i + 1] == ":":
+                key = value if isinstance(value, str) else None
+            elif key is not None and stack and stack[-1] is not None:
+                stack[-1].setdefault(key, value)
+                key = None
+    if names:
+        top.setdefault("name", names)
+    return top
 
 
 def _validator(game: str, kind: str) -> Callable[[Any], Any]:
@@ -1051,17 +1217,57 @@ number goes, which JSON Schema's "integer" takes and the models do not: lint rep
 the published schema taking it) worded as the schema's findings are, with the field."""
 
 
-def _type_said(error: Any) -> str:
-    """What a type error of the record model says: a whole number written with a decimal point (``1.0``) as such,
-    the rest as :func:`model_message` words them."""
+def _type_said(error: Any, text: str = "", where: str = "") -> str:
+    """What a type error of the record model says: a whole number written with a decimal point (``1.0``) or an
+    exponent (``1e0``) as such, quoted as the file writes it (``text``, the value at the pointer ``where``), the
+    rest as :func:`model_message` words them."""
     value = error.get("input")
     if error["type"] == "int_type" and isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        literal = _number_at(text, where) if text else None
+        if literal is not None and ("e" in literal or "E" in literal):
+            return tr(
+                "{value} is written with an exponent; a whole number is written without one: {whole}",
+                value=literal,
+                whole=int(value),
+            )
         return tr(
             "{value} has a decimal point; a whole number is written without one: {whole}",
-            value=repr(value),
+            value=literal or repr(value),
             whole=int(value),
         )
     return model_message(error)
+
+
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+
+
+def _number_at(text: str, where: str) -> str | None:
+    """The number literal of the JSON document ``text`` at the pointer ``where`` as written (``1e0``, ``1.00``), or
+    None where there is none (a finding is rare: the document is scanned for it)."""
+    at = value_positions(text, [where]).get(where)
+    if at is None:
+        return None
+    line, column = at
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+    i = start + column - 1
+    if text[i : i + 1] == '"':  # an object member's key: its value follows the colon
+        i += 1
+        while i < len(text) and text[i] != '"':
+            i += 2 if text[i] == "\\" else 1
+        i = _past_blanks(text, i + 1)
+        if text[i : i + 1] != ":":
+            return None
+        i = _past_blanks(text, i + 1)
+    found = _NUMBER.match(text, i)
+    return found.group() if found else None
+
+
+def _past_blanks(text: str, at: int) -> int:
+    while text[at : at + 1] in (" ", "\t", "\n", "\r"):
+        at += 1
+    return at
 
 
 def model_message(error: Any) -> str:
@@ -1103,30 +1309,87 @@ def _no_schema_ref(label: str, expected: str | None) -> str:
 
 def _check_format(entry: Entry, data: Any) -> None:
     source = entry.source
-    assert source.text is not None
-    if entry.target and (source.bom or (not entry.canonical and canonical_dumps(data) != source.text)):
-        line = 1 if source.bom else _first_difference(canonical_dumps(data), source.text)  # as fmt: no BOM
-        entry.findings.append(
-            Finding(
-                "card.format",
-                tr(
-                    "not in canonical form (sorted keys, 2-space indent, {encoding}, final newline); run `dossier fmt`",
-                    encoding="UTF-8",
-                ),
-                "warning",
-                str(source.path),
-                None,
-                line,
-                1,
-            )
+    text = source.text
+    assert text is not None
+    if not entry.target or not (source.bom or (not entry.canonical and canonical_dumps(data) != text)):
+        return
+    line, message = _format_said(canonical_dumps(data), text, source.bom)
+    entry.findings.append(Finding("card.format", message, "warning", str(source.path), None, line, 1))
+
+
+# What a file's bytes may have that canonical form has not, beyond its layout (what `dossier fmt` writes anew)
+_FORMAT_SLIPS: dict[str, str] = {
+    "bom": N_("a byte order mark (BOM) before the text"),
+    "crlf": N_("Windows (CRLF) line endings, not LF"),
+    "cr": N_("old Mac (CR) line endings, not LF"),
+    "mixed": N_("mixed line endings, not LF only"),
+    "no_newline": N_("no final newline"),
+    "blank_end": N_("blank lines at the end"),
+}
+
+
+def _format_said(canonical: str, text: str, bom: bool) -> tuple[int, str]:
+    """Where the text of a record file (``bom``: a byte order mark before it) first leaves its ``canonical`` form
+    (a line, counting line feeds, as the other findings do) and the warning: what differs when it is its line
+    endings, its final newline or a byte order mark (the text is canonical otherwise), else the layout, with those
+    too if any."""
+    slips: list[str] = []
+    if bom:
+        slips.append("bom")
+    lf = text.replace("\r\n", "\n") if "\r" in text else text  # (the same lines: a line feed ends each)
+    tidy = lf
+    if "\r" in text:
+        if "\r" not in lf:
+            slips.append("mixed" if lf.count("\n") > text.count("\r\n") else "crlf")
+        else:
+            slips.append("mixed" if "\n" in lf else "cr")
+            tidy = lf.replace("\r", "\n")
+    if not tidy.endswith("\n"):
+        slips.append("no_newline")
+        tidy += "\n"
+    elif tidy.endswith("\n\n"):
+        slips.append("blank_end")
+        tidy = tidy.rstrip("\n") + "\n"
+    said = tr("; ").join(tr(_FORMAT_SLIPS[slip]) for slip in slips)
+    if tidy == canonical and slips:  # (only what the slips say: where the first of them is)
+        line = 1 if bom else _first_difference(canonical, text)
+        return line, tr("not in canonical form: {problems}; run `dossier fmt`", problems=said)
+    # the layout differs: where it first does (a text whose line endings are all CR is one line)
+    line = _first_difference(canonical, text if "\r" in lf else lf)
+    if not slips:
+        general = tr(
+            "not in canonical form (sorted keys, 2-space indent, {encoding}, final newline); run `dossier fmt`",
+            encoding="UTF-8",
         )
+        return line, general
+    message = tr(
+        "not in canonical form (sorted keys, 2-space indent, {encoding}, final newline; the file also has "
+        "{problems}); run `dossier fmt`",
+        encoding="UTF-8",
+        problems=said,
+    )
+    return (1 if bom else line), message
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, each with the line feed that ends it (a line feed ends a line, as the other findings
+    count them: a CR alone does not)."""
+    lines = text.split("\n")
+    last = lines.pop()
+    found = [line + "\n" for line in lines]
+    if last:
+        found.append(last)
+    return found
 
 
 def _first_difference(a: str, b: str) -> int:
-    for number, (left, right) in enumerate(zip(a.splitlines(), b.splitlines(), strict=False), start=1):
-        if left != right:
+    """The first line of ``b`` that differs from ``a``'s, its line ending included: a line of ``b`` past the end of
+    ``a`` (blank lines at the end), never one past the end of ``b``."""
+    left, right = _lines(a), _lines(b)
+    for number, (one, other) in enumerate(zip(left, right, strict=False), start=1):
+        if one != other:
             return number
-    return min(len(a.splitlines()), len(b.splitlines())) + 1
+    return max(1, min(len(left) + 1, len(right)))
 
 
 def _check_agenda_influence(entry: Entry, faction: Entry | None) -> None:
@@ -1203,9 +1466,19 @@ def _check_schema_ref(
 class GameIndex:
     """The records of one game, for reference checks."""
 
-    def __init__(self, game: str, entries: list[Entry]) -> None:
+    def __init__(self, game: str, entries: list[Entry], refused: Iterable[Entry] = ()) -> None:
         self.game = game
         self.entries = entries
+        # the game's records the model refused (:class:`Refused`): each exists, by its id under each kind it may
+        # be, so a reference to it resolves; what a check needs of its content is not known (the check passes it)
+        self.refused_entries = [entry for entry in refused if entry.rejected is not None]
+        self.refused: dict[str, dict[str, Entry]] = {}
+        for entry in self.refused_entries:
+            found = entry.rejected
+            assert found is not None
+            if found.id is not None:
+                for kind in found.kinds:
+                    self.refused.setdefault(kind, {}).setdefault(found.id, entry)
         self.by_kind: dict[str, dict[str, Entry]] = defaultdict(dict)
         for entry in entries:
             record = entry.record
@@ -1218,7 +1491,7 @@ class GameIndex:
         self.names: set[str] = set(map(_ZH_NAME, map(_NAMES, entries)))
         # the zh-Hans names of the game's records the model refused: a text naming one names a record that exists
         # (its own file tells what is wrong with it), so it is no missing record
-        self.refused_names: set[str] = set()
+        self.refused_names: set[str] = {e.names[0] for e in self.refused_entries if e.names[0]}
         self._english: dict[str, Entry] | None = None  # folded English name -> the first record with it (when asked)
         self._named: dict[str, list[Any]] | None = None  # zh-Hans name -> the records with it (when asked)
         self._fitting: dict[str, list[str]] = {}  # a use of a quoted name -> the names of the records it may quote
@@ -1234,6 +1507,10 @@ class GameIndex:
             for entry in self.entries:
                 english = entry.names[1]
                 if english:
+                    self._english.setdefault(fold(english), entry)
+            for entry in self.refused_entries:  # (a refused record of an id: it exists)
+                english = entry.names[1]
+                if english and entry.rejected is not None and entry.rejected.id is not None:
                     self._english.setdefault(fold(english), entry)
         return self._english.get(fold(name))
 
@@ -1258,11 +1535,18 @@ class GameIndex:
         entry = self.by_kind.get(kind, {}).get(record_id)
         return entry.record if entry else None
 
+    def is_refused(self, kind: str, record_id: str) -> bool:
+        """Whether a record the model refused (of ``kind``, as far as is known) has the id ``record_id``: it exists,
+        but what it says is not known (:class:`Refused`)."""
+        found = self.refused.get(kind)
+        return found is not None and record_id in found
+
     def ids(self, kind: str) -> set[str]:
-        """The ids of the records of ``kind`` (one set per kind, built once: do not change it)."""
+        """The ids of the records of ``kind`` that exist: those the model took, and those it refused (one set per
+        kind, built once: do not change it)."""
         found = self._ids.get(kind)
         if found is None:
-            found = self._ids[kind] = set(self.by_kind.get(kind, {}))
+            found = self._ids[kind] = set(self.by_kind.get(kind, {})).union(self.refused.get(kind, {}))
         return found
 
     def vocabulary(self, attr: str) -> set[str] | None:
@@ -1290,24 +1574,42 @@ def _spelled(entry: Entry, other: Entry) -> str:
     return str(path) if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
 
 
-def _check_ids(entries: list[Entry], shadowed: dict[tuple[str, str, str], Path] | None = None) -> None:
+def _record_id(entry: Entry) -> str | None:
+    """The id of ``entry``'s record: the model's, or what a refused record's data says (None: it says none)."""
+    record = entry.record
+    if record is not None:
+        return str(record.id)
+    return entry.rejected.id if entry.rejected is not None else None
+
+
+def _check_ids(
+    entries: list[Entry], shadowed: dict[tuple[str, str, str], Path] | None = None, refused: Sequence[Entry] = ()
+) -> None:
     """A second record of an id; and (``shadowed``) a file in no game directory whose id a record of the card pool
     has too: it is linted in that record's place, but a pool listing both (``--cards`` the pool and the set) cannot
-    load them."""
+    load them. ``refused``: the game's records the model refused that say their id (:class:`Refused`), each after
+    the records taken of its kind (others', then targets'), so that a duplicate id is told on the broken file."""
     spaces: dict[str, list[Entry]] = {}  # kind namespace -> its records
     for kind, group in itertools.groupby(entries, lambda entry: entry.record.kind):  # (a game's kinds come in runs)
         space = spaces.get(namespace(kind))
         if space is None:
             space = spaces[namespace(kind)] = []
         space.extend(group)
+    if refused:
+        for entry in refused:
+            found_kind = entry.rejected.kinds if entry.rejected is not None and entry.rejected.id is not None else ()
+            if found_kind:  # (the kinds a refused record may be share a namespace: a folder's)
+                spaces.setdefault(namespace(found_kind[0]), []).append(entry)
+        for name, space in spaces.items():  # records no one asked about first, each group's taken records first
+            spaces[name] = sorted(space, key=lambda entry: (entry.target, entry.record is None))
     first: dict[str, dict[str, Entry]] = {}  # kind namespace -> id -> the first record with it
     for name, space in spaces.items():
-        ids = [entry.record.id for entry in space]
+        ids = [entry.record.id for entry in space] if not refused else [_record_id(entry) or "" for entry in space]
         if len(set(ids)) == len(ids) and not shadowed:  # (ids all differ, as they nearly always do)
             continue
         found = first[name] = {}
-        for entry in space:
-            earlier = found.setdefault(entry.record.id, entry)
+        for entry, record_id in zip(space, ids, strict=True):
+            earlier = found.setdefault(record_id, entry)
             if earlier is not entry:
                 message = tr("{label}: id already used by {file}", label=entry.label, file=_spelled(entry, earlier))
                 entry.add("card.id.duplicate", message, "/id")
@@ -1340,8 +1642,8 @@ def _check_names(entries: list[Entry]) -> None:
         record: Any = entry.record
         if record is not None:
             game, kind = record.game, record.kind
-        elif entry.rejected is not None:
-            game, kind, _ = entry.rejected
+        elif entry.rejected is not None and entry.rejected.kind is not None:
+            game, kind = entry.rejected.game, entry.rejected.kind
         else:
             continue
         kind = "card" if kind in ("card", "identity") and game == "netrunner" else kind
@@ -1401,7 +1703,7 @@ def _check_texts(index: GameIndex) -> None:
                             "name: {zh}",
                             label=entry.label,
                             name=quoted,
-                            id=repr(named.record.id),
+                            id=repr(_record_id(named)),
                             zh="「" + named.names[0] + "」",
                         )
                         entry.add("card.text.ref", message, pointer(*path), offset=found.start())
@@ -1562,6 +1864,8 @@ def _attack_ref(entry: Entry, attacks: set[str], attack: str, ptr: str) -> None:
 def _agent_ref(entry: Entry, index: GameIndex, agent_id: str, ptr: str = "/agent") -> None:
     """An exclusive card's agent: an agent record of the game, no private."""
     agent = index.record("agent", agent_id)
+    if agent is None and index.is_refused("agent", agent_id):
+        return  # (it exists: its own file tells what is wrong with it; whether it is a private is not known)
     if agent is None:
         message = tr("exclusive to agent {agent}, which does not exist", agent=repr(agent_id))
         _missing(entry, ptr, message + did_you_mean(agent_id, index.ids("agent")))
@@ -1578,6 +1882,8 @@ def _minion_ref(entry: Entry, index: GameIndex, unit_id: str, ptr: str = "/minio
     """A minion card's unit: a unit record of the game of type minion; a "did you mean" offers minion units only
     (never the unit named: an obstacle's id is the nearest to itself)."""
     unit = index.record("unit", unit_id)
+    if unit is None and index.is_refused("unit", unit_id):
+        return  # (it exists: whether it is a minion is not known)
     if not (unit is not None and unit.type == "minion"):
         message = tr("deploys {unit}, which is no minion unit", unit=repr(unit_id))
         minions = [i for i, e in index.by_kind.get("unit", {}).items() if getattr(e.record, "type", None) == "minion"]
@@ -1588,6 +1894,8 @@ def _faction_ref(entry: Entry, index: GameIndex, faction_id: str, side: str | No
     """A netrunner card's or identity's faction: a faction record of the game, of the record's ``side`` (None: not
     known, a refused record's type or side is not one)."""
     faction = index.record("faction", faction_id)
+    if faction is None and index.is_refused("faction", faction_id):
+        return  # (it exists: its side is not known)
     if faction is None:
         message = tr("faction {faction} does not exist", faction=repr(faction_id))
         _missing(entry, ptr, message + did_you_mean(faction_id, index.ids("faction")))
@@ -1688,8 +1996,8 @@ def _refs_netrunner(index: GameIndex) -> None:
                 _faction_ref(entry, index, record.faction, side)
             if subtypes is not None and not subtypes.issuperset(record.subtypes):
                 _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
-            if record.kind == "card":
-                _check_agenda_influence(entry, faction)
+            if record.kind == "card" and (faction is not None or not index.is_refused("faction", record.faction)):
+                _check_agenda_influence(entry, faction)  # (a refused faction's: whether it is neutral is not known)
             # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
                 # (at the field when the file writes it, else at the record: a field left out has no place)
@@ -1714,10 +2022,11 @@ def _refs_crossfire(index: GameIndex) -> None:
     roles = index.ids("role")
     role_entries = index.by_kind.get("role", {})
     role_records = {rid: found.record for rid, found in role_entries.items()}
+    refused_roles = index.refused.get("role", {})
 
     def role_word(role_id: str) -> str:
         """A role inside a finding: its name in the current language (its id when the pool has no such role)."""
-        found = role_entries.get(role_id)
+        found = role_entries.get(role_id) or refused_roles.get(role_id)
         if found is None:
             return role_id
         zh, en = found.names
@@ -1805,8 +2114,12 @@ def _refs_crossfire(index: GameIndex) -> None:
                 _role_ref(entry, roles, "rule_role", rule.role, pointer("deck_rules", i, "role"))
         # a composition without an Assassin, without exactly one VIP or against the mode's own rules: as the
         # engine, which deals no table of such a mode, says it
+        # (a composition holding a role the model refused is not judged: whether it counts as the VIP or an
+        # Assassin is in its broken record)
+        unsure = {f"/compositions/{i}/" for i, c in enumerate(record.compositions) if refused_roles.keys() & c.roles}
         for place, message in mode_composition_problems(record, role_records, entry.label, role_word):
-            entry.add(MODE_CODE, message, place)
+            if not unsure or not any(place.startswith(prefix) for prefix in unsure):
+                entry.add(MODE_CODE, message, place)
     _refs_special_roles(index)
 
 
@@ -1939,7 +2252,7 @@ def _refs_special_roles(index: GameIndex) -> None:
     for it (``substitutions``), deals it in a composition (``compositions``) or has it chosen openly
     (``public_roles``). None without a mode of the game (the pool's modes are read beside a set's roles)."""
     modes = [entry.record for entry in index.entries if entry.record.kind == "mode"]
-    if not modes:
+    if not modes or index.refused.get("mode"):  # (a mode the model refused may let any role join: not known)
         return
     joining: set[str] = set()
     for mode in modes:
@@ -2480,14 +2793,17 @@ def _lint_entries(
             by_game[entry.record.game].append(entry)
             named[entry.record.game].append(entry)
         elif entry.rejected is not None:
-            named[entry.rejected[0]].append(entry)
+            named[entry.rejected.game].append(entry)
     for game_entries in named.values():
         _check_names(game_entries)
     indexes: dict[str, GameIndex] = {}
+    for game in named:  # (a game none of whose records the model took: its refused records' ids)
+        if game not in by_game:
+            _check_ids([], shadowed, [e for e in named[game] if e.record is None])
     for game, game_entries in by_game.items():
-        _check_ids(game_entries, shadowed)
-        index = indexes[game] = GameIndex(game, game_entries)
-        index.refused_names = {e.names[0] for e in named[game] if e.record is None and e.names[0]}
+        refused = [e for e in named[game] if e.record is None] if len(named[game]) > len(game_entries) else []
+        _check_ids(game_entries, shadowed, refused)
+        index = indexes[game] = GameIndex(game, game_entries, refused)
         _check_texts(index)
         _check_fonts(game_entries)
         check_art(game_entries)
@@ -2499,7 +2815,7 @@ def _lint_entries(
         for entry in game_entries:
             if entry.record is None and entry.refs:
                 if game not in indexes:  # (a game none of whose records the model took)
-                    indexes[game] = GameIndex(game, [])
+                    indexes[game] = GameIndex(game, [], [e for e in game_entries if e.record is None])
                 _check_raw_refs(entry, indexes[game])
     findings: list[Finding] = []
     for entry in entries:

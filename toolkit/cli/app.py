@@ -378,6 +378,24 @@ def _no_command(name: str, commands: list[str]) -> str:
     return tr("no command {name}", name=repr(name))
 
 
+def _options_near(exc: NoSuchOption) -> list[str]:
+    """The long options of the command closest to the unknown long option of ``exc``, each compared without its
+    leading dashes: click compares them whole, so the ``--`` every one shares makes ``--bogus`` like ``--jobs``.
+    Click's own suggestions for what else (no command known: none, as click finds none for a short option)."""
+    name = exc.option_name
+    command = exc.ctx.command if exc.ctx is not None else None
+    if command is None or not name.startswith("--"):
+        return sorted(exc.possibilities or ())
+    assert exc.ctx is not None
+    options = {
+        option[2:]: option
+        for param in command.get_params(exc.ctx)
+        for option in (*param.opts, *param.secondary_opts)
+        if option.startswith("--")
+    }
+    return sorted(options[near] for near in get_close_matches(name[2:], list(options)))
+
+
 def usage_line(exc: UsageError, command: str | None = None) -> str:
     """A usage error click raised (an unknown option or command, a missing argument, an option without its
     value, words left over) in one line in the current language, naming the command: ``dossier deck validate:
@@ -390,9 +408,10 @@ def usage_line(exc: UsageError, command: str | None = None) -> str:
     command = exc.ctx.command_path if exc.ctx is not None else command or "dossier"
     message = exc.message
     if isinstance(exc, NoSuchOption):
-        if exc.possibilities:
+        possibilities = _options_near(exc)
+        if possibilities:
             reason = tr("no such option {option}; did you mean {options}?", option=exc.option_name,
-                        options=tr(", ").join(sorted(exc.possibilities)))  # fmt: skip
+                        options=tr(", ").join(possibilities))  # fmt: skip
         else:
             reason = tr("no such option {option}", option=exc.option_name)
     elif isinstance(exc, MissingParameter):
