@@ -83,16 +83,18 @@ def test_records_with_no_cost_match_no_cost_term(url: str) -> None:
     assert found(url, "k:agent") and found(url, "k:agent o!0") == set()  # no cost: not "other than 0" either
 
 
-def test_cost_sort_puts_zero_after_the_mortgages_and_no_cost_last(url: str) -> None:
+def test_cost_sort_puts_zero_before_the_mortgages_and_no_cost_last(url: str) -> None:
+    """Amended (stop 74): the cost sort takes a mortgage of X as X dear (a mortgage of two is the dearest card, then
+    one of one, then a free card), so `--sort cost` is the free cards first and `--sort -cost` the dearest first."""
     with open_database(url) as db:
         hits = search(db, "game:tactics", game="tactics", sort="cost")
         down = search(db, "game:tactics", game="tactics", sort="-cost")
-    order = [-MORTGAGE[h.id] if h.kind == "card" else None for h in hits]
+    order = [MORTGAGE[h.id] if h.kind == "card" else None for h in hits]
     costs = [c for c in order if c is not None]
-    assert costs == sorted(costs) and costs[-1] == 0 and order.index(None) == len(costs)  # before: 0s among NULLs
+    assert costs == sorted(costs) and costs[0] == 0 and order.index(None) == len(costs)  # before: 0s among NULLs
     assert all(c is None for c in order[len(costs) :])
-    down_costs = [-MORTGAGE[h.id] for h in down if h.kind == "card"]
-    assert down_costs == sorted(down_costs, reverse=True) and down_costs[0] == 0
+    down_costs = [MORTGAGE[h.id] for h in down if h.kind == "card"]
+    assert down_costs == sorted(down_costs, reverse=True) and down_costs[-1] == 0 and down_costs[0] > 0
     assert all(h.kind != "card" for h in down[len(down_costs) :])
 
 

@@ -143,13 +143,14 @@ def open_for_reading(db: str | None) -> Database:
 
 def warn_if_stale(database: Database) -> Database:
     """``database``, after one warning line on stderr when it was built from other cards than the card pool the
-    settings name (``DOSSIER_CARDS``, ``cards = …``), or when a source directory changed since `db build`: the
-    command that rebuilds it. For a database named with ``--db`` or ``$DOSSIER_DB`` (the user's to rebuild: it may
-    be a server's), and a ./dossier.db that cannot be built as it was (:func:`_rebuilt_when_stale`)."""
+    settings name (``DOSSIER_CARDS``, ``cards = …``), when a source directory of an SQLite file is no longer there
+    (read as it was built), or when one changed since `db build`: the command that rebuilds it. For a database
+    named with ``--db`` or ``$DOSSIER_DB`` (the user's to rebuild: it may be a server's), and a ./dossier.db that
+    cannot be built as it was (:func:`_rebuilt_when_stale`)."""
     import shlex
 
     from toolkit.db.engine import build_command
-    from toolkit.db.fresh import changed_sources, recorded_sources
+    from toolkit.db.fresh import changed_sources, missing_sources, recorded_sources
     from toolkit.i18n import tr
 
     pool = configured_pool()
@@ -165,6 +166,20 @@ def warn_if_stale(database: Database) -> Database:
         print(warning_line(message), file=sys.stderr)
         return database
     meta = getattr(database, "meta", {})
+    # (a PostgreSQL database is a server's, whose cards may be on the server's machine: not here is not gone)
+    gone = missing_sources(meta) if database.target.backend == "sqlite" else []
+    if gone:  # read as it was built: the command builds it from the folders still there (none: from the pool)
+        there = [source for source in sorted(recorded_sources(meta) or {}) if source not in gone]
+        command = build_command(database.target).rstrip("`")
+        command += "".join(f" --cards {shlex.quote(c)}" for c in there) + "`"
+        message = tr(
+            "{path}, which the database was built from, is no longer there: its cards are read as they were built "
+            "({command} builds the database from the cards there are now)",
+            path=gone[0],
+            command=command,
+        )
+        print(warning_line(message), file=sys.stderr)
+        return database
     changed = changed_sources(meta)
     if changed:
         every = sorted(recorded_sources(meta) or {})  # rebuild from all of them, not only the changed ones
@@ -198,12 +213,12 @@ def _rebuilt_when_stale(database: Database) -> Database:
     if not recorded:
         return database
     sources = [Path(source) for source in sorted(recorded)]
-    now = source_prints(source for source in sources if source.exists())  # (taken once: see _failed_before)
+    if not all(source.exists() for source in sources):  # (not built again: one warning that a folder is gone)
+        return warn_if_stale(database)
+    now = source_prints(sources)  # (taken once: see _failed_before)
     changed = changed_sources(database.meta, now)
     if not changed:
         return database
-    if not all(source.exists() for source in sources):
-        return warn_if_stale(database)
     return _built_here(
         database,
         sources,
@@ -364,6 +379,11 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     from toolkit.i18n import tr
 
     sources = [path.resolve() for path in paths]
+    missing = [source for source in sources if not source.exists()]
+    if missing:  # (a folder deleted since its database was built here: the error of one that never was, not the cache)
+        from toolkit.catalog import discover
+
+        discover(missing)
     key = hashlib.sha256("\n".join(map(str, sources)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     path = user_cache_dir("db", f"{key}.db")
     before = False  # a database of these cards built before, readable (if the cards no longer load)

@@ -338,10 +338,18 @@ class Database:
 
     @property
     def terms(self) -> list[tuple[str, str, str, str | None, str | None, str | None]]:
-        """The vocabulary rows (game, vocab, id, name_zh, name_en, extra), read once."""
+        """The vocabulary rows (game, vocab, id, name_zh, name_en, extra), read once: the ``terms`` table's (of the
+        faction records, subtypes, formats, …), and one with no names for each faction a netrunner card or identity
+        carries that no faction record names: a database built from a folder of cards alone (``db build --cards
+        cards/netrunner/cards``) knows the factions its cards show, so ``f:hb`` finds them."""
         if self._terms is None:
             rows = self.rows("SELECT game, vocab, id, name_zh, name_en, extra FROM terms")
-            self._terms = [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+            terms = [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+            named = {str(r[2]) for r in terms if r[0] == "netrunner" and r[1] == "faction"}
+            carried = self.rows("SELECT DISTINCT faction FROM netrunner_attrs WHERE faction IS NOT NULL")
+            unnamed = sorted({str(faction) for (faction,) in carried} - named)
+            terms += [("netrunner", "faction", faction, None, None, None) for faction in unnamed]
+            self._terms = terms
         return self._terms
 
     @property
@@ -402,7 +410,18 @@ class Database:
     def _why_no_meta_sqlite(self) -> str | None:
         from toolkit.balance.store import TABLE
 
-        rows = self._sqlite().execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").fetchall()
+        try:
+            rows = self._sqlite().execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").fetchall()
+        except sqlite3.DatabaseError as exc:  # no SQLite file at all: ``db build`` refuses to replace it too
+            if str(exc).strip() != "file is not a database":
+                raise
+            return tr(
+                "not a database file (not {format}), and {command} will not replace it; build one elsewhere and name "
+                "it with {option}, or move this file away",
+                format="SQLite",
+                command=build_command(self.target),
+                option="--db FILE",
+            )
         tables = sorted(str(name) for (name,) in rows if not str(name).startswith("sqlite_"))
         if "meta" in tables or set(tables) <= {TABLE}:
             if not tables:

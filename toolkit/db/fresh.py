@@ -107,11 +107,18 @@ def unchanged(source: str, recorded: object, now: Mapping[str, object] | None = 
     return same_cards(recorded, now if now is not None else fingerprint(Path(source)))
 
 
+def missing_sources(meta: Mapping[str, str]) -> list[str]:
+    """Source directories (or files) ``db build`` read that are no longer there (deleted, renamed, unmounted); none
+    when the sources are not recorded."""
+    return [source for source in sorted(recorded_sources(meta) or {}) if not Path(source).exists()]
+
+
 def changed_sources(
     meta: Mapping[str, str], now: Mapping[str, Mapping[str, object]] | None = None
 ) -> list[str] | None:
-    """Source directories that changed since the build (missing ones are skipped); None if not recorded. ``now``:
-    the fingerprints of the sources taken already (:func:`source_prints`), not taken again."""
+    """Source directories that changed since the build (missing ones are skipped: :func:`missing_sources` names
+    them); None if not recorded. ``now``: the fingerprints of the sources taken already (:func:`source_prints`), not
+    taken again."""
     recorded = recorded_sources(meta)
     if recorded is None:
         return None

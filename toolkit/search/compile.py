@@ -522,6 +522,8 @@ class Compiler:
         index. A table is inner-joined when a positive term constrains it alone
         (records without that table's row cannot match), else outer-joined.
         """
+        if game is not None:
+            self.check_games(query, game)
         conditions = self.conditions(query)
         used: set[str] = set()
         required: set[str] = set()
@@ -561,9 +563,32 @@ class Compiler:
             sql += f" {'LIMIT -1 ' if limit is None and self.backend == 'sqlite' else ''}OFFSET {int(offset)}"
         return self.finish(sql, params)
 
+    def check_games(self, query: Query, game: str) -> None:
+        """A :class:`QueryError` at the first term of ``query`` whose key no record of ``game`` has (``hp:`` with
+        ``--game netrunner``, ``f:`` with ``--game tactics``: :attr:`Key.games`), naming the games that have it: such
+        a term finds nothing, and a term that can name nothing is an error, never an empty result. A key of
+        several games (``o:`` of netrunner and tactics) is one of each; without a game every key is taken."""
+        from toolkit.i18n import word
+
+        for term in query.terms:
+            key = term.key
+            if key is None or game in key.games:
+                continue
+            lang = current_lang()
+            games = [word("game", name, lang) for name in key.games]
+            shown = {"key": key_word(key), "game": games[-1], "chosen": word("game", game, lang)}
+            if len(games) == 1:
+                problem = tr("{key} is a key of {game} records, not of {chosen}", **shown)
+            else:
+                problem = tr("{key} is a key of {games} and {game} records, not of {chosen}", games=tr(", ").join(
+                    games[:-1]), **shown)  # fmt: skip
+            raise QueryError(query.source, term.column, problem)
+
     def sort_by(self, sort: str | None, lang: str | None = None) -> Sql | None:
         """The ORDER BY terms of a sort (:data:`SORTS`; ``-`` first: descending), records without the value last,
-        ties by name (:func:`sort_name` in ``lang``) A to Z whichever the direction; None for none. The factions
+        ties by name (:func:`sort_name` in ``lang``) A to Z whichever the direction; None for none. A tactics card's
+        cost sorts by the cards it mortgages (cost -2 as 2: ``-cost`` is the dearest first, a mortgage of two before
+        one of one before a free card), a netrunner card's by its cost. The factions
         sort by side (corp, then runner) and id, so ``-faction`` is the runner's factions first, each side's by id
         from Z to A; a type by its id; the cards of one faction or type by name, not by type or faction. An unknown
         sort is a ValueError (the callers check it first: :func:`sort_order`)."""
@@ -576,8 +601,8 @@ class Compiler:
         by_name = sort_name(lang)
         if name == "name":
             parts = [Sql(by_name)]
-        elif name == "cost":
-            parts = [Sql(f"coalesce({col(NA, 'cost')}, {TACTICS_COST.text})", tables=frozenset({NA, TA}))]
+        elif name == "cost":  # (a tactics card by its mortgage: the more cards it mortgages, the dearer it is)
+            parts = [Sql(f"coalesce({col(NA, 'cost')}, {col(TA, 'mortgage')})", tables=frozenset({NA, TA}))]
         elif name == "faction":  # (the faction's side is part of it: each side's factions together)
             parts = [column(NA, "side"), column(NA, "faction")]
         elif name == "type":
@@ -743,6 +768,9 @@ class Compiler:
         if not found and name == "faction" and folded in vocab.FACTION_CODES:
             for faction in vocab.FACTION_CODES[folded]:  # by id, else by name (a faction may be called `weyland`)
                 found |= table_.get(faction, set()) or table_.get(faction.replace("_", " "), set())
+                # else by a short id that is the first words of NetrunnerDB's (`weyland`, weyland_consortium's): the
+                # faction of cards whose faction record, which names it "Weyland Consortium", is not in the database
+                found |= {i for i in table_.get(faction.split("_")[0], ()) if faction.startswith(f"{i}_")}
         if found:
             return sorted(found)
         if name == "faction" and folded in vocab.FACTION_CODES:

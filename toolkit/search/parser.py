@@ -80,11 +80,20 @@ class Query:
     terms: tuple[Term, ...]
 
 
+# Characters that show as nothing, pasted with a query from a web page or a document: zero-width space, non-joiner
+# and joiner, word joiner, and the byte order mark (zero-width no-break space) a file or clipboard may start with.
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+
+
 def _normalize(query: str) -> tuple[str, list[int]]:
-    """NFKC per character (full-width to ASCII), with each output char's 1-based source column."""
+    """NFKC per character (full-width to ASCII), with each output char's 1-based source column; the characters
+    that show as nothing (:data:`INVISIBLE`) are left out, so ``o:2`` after a byte order mark is ``o:2`` (the
+    columns still those of the query as typed)."""
     chars: list[str] = []
     columns: list[int] = []
     for index, char in enumerate(query):
+        if char in INVISIBLE:
+            continue
         folded = char if char in QUOTES or char in QUOTES.values() else unicodedata.normalize("NFKC", char)
         if folded.isspace():
             folded = " "
