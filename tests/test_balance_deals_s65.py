@@ -122,16 +122,27 @@ def test_the_design_effect_is_kish_s_for_the_table_s_correlation() -> None:
 
 def test_a_table_with_nothing_to_tell_takes_the_sides_tables_rho() -> None:
     """Two given decks, one winning every game: the agents' rates are 100% and 0%, nothing to estimate their ρ
-    from; a card in both decks shows the games of a deal agree no more than chance, so the agents count their games
-    (as `balance compare` must, to see a 1-HP agent lose); without such a card, nothing tells: each deal counts one."""
+    from. A card in both decks tells nothing either (it wins and loses every game it is in, whatever happens: sweep
+    74, tests/test_balance_s74.py), so nothing tells: each deal counts one, with the card or without it. A card
+    whose games vary does tell, and the agents borrow its ρ as far as its deals make it sure."""
     mine, theirs = {"agents": ["ace"], "cards": ["frag", "kit"]}, {"agents": ["foe"], "cards": ["kit"]}
-    games = [_game(i, 1 if i % 2 == 0 else 2, *((mine, theirs) if i % 2 == 0 else (theirs, mine))) for i in range(20)]
+    games = [_game(i, 1 if i % 2 == 0 else 2, *((mine, theirs) if i % 2 == 0 else (theirs, mine))) for i in range(40)]
     data = figures(games)
-    assert data["intraclass"]["agents"] < 0 and _row(data, "agents", "agent", "ace")["n_eff"] == 20
+    assert data["intraclass"]["agents"] is None and _row(data, "agents", "agent", "ace")["n_eff"] == 20
     alone = [{**game, "sides": [{**side, "cards": [c for c in side["cards"] if c != "kit"]} for side in game["sides"]]}
              for game in games]  # fmt: skip
     data = figures(alone)
-    assert data["intraclass"]["agents"] is None and _row(data, "agents", "agent", "ace")["n_eff"] == 10
+    assert data["intraclass"]["agents"] is None and _row(data, "agents", "agent", "ace")["n_eff"] == 20
+
+    def wild(game: dict[str, Any], side: dict[str, Any]) -> bool:  # the winner's in even deals, each deck's in odd
+        ace = side["agents"] == ["ace"]
+        return ace if game["index"] // 2 % 2 == 0 or game["index"] % 2 == 0 else not ace
+
+    told = [{**game, "sides": [{**side, "cards": side["cards"] + (["wild"] if wild(game, side) else [])}
+                               for side in game["sides"]]} for game in alone]  # fmt: skip
+    data = figures(told)
+    assert data["intraclass"]["cards_in_deck"] < 0 < data["intraclass"]["agents"] < 0.5  # its ρ, borrowed with care
+    assert 20 < _row(data, "agents", "agent", "ace")["n_eff"] < 40
 
 
 def data_rho(data: dict[str, Any]) -> float:

@@ -23,13 +23,17 @@ limits of SAS's PROC SURVEYFREQ; Franco et al., 2019, recommend the Wilson form)
 ``ρ`` the intraclass correlation of the games of a deal, estimated for each table (agents, cards in the deck…)
 over all its rates at once (:func:`intraclass`, the one-way analysis-of-variance estimator: one rate's few deals
 say little about it), taken between 0 and 1. A table of a side's rates with nothing to estimate it from (every
-rate 0% or 100%, as two given decks, one always winning, give) takes the ``ρ`` of all the sides' tables at once,
-and when nothing at all tells, 1. So a rate whose deals' games always go the same way (``ρ = 1``) counts its
-deals (10 games in 5 deals: ``n_eff`` 5), and one whose games agree no more than chance (``ρ ≤ 0``, as the seats'
-rates, their decks swapped within each deal) counts its games, as before. A tactics row adds ``deals`` (how many
-deals it was seen in) and ``n_eff`` to the rate; its ``n`` still counts games (sides) and its rate is the same; the
-figures' ``intraclass`` keeps each table's ``ρ`` (None: 1). The flag, ``needed`` and ``balance compare``
-(:func:`toolkit.balance.store.compare`) use ``n_eff`` too.
+rate 0% or 100%, as two given decks, one always winning, give) borrows the ``ρ`` of all the sides' tables at once,
+as far as it is sure of it (:func:`borrowed`: the upper end of its 95% interval), and when nothing at all tells,
+takes 1. So a rate whose deals' games always go the same way (``ρ = 1``) counts its deals (10 games in 5 deals:
+``n_eff`` 5), and one whose games agree no more than chance (``ρ ≤ 0``, as the seats' rates, their decks swapped
+within each deal) counts its games, as before. ``ρ`` reads the *games* of a deal: a card (agent, deck…) held by
+several sides of one game is one game there, with its team's score, or none when those sides are opponents (a
+card in both decks wins and loses every game it is in: :class:`_Tally`); its rate still counts every side, and
+its ``n_eff`` weighs each game by the sides whose score varies with it (:func:`effective_n`). A tactics row adds
+``deals`` (how many deals it was seen in) and ``n_eff`` to the rate; its ``n`` still counts games (sides) and its
+rate is the same; the figures' ``intraclass`` keeps each table's ``ρ`` (None: 1). The flag, ``needed`` and
+``balance compare`` (:func:`toolkit.balance.store.compare`) use ``n_eff`` too.
 
 Everything here is a pure function of the results (sorted by game index), so the same games give the
 same figures, byte for byte; timings are kept apart (:func:`timing`).
@@ -80,6 +84,38 @@ def intraclass(rows: Iterable[Sequence[Cell]]) -> float | None:
     between-deal and within-deal mean squares summed over the rates that have a spread (a rate of 0% or 100% has
     none), each about its own rate, and ``m₀`` their mean deal size. None when there is nothing to estimate it
     from: no such rate seen in two deals, or none seen twice in one."""
+    found = _anova(rows)
+    return None if found is None else _estimate(*found)
+
+
+def _estimate(msb: float, msw: float, _between_df: float, m0: float) -> float | None:
+    denominator = msb + (m0 - 1) * msw
+    return (msb - msw) / denominator if denominator > 1e-12 else None
+
+
+def borrowed(rows: Iterable[Sequence[Cell]], z: float = Z95) -> float | None:
+    """The intraclass correlation of ``rows`` (:func:`intraclass`) as a table with nothing to estimate its own from
+    borrows it: the upper end of its 95% interval, ``ρ̂ + z·√(2 / (m₀·(m₀ − 1)·d))`` (at most 1), ``d`` the deals'
+    degrees of freedom (each rate's deals less one, summed), ``m₀`` the mean deal size, and the root the standard
+    error of an intraclass correlation where the games of a deal are independent (Fisher's large-sample variance
+    at ``ρ = 0``, ``2 / (m₀(m₀ − 1)(k − 1))`` for ``k`` deals of ``m₀`` games; at ``ρ̂`` itself it is 0 when every
+    deal splits evenly, the few-deal case it must not trust). Borrowed, ρ sets every interval of the table, and a ρ
+    from a few deals is far from sure: ``ρ̂ = −1`` from three deals split 1–1 is within chance of ``0.4`` and must
+    not count the table's games as independent, while from sixty it is sure (the bound stays below 0). None when
+    there is nothing to estimate it from."""
+    found = _anova(rows)
+    estimate = None if found is None else _estimate(*found)
+    if found is None or estimate is None:
+        return None
+    _msb, _msw, between_df, m0 = found
+    if m0 <= 1:
+        return estimate
+    return min(1.0, estimate + z * math.sqrt(2 / (m0 * (m0 - 1) * between_df)))
+
+
+def _anova(rows: Iterable[Sequence[Cell]]) -> tuple[float, float, float, float] | None:
+    """The one-way analysis of variance of :func:`intraclass`: the between-deal and within-deal mean squares, the
+    between-deal degrees of freedom and ``m₀``, the mean deal size; None when there is nothing to estimate from."""
     between = within = between_df = within_df = sizes = 0.0
     for cells in rows:
         n = sum(m for m, _s, _q in cells)
@@ -95,31 +131,47 @@ def intraclass(rows: Iterable[Sequence[Cell]]) -> float | None:
         sizes += n - sum(m * m for m, _s, _q in cells) / n
     if between_df <= 0 or within_df <= 0:
         return None
-    msb, msw = between / between_df, within / within_df
-    denominator = msb + (sizes / between_df - 1) * msw
-    return (msb - msw) / denominator if denominator > 1e-12 else None
+    return between / between_df, within / within_df, between_df, sizes / between_df
 
 
-def effective_n(n: int, cells: Sequence[Cell], rho: float | None) -> float:
+Weights = Sequence[Sequence[float]]  # per deal, each game's weight in a rate's sum (:func:`effective_n`)
+
+
+def effective_n(n: int, cells: Sequence[Cell], rho: float | None, weights: Weights | None = None) -> float:
     """The effective number of games behind a rate of ``n`` games counted in deals (``cells``): ``n / deff``,
     Kish's design effect ``deff = 1 + (m̃ − 1)·ρ`` for the table's intraclass correlation ``ρ`` (:func:`intraclass`,
     taken between 0 and 1; None, nothing to estimate it from: 1) and ``m̃ = Σ mₖ² / n`` the rate's games per deal.
     ``n`` itself (an int) when the games of its deals agree no more than chance (``ρ ≤ 0``) or every deal counted
-    one game; the number of deals when they always agree (``ρ = 1``, deals of the same size)."""
+    one game; the number of deals when they always agree (``ρ = 1``, deals of the same size).
+
+    ``weights``: per deal, how many of the rate's ``n`` sides each of its games counts whose score varies with the
+    game (:meth:`_Tally.weights`): two teammates holding a card are one outcome counted twice (2), the two sides of
+    a two-sided game both holding it score 1 between them whatever happens (0). The variance of the rate's total
+    score is then ``σ²·Σₖ [(1 − ρ)·Σ w² + ρ·(Σ w)²]`` (a deal's games correlated by ``ρ``), and ``deff`` that over
+    ``σ²·n``: Kish's when every weight is 1. An ``n_eff`` above ``n`` (games whose sides' scores are fixed) is
+    ``n``: the plain interval, never a narrower one."""
     if n <= 0:
         return n
-    per_deal = sum(m * m for m, _s, _q in cells) / n
     rho = 1.0 if rho is None else min(1.0, rho)
+    if weights is not None:
+        rho = max(0.0, rho)
+        spread = sum((1 - rho) * sum(w * w for w in deal) + rho * sum(deal) ** 2 for deal in weights)
+        if spread <= 0:
+            return n
+        eff = round(n * n / spread, DIGITS)
+        return n if eff >= n else int(eff) if eff == int(eff) else eff
+    per_deal = sum(m * m for m, _s, _q in cells) / n
     if per_deal <= 1 or rho <= 0:
         return n
     eff = round(n / (1 + (per_deal - 1) * rho), DIGITS)
     return n if eff >= n else int(eff) if eff == int(eff) else eff
 
 
-def clustered(score: float, n: int, cells: Sequence[Cell], rho: float | None) -> dict[str, Any]:
+def clustered(score: float, n: int, cells: Sequence[Cell], rho: float | None,
+              weights: Weights | None = None) -> dict[str, Any]:  # fmt: skip
     """A :func:`rate` counted in deals: its ``deals`` and ``n_eff`` (:func:`effective_n`), its interval the Wilson
     interval on ``n_eff`` games (the same as :func:`rate`'s when ``n_eff`` is ``n``)."""
-    eff = effective_n(n, cells, rho)
+    eff = effective_n(n, cells, rho, weights)
     row = rate(score, n)
     if eff != n:
         low, high = wilson(score * eff / n, eff)
@@ -221,16 +273,42 @@ def _score(result: dict[str, Any], seat: int) -> float:
     return 1.0 if seat in winners else 0.0
 
 
+def _team(result: dict[str, Any], seat: int) -> int:
+    """The team (side) of ``seat`` in the game ``result``: with fewer sides than seats (4-player 双雄: its share is
+    ½) seats 1 and 3 play against 2 and 4 (ruling T22, the engine's ``team_of``); otherwise every seat alone."""
+    teams = round(1 / _share(result)) if _share(result) > 0 else len(result["sides"])
+    return (seat - 1) % teams if 0 < teams < len(result["sides"]) else seat
+
+
 class _Tally:
+    """A table's rates, each key's games kept by deal, game and team.
+
+    A key held by several sides of one game (a card in both decks, or in two teammates' decks) is one game of its
+    deal, not two: the intraclass correlation reads how alike the *games* of a deal go. Its ρ cells
+    (:meth:`rho_cells`) hold one score per game: the team's when the key is on one team only (teammates win or lose
+    together), and nothing when it is on more than one: whichever side wins, a side holding it does, so the game
+    says nothing of how a side holding it fares, and the two sides' scores are tied by the rules (a win and a loss
+    in the same game), not by the deal; read as two games of the deal they made every deal look split and dragged ρ
+    down (a card in both given decks: ρ = −1/3 for every table). The rate itself still counts every side holding
+    the key (its ``n``), and its effective count weighs each game by how many of those sides' scores vary with it
+    (:meth:`weights`, :func:`effective_n`)."""
+
     def __init__(self) -> None:
         self.n: Counter[Any] = Counter()
         self.score: defaultdict[Any, float] = defaultdict(float)
         self.fair: defaultdict[Any, float] = defaultdict(float)  # the sum of the fair shares of the games counted
         self.deals: defaultdict[Any, dict[Any, list[float]]] = defaultdict(dict)  # key -> deal -> [games, Σy, Σy²]
+        # key -> deal -> game -> team -> [sides, Σy]: the teams of each game a key was on
+        self.games: defaultdict[Any, dict[Any, dict[Any, dict[Any, list[float]]]]] = defaultdict(dict)
+        self.sides_of: dict[Any, int] = {}  # game -> how many teams (sides) it had
         self._rho: tuple[float | None] | None = None
+        self._added = 0
         self.fallback: float | None = None  # ρ when the table has nothing to estimate it from (None: 1)
 
-    def add(self, key: Any, score: float, fair: float = 0.5, deal: Any = None) -> None:
+    def add(self, key: Any, score: float, fair: float = 0.5, deal: Any = None, game: Any = None, team: Any = None,
+            teams: int = 2) -> None:  # fmt: skip
+        """Count ``score`` for ``key`` in ``deal``: in ``game`` (None: a game of its own), on ``team`` of the game's
+        ``teams``."""
         self.n[key] += 1
         self.score[key] += score
         self.fair[key] += fair
@@ -238,13 +316,50 @@ class _Tally:
         cell[0] += 1
         cell[1] += score
         cell[2] += score * score
+        self._added += 1
+        game = ("alone", self._added) if game is None else game
+        self.sides_of[game] = teams
+        held = self.games[key].setdefault(deal, {}).setdefault(game, {}).setdefault(team, [0, 0.0])
+        held[0] += 1
+        held[1] += score
         self._rho = None
 
     def cells(self, key: Any) -> list[Cell]:
         return [(int(m), s, q) for m, s, q in self.deals[key].values()]
 
+    def rho_cells(self, key: Any) -> list[Cell]:
+        """The key's cells for the intraclass correlation: per deal, one score per game it was on one team of
+        (that team's), the games it was on several teams of left out (see the class)."""
+        out = []
+        for games in self.deals_of(key):
+            scores = [held[1] / held[0] for game in games.values() if len(game) == 1 for held in game.values()]
+            if scores:
+                out.append((len(scores), sum(scores), sum(y * y for y in scores)))
+        return out
+
+    def deals_of(self, key: Any) -> list[dict[Any, dict[Any, list[float]]]]:
+        return list(self.games[key].values())
+
+    def weights(self, key: Any) -> list[list[float]] | None:
+        """Per deal, each game's weight in the key's total score (:func:`effective_n`): the sides holding it when they
+        are one team (1; 2 for two teammates, one outcome counted twice); on the two teams of a two-sided game, the
+        difference of their counts (a card in both decks of a duel scores 1 between them whatever happens: 0); on
+        several teams of a game of more sides (混战), their count, an upper bound (at most one of them wins). None
+        when every weight is 1 (each game of the key one side's: Kish's count of its games)."""
+        out: list[list[float]] = []
+        for games in self.deals_of(key):
+            deal = []
+            for game, held in games.items():
+                counts = [int(sides) for sides, _score in held.values()]
+                if len(counts) == 2 and self.sides_of[game] == 2:
+                    deal.append(float(abs(counts[0] - counts[1])))
+                else:
+                    deal.append(float(sum(counts)))
+            out.append(deal)
+        return None if all(w == 1 for deal in out for w in deal) else out
+
     def all_cells(self) -> list[list[Cell]]:
-        return [self.cells(key) for key in sorted(self.n, key=repr)]
+        return [self.rho_cells(key) for key in sorted(self.n, key=repr)]
 
     def rho(self) -> float | None:
         """The table's intraclass correlation (:func:`intraclass`, over every key, those a table leaves out too), or
@@ -255,7 +370,7 @@ class _Tally:
 
     def rate(self, key: Any) -> dict[str, Any]:
         """The key's rate, counted in deals (:func:`clustered`)."""
-        return clustered(self.score[key], self.n[key], self.cells(key), self.rho())
+        return clustered(self.score[key], self.n[key], self.cells(key), self.rho(), self.weights(key))
 
     def centre(self, key: Any) -> float:
         """What an average seat would score in the same games: 50% when every game had two sides."""
@@ -307,44 +422,48 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
         deal = deal_of(result, place)
         ends[result["reason"]] += 1
         for reason in reasons:  # every game counts for every ending: 1 where it ended so, else 0
-            endings.add(reason, 1.0 if result["reason"] == reason else 0.0, deal=deal)
+            endings.add(reason, 1.0 if result["reason"] == reason else 0.0, deal=deal, game=place)
         ends_by_mode[result["mode"], result["reason"]] += 1
         lengths.append(result["rounds"])
         length_by_mode[result["mode"]].append(result["rounds"])
         sides = result["sides"]
         fair = _share(result)
         first = _score(result, 1)
+        teams = len({_team(result, side["seat"]) for side in sides})
         for side in sides:
-            seats.add(side["seat"], _score(result, side["seat"]), fair, deal)
-        modes.add(result["mode"], first, fair, deal)
-        decided.add(result["mode"], 1.0 if result["winners"] else 0.0, deal=deal)
-        maps.add(result["map"], first, fair, deal)
+            seats.add(side["seat"], _score(result, side["seat"]), fair, deal, place)
+        modes.add(result["mode"], first, fair, deal, place)
+        decided.add(result["mode"], 1.0 if result["winners"] else 0.0, deal=deal, game=place)
+        maps.add(result["map"], first, fair, deal, place)
         for side in sides:
             score = _score(result, side["seat"])
+            held = {"deal": deal, "game": place, "team": _team(result, side["seat"]), "teams": teams}
             squad = sorted(set(side["agents"]))
             for agent in squad:
-                agents.add(agent, score, fair, deal)
+                agents.add(agent, score, fair, **held)
             for card in side["cards"]:
-                in_deck.add(card, score, fair, deal)
+                in_deck.add(card, score, fair, **held)
             for card in side.get("played", ()):
-                used.add(card, score, fair, deal)
+                used.add(card, score, fair, **held)
             for pair in combinations(squad, 2):
-                together.add(pair, score, fair, deal)
+                together.add(pair, score, fair, **held)
             if side.get("deck"):  # a given deck (its file's name); "": a random one
-                decks.add(side["deck"], score, fair, deal)
+                decks.add(side["deck"], score, fair, **held)
         if len(sides) == 2:
             mine, theirs = sides[0], sides[1]
             score = _score(result, mine["seat"])
             for a in set(mine["agents"]):
                 for b in set(theirs["agents"]):
                     if a < b:
-                        against.add((a, b), score, deal=deal)
+                        against.add((a, b), score, deal=deal, game=place, team=mine["seat"])
                     elif b < a:
-                        against.add((b, a), 1.0 - score, deal=deal)
+                        against.add((b, a), 1.0 - score, deal=deal, game=place, team=theirs["seat"])
     # a table of a side's rates with nothing to estimate ρ from (every rate 0% or 100%: two given decks, one always
-    # winning) takes the ρ of all the sides' tables at once; then, nothing at all to tell, 1 (each deal one game)
+    # winning) borrows the ρ of all the sides' tables at once, the upper end of its interval (:func:`borrowed`: a ρ
+    # from a few deals is not sure enough to count the table's games as independent); then, nothing at all to tell,
+    # 1 (each deal one game)
     sided = (decks, agents, in_deck, used, together, against)
-    pooled = intraclass(cells for tally in sided for cells in tally.all_cells())
+    pooled = borrowed([cells for tally in sided for cells in tally.all_cells()])
     for tally in sided:
         tally.fallback = pooled
     by_mode = []
@@ -435,18 +554,28 @@ def _length(lengths: Iterable[int]) -> dict[str, Any]:
     return {
         "n": len(values),
         "mean": round(sum(values) / len(values), DIGITS),
-        "median": values[len(values) // 2],
+        "median": _median(values),
         "p90": values[min(len(values) - 1, math.ceil(0.9 * len(values)) - 1)],
         "max": values[-1],
         "histogram": [h for h in histogram if h["games"]],
     }
 
 
+def _median(values: Sequence[int]) -> float:
+    """The median of sorted ``values``: the middle one, or the mean of the two middle ones of an even count (a whole
+    number as an int: 24, not 24.0)."""
+    middle = len(values) // 2
+    if len(values) % 2:
+        return values[middle]
+    total = values[middle - 1] + values[middle]
+    return total // 2 if total % 2 == 0 else total / 2
+
+
 def timing(results: Sequence[dict[str, Any]], wall: float) -> dict[str, Any]:
-    """The times of the run (not part of the figures: they differ from run to run)."""
-    spent = sum(float(r.get("seconds", 0.0)) for r in results)
-    return {
-        "wall_seconds": round(wall, 3),
-        "game_seconds": round(spent, 3),
-        "games_per_second": round(len(results) / wall, 2) if wall > 0 else None,
-    }
+    """The times of the run (not part of the figures: they differ from run to run): ``game_seconds``, the time the
+    games took summed, only when the results measured it (a crossfire job's result does not: no 0.0 for it)."""
+    out: dict[str, Any] = {"wall_seconds": round(wall, 3)}
+    if any("seconds" in r for r in results):
+        out["game_seconds"] = round(sum(float(r.get("seconds", 0.0)) for r in results), 3)
+    out["games_per_second"] = round(len(results) / wall, 2) if wall > 0 else None
+    return out

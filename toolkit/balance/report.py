@@ -648,7 +648,10 @@ def _histogram(bins: Sequence[dict[str, Any]]) -> str:
     for i, b in enumerate(bins):
         h = 110 * b["games"] / top
         x = 10 + 60 * i
-        span = f"{b['from']}–{b['to']}" if b["to"] is not None else f"{b['from']}+"
+        if b["to"] is None:
+            span = f"{b['from']}+"
+        else:  # (a bin of one length, 1 or 6: one number, not "6–6")
+            span = f"{b['from']}" if b["to"] == b["from"] else f"{b['from']}–{b['to']}"
         parts.append(f'<rect x="{x}" y="{125 - h:.1f}" width="{bar}" height="{h:.1f}" fill="#4a6fa5"/>')
         parts.append(f'<text x="{x + bar / 2}" y="{120 - h:.1f}" font-size="11" text-anchor="middle">{b["games"]}</text>')
         parts.append(f'<text x="{x + bar / 2}" y="142" font-size="11" text-anchor="middle">{span}</text>')

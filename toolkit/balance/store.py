@@ -3,8 +3,9 @@
 One row per run: ``id``, ``created`` (UTC, ISO 8601), ``game``, ``card_set`` (the SHA-256 of the card set,
 :func:`toolkit.balance.games.card_set_hash`), ``decider``, ``seed``, ``games`` and ``figures`` (the run's
 figures as JSON). The table is created on first use (``CREATE TABLE IF NOT EXISTS``) on SQLite or
-PostgreSQL; ``dossier db build`` carries its rows over into the database it builds (:func:`carry_sqlite`,
-:func:`carry_postgres`), so rebuilding the cards keeps the runs.
+PostgreSQL (there in the database's schema, made first if missing: :func:`_prepare_postgres`); ``dossier db
+build`` carries its rows over into the database it builds (:func:`carry_sqlite`, :func:`carry_postgres`), so
+rebuilding the cards keeps the runs.
 
 :func:`compare` tests every rate the two runs share with a two-proportion z-test and corrects the p-values
 for the number of tests (Holm's step-down method, which holds the family-wise error rate at ``alpha``):
@@ -89,18 +90,59 @@ def _connection(db: str | None, *, write: bool = True) -> Iterator[tuple[Any, st
     engine = postgres_engine(target.url)
     try:
         with engine.begin() as sa:
+            assert target.schema is not None
             sa.exec_driver_sql(f'SET search_path TO "{target.schema}", public')
-            if write:
-                sa.exec_driver_sql(POSTGRES_DDL)
-                found = True
-            else:
-                query = "SELECT 1 FROM information_schema.tables WHERE table_schema = %s AND table_name = %s"
-                found = sa.exec_driver_sql(query, (target.schema, TABLE)).first() is not None
+            found = _prepare_postgres(sa, target.schema, write)
             yield sa.connection.dbapi_connection, "%s", found
     except SQLAlchemyError as exc:
         raise db_error(target, exc) from None
     finally:
         engine.dispose()
+
+
+def _has_table(sa: Any, schema: str) -> bool:
+    query = "SELECT 1 FROM information_schema.tables WHERE table_schema = %s AND table_name = %s"
+    return sa.exec_driver_sql(query, (schema, TABLE)).first() is not None
+
+
+def _left_in_public(sa: Any, schema: str) -> bool:
+    """Whether ``public`` holds a runs table (every column of :data:`COLUMNS`) that is not ``schema``'s own: what
+    an earlier version made there when ``schema`` was missing (:func:`_prepare_postgres`)."""
+    if schema == "public":
+        return False
+    query = ("SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = %s "
+             "AND column_name = ANY(%s)")  # fmt: skip
+    found = sa.exec_driver_sql(query, (TABLE, list(COLUMNS))).first()
+    return found is not None and found[0] == len(COLUMNS)
+
+
+def _prepare_postgres(sa: Any, schema: str, write: bool) -> bool:
+    """On PostgreSQL (``sa``: a connection whose search path is ``schema``, then ``public``): whether there are runs
+    to read, the table made first when ``write``.
+
+    The table goes into ``schema``, made first when it is not there (``dossier db build`` makes it too, and keeps the
+    runs): a table made where the schema is not goes to ``public`` by the search path, where reading never looked,
+    as an earlier version did ("run 1 kept", then no run listed). The schema is made only when missing: CREATE
+    SCHEMA asks a privilege on the database that a user of a schema given to them may lack, even with IF NOT EXISTS.
+
+    Runs that earlier version left in ``public.balance_runs`` are not lost: read there while ``schema`` has no runs
+    table (the search path finds them), and moved into the schema by the next run kept, in the same transaction
+    (the ids they had when ``schema``'s table is new; after its runs otherwise). With ``?schema=public`` that table
+    is the runs' own, and stays."""
+    if not write:
+        return _has_table(sa, schema) or _left_in_public(sa, schema)
+    if sa.exec_driver_sql("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).first() is None:
+        sa.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+    new = not _has_table(sa, schema)
+    table = f'"{schema}".{TABLE}'
+    sa.exec_driver_sql(POSTGRES_DDL.replace(f"EXISTS {TABLE} ", f"EXISTS {table} ", 1))
+    if _left_in_public(sa, schema):
+        columns = ", ".join(COLUMNS if new else COLUMNS[1:])  # (after the schema's own runs: ids of their own)
+        sa.exec_driver_sql(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM public.{TABLE} ORDER BY id")
+        sa.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) "
+                           f"FROM {table}")  # fmt: skip
+        sa.exec_driver_sql(f"DROP TABLE public.{TABLE}")
+    return True
 
 
 def check_database(db: str | None) -> None:

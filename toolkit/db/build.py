@@ -709,7 +709,9 @@ def _check_dossier_schema(conn: Any, target: Target, schema: str, known: set[str
     (no ``meta`` table: ``?schema=public``) or that holds anything a build did not make: another table, view,
     sequence, function, type or operator, or an extension (pg_trgm installed there: dropping it would drop the
     trigram indexes of every other schema). A build replaces the old schema with ``DROP SCHEMA … CASCADE``, so only
-    a schema holding Dossier's tables, their indexes and the balance runs (:mod:`toolkit.balance.store`) is dropped."""
+    a schema holding Dossier's tables, their indexes and the balance runs (:mod:`toolkit.balance.store`) is dropped.
+    A schema holding the balance runs and nothing else (no ``meta`` table) is what ``dossier balance`` made before
+    any build, as it makes ``./dossier.db``: replaced, its runs carried over."""
     from toolkit.balance.store import TABLE
 
     found = conn.exec_driver_sql("SELECT oid FROM pg_namespace WHERE nspname = %s", (schema,)).first()
@@ -732,7 +734,10 @@ def _check_dossier_schema(conn: Any, target: Target, schema: str, known: set[str
     has_meta = conn.exec_driver_sql(
         "SELECT 1 FROM pg_class WHERE relnamespace = %s AND relname = 'meta' AND relkind = 'r'", (oid,)
     ).first()
-    if has_meta is None:
+    runs_only = not foreign and conn.exec_driver_sql(  # what `dossier balance` made before any build: the runs alone
+        "SELECT 1 FROM pg_class WHERE relnamespace = %s AND relname = %s AND relkind = 'r'", (oid, TABLE)
+    ).first() is not None
+    if has_meta is None and not runs_only:
         reason = tr(
             "schema {schema} exists and is not a {format} database; not replaced (choose another schema with "
             "{option}, or drop it yourself)",

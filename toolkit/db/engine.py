@@ -463,6 +463,13 @@ class Database:
                 grant=f"`GRANT USAGE ON SCHEMA {schema} TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA {schema} TO "
                 f"{role}`",
             )
+        if not has_meta and self._holds_only_runs(schema):
+            return tr(
+                "schema {schema} holds balance runs and no cards; {command} builds the cards into it and keeps the "
+                "runs",
+                schema=schema,
+                command=build_command(self.target),
+            )
         if not has_meta:
             return tr(
                 "schema {schema} is not a {format} database (it has no meta table); choose another schema with "
@@ -472,6 +479,18 @@ class Database:
                 option="`?schema=NAME`",
             )
         return None
+
+    def _holds_only_runs(self, schema: str | None) -> bool:
+        """PostgreSQL: whether ``schema`` holds the balance runs and no other table (``dossier balance`` made it)."""
+        from toolkit.balance.store import TABLE
+
+        with self.engine.connect() as conn:
+            names = conn.exec_driver_sql(
+                "SELECT c.relname::text FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = %s AND c.relkind IN ('r', 'v', 'm', 'p', 'f')",
+                (schema,),
+            ).all()
+        return {str(name) for (name,) in names} == {TABLE}
 
     def close(self) -> None:
         with self._lock:
