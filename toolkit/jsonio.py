@@ -116,7 +116,35 @@ def decode_message(msg: str) -> str:
 
 
 def _decode_error(exc: json.JSONDecodeError) -> JsonSyntaxError:
+    found = _not_json(exc.doc, exc.pos, exc.msg)
+    if found is not None:
+        message, at = found
+        line, column = line_col(exc.doc, at)
+        return JsonSyntaxError(message, line, column)
     return JsonSyntaxError(decode_message(exc.msg), exc.lineno, exc.colno)
+
+
+_JSON_SPACE = " \t\r\n"
+
+
+def _not_json(text: str, at: int, msg: str) -> tuple[str, int] | None:
+    """What people write that JSON does not allow, where the parser stopped at ``at`` (with ``msg``): a comment
+    (``//`` or ``/*``) there, or a comma before the ``}`` or ``]`` there (past white space); Python 3.13 says the
+    latter itself, at the comma. Its message, told at the comment or the comma; None for any other error, which
+    Python's words tell. Python before 3.13 says "Expecting property name…", "Expecting value" or "Expecting ','
+    delimiter" of both, at the wrong place for the comma."""
+    if text.startswith(("//", "/*"), at):
+        return tr("comments are not JSON"), at
+    comma = at
+    if text.startswith(("}", "]"), at):
+        comma = at - 1
+        while comma >= 0 and text[comma] in _JSON_SPACE:
+            comma -= 1
+    elif not msg.startswith("Illegal trailing comma"):
+        return None
+    if comma >= 0 and text.startswith(",", comma):
+        return tr("trailing comma: JSON allows none after the last item"), comma
+    return None
 
 
 def _duplicate_key(text: str, key: str) -> JsonSyntaxError:

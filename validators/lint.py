@@ -849,6 +849,11 @@ def schema_message(error: Any) -> str:
     if sized is not None:
         return sized
     if kind == "uniqueItems":
+        # (the value listed again, as the models name it: a long list is cut short in {value})
+        items = value if isinstance(value, list) else []
+        again = next((item for n, item in enumerate(items) if item in items[:n]), None)
+        if again is not None:
+            return tr("{value} is listed more than once", value=_shown(again))
         return tr("{value} has non-unique elements", value=shown)
     if kind == "multipleOf":
         return tr("{value} is not a multiple of {n}", value=shown, n=_json(expected))

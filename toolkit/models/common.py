@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Iterable, Sequence
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from toolkit.i18n import tr
 
@@ -33,6 +44,118 @@ ART_DOC = (
     "(e.g. '../art/ghost.png'). Printed in the layout's art box, scaled to cover it and centred."
 )
 ArtPath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+
+
+def problem(field: str | int | tuple[str | int, ...], value: object, message: str) -> InitErrorDetails:
+    """One problem a record's own check finds, told at ``field`` (a field, or its path inside the record) whose value
+    is ``value`` (None for a field left out, which is told where it belongs): a model validator's own ``ValueError``
+    has no place, and lint would place it at the start of the file. The message is in the current language, as a
+    ``value_error``'s. Raise them with :func:`problems`, all at once."""
+    error = PydanticCustomError("value_error", "{message}", {"message": message})
+    loc = field if isinstance(field, tuple) else (field,)
+    return InitErrorDetails(type=error, loc=loc, input=value)
+
+
+def problems(title: str, found: Sequence[InitErrorDetails]) -> ValidationError:
+    """The :class:`ValidationError` of the problems ``found`` (:func:`problem`): each its own error, so lint makes a
+    finding of each, not one a round of fixes."""
+    return ValidationError.from_exception_data(title, list(found))
+
+
+def _no_repeats(values: list[Any]) -> list[Any]:
+    """A list whose items are each listed once: a value listed again is told at the place it repeats."""
+    if len(set(values)) == len(values):
+        return values
+    seen: set[Any] = set()
+    found = []
+    for index, value in enumerate(values):
+        if value in seen:
+            found.append(problem(index, value, tr("{value} is listed more than once", value=repr(value))))
+        seen.add(value)
+    raise problems("list", found)
+
+
+T = TypeVar("T")
+UniqueList = Annotated[list[T], AfterValidator(_no_repeats), Field(json_schema_extra={"uniqueItems": True})]
+"""A list of values each listed once (subtypes, ids): the schema says ``uniqueItems``, the model names the value
+listed again."""
+
+
+class _Unread(Exception):
+    """A field of a refused record whose value was refused too (or is missing): a rule that reads it says nothing."""
+
+
+class Partial:
+    """What a record the model refused holds in its fields that are valid, read as the model's attributes are (a
+    field left out: its default), for its own rules (:func:`own_rules`): a field whose value was refused, or a
+    required one left out, cannot be read (:class:`_Unread`). Nested records are their JSON objects here: a rule
+    that needs more of them than whether they are given says nothing of a refused record."""
+
+    def __init__(self, model: type[BaseModel], data: dict[str, Any], refused: set[Any]) -> None:
+        self._model = model
+        self._data = data
+        self._refused = refused
+
+    def refuses(self, name: str) -> bool:
+        """Whether field ``name``'s value was refused (it is given, and wrong: told by its own error)."""
+        field = self._model.model_fields[name]
+        return name in self._refused or (field.alias is not None and field.alias in self._refused)
+
+    def __getattr__(self, name: str) -> Any:
+        field = self._model.model_fields.get(name)
+        if field is None:
+            raise AttributeError(name)
+        if self.refuses(name):
+            raise _Unread(name)
+        for key in (field.alias, name):
+            if key is not None and key in self._data:
+                return self._data[key]
+        if field.is_required():
+            raise _Unread(name)
+        return field.get_default(call_default_factory=True)
+
+
+def unread(record: Any, name: str) -> bool:
+    """Whether ``record`` (a model, or the :class:`Partial` of a refused one) has its ``name`` refused."""
+    return isinstance(record, Partial) and record.refuses(name)
+
+
+Rule = Callable[[Any], Iterable[InitErrorDetails]]
+"""A record's own check: the problems (:func:`problem`) it finds in a record, or in the :class:`Partial` of a
+refused one."""
+
+
+def own_rules(model: type[BaseModel], data: Any, handler: ValidatorFunctionWrapHandler, rules: Sequence[Rule]) -> Any:
+    """A wrap model validator's work for a record with several checks of its own: each of ``rules`` runs, and every
+    problem they find is raised at once; on a record whose fields are refused, with the fields' own errors, as far
+    as the valid fields tell (a rule reading a field refused says nothing), so lint tells them all in one run,
+    not the rules a round of fixes later."""
+    try:
+        record = handler(data)
+    except ValidationError as exc:
+        if not isinstance(data, dict):
+            raise
+        errors = exc.errors()
+        partial = Partial(model, data, {error["loc"][0] for error in errors if error["loc"]})
+        found: list[InitErrorDetails] = []
+        for rule in rules:
+            try:
+                found.extend(rule(partial))
+            except (_Unread, AttributeError, TypeError, KeyError):  # (a nested record is its JSON object here)
+                continue
+        if not found:
+            raise
+        raise problems(exc.title, [*map(_again, errors), *found]) from None
+    found = [one for rule in rules for one in rule(record)]
+    if found:
+        raise problems(model.__name__, found)
+    return record
+
+
+def _again(error: Any) -> InitErrorDetails:
+    """A pydantic error (an item of ``ValidationError.errors()``) to raise again, as it was said."""
+    kind = PydanticCustomError(error["type"], error["msg"], error.get("ctx"))
+    return InitErrorDetails(type=kind, loc=error["loc"], input=error["input"])
 
 
 class Model(BaseModel):

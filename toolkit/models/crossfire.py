@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from typing import Annotated, Literal
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic import Field, ValidatorFunctionWrapHandler, model_validator
+from pydantic_core import InitErrorDetails
 
 from toolkit.i18n import current_lang, name_of, tr
 
@@ -23,6 +23,10 @@ from .common import (
     RecordBase,
     RecordModel,
     Slug,
+    UniqueList,
+    own_rules,
+    problem,
+    problems,
 )
 
 Team = Literal["blue", "red", "none"]
@@ -54,50 +58,46 @@ class CrossfireRole(RecordBase):
     win: list[AbilityText] = Field(max_length=MAX_ABILITIES, min_length=1, description="Win conditions, in ability text.")
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
-    @model_validator(mode="after")
-    def _guns(self) -> CrossfireRole:
-        """``guns`` as the role fires (seed 003, RULINGS C3): an armed role shoots with 1 gun (the Enforcer with
-        2), a protector points with 1 at the player it protects, any other role has none, nor has the Sniper, who
-        places shot cards and is armed. Told at the field to change (``guns``, or ``armed`` for a Sniper-like role
-        that is not armed), with what to write."""
-        words = dict(guns="guns", armed="armed", protects="protects", marks="marks", true="true", false="false")
-        if self.marks:
-            if self.guns != 0:
-                message = tr("a role that places shot cards ({marks} {true}) aims no gun: write {guns} 0", **words)
-                raise _at("guns", self.guns, message)
-            if not self.armed:
-                message = tr("a role that places shot cards ({marks} {true}) is armed: write {armed} {true}", **words)
-                raise _at("armed", self.armed, message)
-        elif self.protects and self.guns == 0:
-            message = tr(
-                "{guns} is 0, but a role that protects points at one player to protect them: write {guns} 1", **words
-            )
-            raise _at("guns", 0, message)
-        elif self.armed and self.guns == 0:
-            message = tr(
-                "{guns} is 0, but an armed role shoots: write {guns} 1 (2 for one that shoots two players, as the "
-                "Enforcer)",
-                **words,
-            )
-            raise _at("guns", 0, message)
-        elif not (self.armed or self.protects) and self.guns > 0:
-            message = tr(
-                "{guns} is {n}, but the role neither shoots ({armed} {false}) nor protects ({protects} {false}): write "
-                "{guns} 0, or {armed} {true} for a role that shoots, {protects} {true} for one that protects",
-                n=self.guns,
-                **words,
-            )
-            raise _at("guns", self.guns, message)
-        return self
+    @model_validator(mode="wrap")
+    @classmethod
+    def _rules(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """The role's own checks, each told (with its fields' problems, as far as they tell)."""
+        return own_rules(cls, data, handler, (_guns,))
 
 
-def _at(field: str, value: object, message: str) -> ValidationError:
-    """A check of a whole record told at one of its fields (``field``, whose value is ``value``): a model validator's
-    own ``ValueError`` has no place, and lint would place it at the start of the file. The message is the record's
-    own words, in the current language, as a ``value_error``'s is."""
-    error = PydanticCustomError("value_error", "{message}", {"message": message})
-    details = InitErrorDetails(type=error, loc=(field,), input=value)
-    return ValidationError.from_exception_data("CrossfireRole", [details])
+def _guns(role: Any) -> Iterator[InitErrorDetails]:
+    """``guns`` as the role fires (seed 003, RULINGS C3): an armed role shoots with 1 gun (the Enforcer with 2), a
+    protector points with 1 at the player it protects, any other role has none, nor has the Sniper, who places shot
+    cards and is armed. Told at the field to change (``guns``, or ``armed`` for a Sniper-like role that is not
+    armed: both, when both are wrong), with what to write."""
+    words = dict(guns="guns", armed="armed", protects="protects", marks="marks", true="true", false="false")
+    if role.marks:
+        if role.guns != 0:
+            message = tr("a role that places shot cards ({marks} {true}) aims no gun: write {guns} 0", **words)
+            yield problem("guns", role.guns, message)
+        if not role.armed:
+            message = tr("a role that places shot cards ({marks} {true}) is armed: write {armed} {true}", **words)
+            yield problem("armed", role.armed, message)
+    elif role.protects and role.guns == 0:
+        message = tr(
+            "{guns} is 0, but a role that protects points at one player to protect them: write {guns} 1", **words
+        )
+        yield problem("guns", 0, message)
+    elif role.armed and role.guns == 0:
+        message = tr(
+            "{guns} is 0, but an armed role shoots: write {guns} 1 (2 for one that shoots two players, as the "
+            "Enforcer)",
+            **words,
+        )
+        yield problem("guns", 0, message)
+    elif not (role.armed or role.protects) and role.guns > 0:
+        message = tr(
+            "{guns} is {n}, but the role neither shoots ({armed} {false}) nor protects ({protects} {false}): write "
+            "{guns} 0, or {armed} {true} for a role that shoots, {protects} {true} for one that protects",
+            n=role.guns,
+            **words,
+        )
+        yield problem("guns", role.guns, message)
 
 
 class Composition(RecordModel):
@@ -110,9 +110,9 @@ class Composition(RecordModel):
 class Removal(RecordModel):
     """Take away ``count`` of the first role in ``roles`` that the set-up holds."""
 
-    roles: list[Slug] = Field(min_length=1, description="Preference order.")
+    roles: UniqueList[Slug] = Field(min_length=1, description="Preference order.")
     count: int = Field(default=1, ge=1, le=5)
-    interchangeable: list[Slug] = Field(
+    interchangeable: UniqueList[Slug] = Field(
         default_factory=list,
         description="Roles that are equally good here: when the first role held is one of them, any other of "
         "them the set-up holds may go instead (RULINGS C4: one Decoy-type role, else the Bystander). A deal takes "
@@ -141,6 +141,14 @@ class CrossfireRuleRoleCount(RecordModel):
     min: int = Field(default=0, ge=0)
     max: int | None = Field(default=None, ge=0)
 
+    @model_validator(mode="after")
+    def _ordered(self) -> CrossfireRuleRoleCount:
+        """A minimum past the maximum: no role set could keep the rule."""
+        if self.max is not None and self.min > self.max:
+            message = tr("min {min} is greater than max {max}", min=self.min, max=self.max)
+            raise problems("CrossfireRuleRoleCount", [problem("min", self.min, message)])
+        return self
+
 
 CrossfireDeckRule = Annotated[CrossfireRuleSimple | CrossfireRuleRoleCount, Field(discriminator="rule")]
 
@@ -151,7 +159,9 @@ class CrossfireMode(ModeBase):
     compositions: list[Composition] = Field(min_length=1, description="One per player count.")
     substitutions: list[Substitution] = Field(default_factory=list)
     deck_rules: list[CrossfireDeckRule] = Field(default_factory=list, description="Role-set rules as data.")
-    public_roles: list[Slug] = Field(default_factory=list, description="Roles chosen openly and not dealt (狙击手).")
+    public_roles: UniqueList[Slug] = Field(
+        default_factory=list, description="Roles chosen openly and not dealt (狙击手)."
+    )
     protection_lost_when_hit: bool = Field(
         default=False, description="House rule (RULINGS C3): a protector who is hit protects no one."
     )

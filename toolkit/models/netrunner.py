@@ -6,9 +6,11 @@ N1): minimum deck size and influence limit come from each identity record.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, ValidatorFunctionWrapHandler, model_validator
+from pydantic_core import InitErrorDetails
 
 from toolkit.i18n import tr
 
@@ -25,8 +27,12 @@ from .common import (
     RecordModel,
     Slug,
     Term,
+    UniqueList,
     _languages_schema,
     _other_languages,
+    own_rules,
+    problem,
+    problems,
 )
 
 Side = Literal["corp", "runner"]
@@ -192,6 +198,9 @@ class InfluenceCondition(RecordModel):
     def _bounded(self) -> InfluenceCondition:
         if self.min is None and self.max is None:
             raise ValueError(tr("an influence condition needs {min} or {max}", min="min", max="max"))
+        if self.min is not None and self.max is not None and self.min > self.max:  # (no deck could meet it)
+            message = tr("min {min} is greater than max {max}", min=self.min, max=self.max)
+            raise problems("InfluenceCondition", [problem("min", self.min, message)])
         return self
 
 
@@ -303,8 +312,10 @@ class BanList(RecordModel):
     id: Slug
     name: Names
     date_start: Date | None = Field(default=None, description="The day the list took effect.")
-    banned: list[Slug] = Field(default_factory=list, description="Ids not allowed in a deck at all (identities too).")
-    restricted: list[Slug] = Field(
+    banned: UniqueList[Slug] = Field(
+        default_factory=list, description="Ids not allowed in a deck at all (identities too)."
+    )
+    restricted: UniqueList[Slug] = Field(
         default_factory=list, description="Ids of which a deck may hold `restricted_limit` titles in all."
     )
     restricted_limit: int = Field(default=1, ge=0, description="How many restricted titles a deck may hold.")
@@ -327,6 +338,21 @@ class BanList(RecordModel):
         "`max_3_point_agendas`, a Startup restriction); null: no such cap.",
     )
 
+    @model_validator(mode="after")
+    def _banned_or_restricted(self) -> BanList:
+        found = list(_both_banned_and_restricted(self))
+        if found:
+            raise problems("BanList", found)
+        return self
+
+
+def _both_banned_and_restricted(lists: Any) -> Iterator[InitErrorDetails]:
+    """A card is banned or restricted, never both (told at its place in ``restricted``)."""
+    banned = set(lists.banned)
+    for index, card in enumerate(lists.restricted):
+        if card in banned:
+            yield problem(("restricted", index), card, tr("{id} is both banned and restricted", id=repr(card)))
+
 
 class NetrunnerFormat(ModeBase):
     """A play format (NetrunnerDB's sense): deck rules, a card pool (its sets) and ban lists.
@@ -339,17 +365,17 @@ class NetrunnerFormat(ModeBase):
     kind: Literal["format"]
     game: Literal["netrunner"]
     deck_rules: list[NetrunnerDeckRule] = Field(default_factory=list)
-    banned: list[Slug] = Field(
+    banned: UniqueList[Slug] = Field(
         default_factory=list, description="Inline ban list (only without `ban_list`): ids not allowed at all."
     )
-    restricted: list[Slug] = Field(
+    restricted: UniqueList[Slug] = Field(
         default_factory=list,
         description="Inline ban list (only without `ban_list`): ids of which a deck may hold `restricted_limit` titles.",
     )
     restricted_limit: int = Field(
         default=1, ge=0, description="Inline ban list: how many restricted titles a deck may hold."
     )
-    sets: list[Slug] | None = Field(
+    sets: UniqueList[Slug] | None = Field(
         default=None,
         description="The card pool: a card is legal when one of its printings is in one of these sets; null: every set.",
     )
@@ -373,32 +399,48 @@ class NetrunnerFormat(ModeBase):
         description="The day this format or snapshot took effect (YYYY-MM-DD), if known.",
     )
 
-    @model_validator(mode="after")
-    def _ban_list_known(self) -> NetrunnerFormat:
-        ids = [b.id for b in self.ban_lists]
-        if len(set(ids)) != len(ids):
-            repeated = sorted(i for i in set(ids) if ids.count(i) > 1)
-            raise ValueError(tr("ban list ids repeat: {ids}", ids=repeated))
-        if self.ban_list is not None:
-            if self.ban_list not in ids:
-                raise ValueError(
-                    tr("{field} {value} is not one of {other} {ids}", field="ban_list", value=repr(self.ban_list),
-                       other="ban_lists", ids=ids)
-                )  # fmt: skip
-            if self.banned or self.restricted:
-                raise ValueError(
-                    tr(
-                        "a format with a {field} keeps {banned} and {restricted} in that list, not inline",
-                        field="ban_list",
-                        banned="banned",
-                        restricted="restricted",
-                    )
-                )
-        return self
+    @model_validator(mode="wrap")
+    @classmethod
+    def _rules(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """The format's own checks, each told at its field (with the fields' problems, as far as they tell)."""
+        return own_rules(cls, data, handler, (_ban_list_ids, _ban_list_known, _ban_list_inline,
+                                              _both_banned_and_restricted))  # fmt: skip
 
     def find_ban_list(self, ban_list_id: str) -> BanList | None:
         """The ban list with this id, if the format knows it."""
         return next((b for b in self.ban_lists if b.id == ban_list_id), None)
+
+
+def _ban_list_ids_of(fmt: Any) -> list[Any]:
+    """The ids of a format's ban lists (of a refused format too, whose ban lists are JSON objects)."""
+    return [b["id"] if isinstance(b, dict) else b.id for b in fmt.ban_lists]
+
+
+def _ban_list_ids(fmt: Any) -> Iterator[InitErrorDetails]:
+    """Each ban list of a format has its own id (told at the first that repeats one)."""
+    ids = _ban_list_ids_of(fmt)
+    if len(set(ids)) != len(ids):
+        repeated = sorted(i for i in set(ids) if ids.count(i) > 1)
+        index = next(n for n, i in enumerate(ids) if i in ids[:n])
+        yield problem(("ban_lists", index, "id"), ids[index], tr("ban list ids repeat: {ids}", ids=repeated))
+
+
+def _ban_list_known(fmt: Any) -> Iterator[InitErrorDetails]:
+    """The ban list in force is one of the format's."""
+    ids = _ban_list_ids_of(fmt)
+    if fmt.ban_list is not None and fmt.ban_list not in ids:
+        message = tr("{field} {value} is not one of {other} {ids}", field="ban_list", value=repr(fmt.ban_list),
+                     other="ban_lists", ids=ids)  # fmt: skip
+        yield problem("ban_list", fmt.ban_list, message)
+
+
+def _ban_list_inline(fmt: Any) -> Iterator[InitErrorDetails]:
+    """A format with a named ban list keeps its banned and restricted cards there (told at the inline list)."""
+    if fmt.ban_list is not None and (fmt.banned or fmt.restricted):
+        field = "banned" if fmt.banned else "restricted"
+        message = tr("a format with a {field} keeps {banned} and {restricted} in that list, not inline",
+                     field="ban_list", banned="banned", restricted="restricted")  # fmt: skip
+        yield problem(field, getattr(fmt, field), message)
 
 
 SEARCH_NAME_DOC = (
@@ -413,7 +455,7 @@ class IdentityFace(RecordModel):
 
     name: Names | None = Field(default=None, description="The face's name, where it has its own.")
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
-    subtypes: list[Slug] | None = Field(default=None, description="The face's subtypes; null: the front's.")
+    subtypes: UniqueList[Slug] | None = Field(default=None, description="The face's subtypes; null: the front's.")
     base_link: int | None = Field(default=None, ge=0, le=10, description="The face's base link; null: the front's.")
     printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
 
@@ -426,7 +468,7 @@ class NetrunnerIdentity(RecordBase):
     min_deck_size: int = Field(ge=1, le=100, description="牌组下限.")
     influence_limit: int | None = Field(ge=0, le=99, description="影响力上限; null: unlimited.")
     base_link: int | None = Field(default=None, ge=0, le=10, description="Runner's base link strength.")
-    subtypes: list[Slug] = Field(default_factory=list)
+    subtypes: UniqueList[Slug] = Field(default_factory=list)
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
     text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
     starter_only: bool = Field(
@@ -464,7 +506,7 @@ class CardBase(RecordBase):
         default=False,
         description="For the starter game only (its printed text says so): no format's deck may take it.",
     )
-    subtypes: list[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
+    subtypes: UniqueList[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
     influence_free_if: InfluenceCondition | None = Field(
         default=None,
         description="The card costs no influence in a deck that meets this condition (alliance cards); "

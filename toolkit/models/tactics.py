@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -9,11 +12,12 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     StringConstraints,
     ValidationError,
+    ValidatorFunctionWrapHandler,
     field_validator,
     model_serializer,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import InitErrorDetails
 
 from toolkit.i18n import N_, current_lang, tr, word
 
@@ -28,8 +32,14 @@ from .common import (
     PlayerRange,
     RecordBase,
     RecordModel,
+    Rule,
     Slug,
     Term,
+    UniqueList,
+    own_rules,
+    problem,
+    problems,
+    unread,
 )
 
 Category = Literal["equipment", "skill", "item", "status", "minion"]
@@ -53,12 +63,11 @@ UserKind = Literal["agent", "minion"]
 
 def _at(field: str | tuple[str | int, ...], value: object, message: str) -> ValidationError:
     """A check of a whole record told at one of its fields (``field``, or its path inside the record; ``value``:
-    what it holds, None for a field left out, which is told where it belongs), as
-    :func:`toolkit.models.crossfire._at` tells a role's: a model validator's own ``ValueError`` has no place, and
-    lint would place it at the start of the file. The message is in the current language, as a ``value_error``'s."""
-    error = PydanticCustomError("value_error", "{message}", {"message": message})
-    loc = (field,) if isinstance(field, str) else field
-    return ValidationError.from_exception_data("TacticsRecord", [InitErrorDetails(type=error, loc=loc, input=value)])
+    what it holds, None for a field left out, which is told where it belongs) (:func:`~.common.problem`): a model
+    validator's own ``ValueError`` has no place, and lint would place it at the start of the file. The message is in
+    the current language, as a ``value_error``'s. (A record with several checks of its own raises all their problems
+    at once: :func:`~.common.own_rules`.)"""
+    return problems("TacticsRecord", [problem(field, value, message)])
 
 
 class Vision(RecordModel):
@@ -107,7 +116,7 @@ class Equipment(RecordModel):
     )
     attack: AttackProfile | None = Field(default=None, description="Attack profile, for weapons.")
     shield: int | None = Field(default=None, ge=1, le=20, description="护盾值 printed on the equipment.")
-    users: list[UserKind] = Field(
+    users: UniqueList[UserKind] = Field(
         default_factory=lambda: list[UserKind](["agent"]),
         min_length=1,
         description="Kinds of unit that may legally wear it.",
@@ -167,6 +176,13 @@ class TacticsRuleDeckSize(RecordModel):
     rule: Literal["deck_size"]
     min: int | None = Field(default=None, ge=0, description="Fewest command cards; null: no minimum.")
     max: int | None = Field(default=None, ge=0, description="Most command cards; null: no maximum (§7.1).")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TacticsRuleDeckSize:
+        """A minimum past the maximum: no deck could keep the rule."""
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise _at("min", self.min, tr("min {min} is greater than max {max}", min=self.min, max=self.max))
+        return self
 
 
 class TacticsRuleSquadSize(RecordModel):
@@ -267,7 +283,7 @@ class TacticsMode(ModeBase):
     teams: Literal["none", "teams", "free_for_all"] | None = Field(
         default=None, description="组队 / 混战; default 'none'." + _UNSPECIFIED
     )
-    victory: list[Victory] = Field(default_factory=list, description="Victory conditions.")
+    victory: UniqueList[Victory] = Field(default_factory=list, description="Victory conditions.")
     first_blood_points: int | None = Field(default=None, ge=1, description="Points that win 先发制人.")
     draw_phase: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="What the draw phase does.")
     deck_rules: list[TacticsDeckRule] = Field(default_factory=list, description="Deck rules as data.")
@@ -301,40 +317,39 @@ class TacticsMode(ModeBase):
                 data = {**data, **missing}
         return data
 
-    @model_validator(mode="after")
-    def _agents(self) -> TacticsMode:
-        if self.status != "incomplete":
-            missing = [k for k in MODE_REQUIRED if getattr(self, k) is None]
-            if missing:  # (told where the first one belongs)
-                raise _at(
-                    missing[0],
-                    None,
-                    tr(
-                        "{fields}: required unless the mode's {status} is {incomplete}",
-                        fields=tr(", ").join(missing),
-                        status="status",
-                        incomplete="'incomplete'",
-                    ),
-                )
-        if self.starting_agents is not None and self.max_agents is not None and self.starting_agents > self.max_agents:
-            raise _at(
-                "starting_agents",
-                self.starting_agents,
-                tr(
-                    "{field} {value} is greater than {other} {limit}",
-                    field="starting_agents",
-                    value=self.starting_agents,
-                    other="max_agents",
-                    limit=self.max_agents,
-                ),
-            )
-        if "first_blood" in self.victory and self.first_blood_points is None:
-            raise _at(
-                ("victory", self.victory.index("first_blood")),
-                "first_blood",
-                tr("{field} {value} needs {other}", field="victory", value="'first_blood'", other="first_blood_points"),
-            )
-        return self
+    @model_validator(mode="wrap")
+    @classmethod
+    def _rules(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """The mode's own checks, each told (with its fields' problems, as far as they tell)."""
+        return own_rules(cls, data, handler, (_mode_required, _mode_agents, _mode_first_blood))
+
+
+def _mode_required(mode: Any) -> Iterator[InitErrorDetails]:
+    """What a complete mode must say (told where the first one left out belongs)."""
+    if mode.status == "incomplete":
+        return
+    missing = [k for k in MODE_REQUIRED if not unread(mode, k) and getattr(mode, k) is None]
+    if missing:
+        fields = tr(", ").join(missing)
+        yield problem(missing[0], None, tr("{fields}: required unless the mode's {status} is {incomplete}",
+                                           fields=fields, status="status", incomplete="'incomplete'"))  # fmt: skip
+
+
+def _mode_agents(mode: Any) -> Iterator[InitErrorDetails]:
+    """No more starting agents than the most a squad may have."""
+    start, most = mode.starting_agents, mode.max_agents
+    if start is not None and most is not None and start > most:
+        message = tr("{field} {value} is greater than {other} {limit}", field="starting_agents", value=start,
+                     other="max_agents", limit=most)  # fmt: skip
+        yield problem("starting_agents", start, message)
+
+
+def _mode_first_blood(mode: Any) -> Iterator[InitErrorDetails]:
+    """先发制人 needs its points."""
+    if "first_blood" in mode.victory and mode.first_blood_points is None:
+        message = tr("{field} {value} needs {other}", field="victory", value="'first_blood'",
+                     other="first_blood_points")  # fmt: skip
+        yield problem(("victory", list(mode.victory).index("first_blood")), "first_blood", message)
 
 
 class TacticsAgent(RecordBase):
@@ -346,11 +361,11 @@ class TacticsAgent(RecordBase):
     symbol: str | None = Field(
         default=None, min_length=1, max_length=4, description="特工标志 printed on its exclusive cards."
     )
-    subtypes: list[Slug] = Field(default_factory=list, description="Agent subtype ids (game agent_subtypes).")
+    subtypes: UniqueList[Slug] = Field(default_factory=list, description="Agent subtype ids (game agent_subtypes).")
     hp: int = Field(ge=1, le=50, description="生命值上限.")
     move: int = Field(ge=0, le=10, description="移速.")
     vision: Vision = Field(default_factory=Vision)
-    attacks: list[Slug] = Field(
+    attacks: UniqueList[Slug] = Field(
         default_factory=lambda: ["brawl", "sidearm"], description="Built-in attacks (特工自带攻击)."
     )
     text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="Abilities, top to bottom.")
@@ -472,30 +487,48 @@ class TacticsCard(RecordBase):
     token: Token | None = Field(default=None, description="Token cards: per-player limit in play.")
     flavor: Names | None = None
 
-    @model_validator(mode="after")
-    def _category_fields(self) -> TacticsCard:
-        pairs = (("equipment", self.equipment), ("status", self.status), ("minion", self.minion))
-        for category, value in pairs:
-            if self.category == category and value is None:
-                raise _at(category, None, tr(CATEGORY_NEEDS[category], field=repr(category)))
-            if self.category != category and value is not None:
-                message = tr(
-                    "{field} is only for {category} cards, not {other}",
-                    field=repr(category),
-                    category=_category_word(category),
-                    other=_category_word(self.category),
-                )
-                raise _at(category, value, message)
-        if self.token is not None and self.back == "shop":
-            raise _at("token", self.token, tr("a token card is never a matrix shop card"))
-        if self.back == "shop" and self.agent is not None:
-            raise _at("agent", self.agent, tr("matrix shop cards are generic: no agent symbol"))
-        return self
+    @model_validator(mode="wrap")
+    @classmethod
+    def _rules(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """The card's own checks, each told (with its fields' problems, as far as they tell)."""
+        return own_rules(cls, data, handler, _CARD_RULES)
 
     @property
     def is_response(self) -> bool:
         """响应牌: the first ability is a response (§7.4.3)."""
         return bool(self.text) and self.text[0].startswith("响应")
+
+
+def _category_field(category: str, card: Any) -> Iterator[InitErrorDetails]:
+    """A category's own field (equipment, status, minion): given exactly for a card of that category."""
+    value = getattr(card, category)
+    if card.category == category and value is None:
+        yield problem(category, None, tr(CATEGORY_NEEDS[category], field=repr(category)))
+    elif card.category != category and value is not None:
+        message = tr(
+            "{field} is only for {category} cards, not {other}",
+            field=repr(category),
+            category=_category_word(category),
+            other=_category_word(card.category),
+        )
+        yield problem(category, value, message)
+
+
+def _token_not_shop(card: Any) -> Iterator[InitErrorDetails]:
+    if card.token is not None and card.back == "shop":
+        yield problem("token", card.token, tr("a token card is never a matrix shop card"))
+
+
+def _shop_is_generic(card: Any) -> Iterator[InitErrorDetails]:
+    if card.back == "shop" and card.agent is not None:
+        yield problem("agent", card.agent, tr("matrix shop cards are generic: no agent symbol"))
+
+
+_CARD_RULES: tuple[Rule, ...] = (
+    *(partial(_category_field, category) for category in ("equipment", "status", "minion")),
+    _token_not_shop,
+    _shop_is_generic,
+)
 
 
 # The map legend (RULINGS T13): one character per cell -> its terrain. Zone digits and '*' are floor.
@@ -530,21 +563,28 @@ MapRow = Annotated[
 def map_row_problems(rows: list[str]) -> list[tuple[str, int, int, str]]:
     """Ragged rows and unknown characters of a map: (code, x, y, message) each, in reading order.
 
-    Shared by the model (which rejects the map) and lint (which locates every problem).
+    A row is ragged when its length is not the map's width: the length most rows have (a tie: row 0's, else the
+    first such row's), so only the odd rows are blamed, a short row 0 too. Shared by the model (which rejects the
+    map) and lint (which locates every problem).
     """
-    problems: list[tuple[str, int, int, str]] = []
+    found: list[tuple[str, int, int, str]] = []
     if not rows:
-        return problems
-    width = len(rows[0])
+        return found
+    widths = Counter(len(row) for row in rows)
+    most = max(widths.values())
+    width = next(len(row) for row in rows if widths[len(row)] == most)  # (row 0's, when it is one of the most)
     for y, row in enumerate(rows):
         if len(row) != width:
-            message = tr("row {y} has {n} cells; row 0 has {width}", y=y, n=len(row), width=width)
-            problems.append(("map.rows.ragged", min(len(row), width), y, message))
+            if len(rows[0]) == width:
+                message = tr("row {y} has {n} cells; row 0 has {width}", y=y, n=len(row), width=width)
+            else:
+                message = tr("row {y} has {n} cells; most rows have {width}", y=y, n=len(row), width=width)
+            found.append(("map.rows.ragged", min(len(row), width), y, message))
         for x, char in enumerate(row):
             if char not in MAP_LEGEND:
                 message = tr("unknown character {char} at cell {x},{y} (row {y}, column {x})", char=repr(char), x=x, y=y)
-                problems.append(("map.rows.char", x, y, message))
-    return problems
+                found.append(("map.rows.char", x, y, message))
+    return found
 
 
 def map_legend_text() -> str:
@@ -579,18 +619,18 @@ class TacticsMap(RecordBase):
     adjacency: Literal[4, 8] = Field(
         default=4, description="4: cells sharing a side are adjacent (RULINGS T14); 8: diagonals too."
     )
-    modes: list[Slug] = Field(min_length=1, description="Ids of the modes the map is made for.")
+    modes: UniqueList[Slug] = Field(min_length=1, description="Ids of the modes the map is made for.")
     players: PlayerRange = Field(description="How many players the map suits.")
     summary: Names | None = Field(default=None, description="One-paragraph description.")
 
     @field_validator("rows")
     @classmethod
     def _grid(cls, rows: list[str]) -> list[str]:
-        problems = map_row_problems(rows)
-        if problems:
-            shown = tr("; ").join(message for _, _, _, message in problems[:5])
-            if len(problems) > 5:
-                shown = tr("{problems} (and {n} more)", problems=shown, n=len(problems) - 5)
+        found = map_row_problems(rows)
+        if found:
+            shown = tr("; ").join(message for _, _, _, message in found[:5])
+            if len(found) > 5:
+                shown = tr("{problems} (and {n} more)", problems=shown, n=len(found) - 5)
             raise ValueError(
                 tr(
                     "the map is not a rectangle of legend characters: {problems} (legend: {legend})",
