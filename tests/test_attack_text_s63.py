@@ -129,7 +129,10 @@ def test_a_bare_target_of_a_lost_target_is_lost_too() -> None:
     decider.prefer, decider.then = jackdaw, [gale]  # (a second choice would name gale, in its own cell)
     _run(game, "对距离 0-3 内的目标敌方单位造成 2 点伤害，横置目标。", Context(1, None, gale))
     assert jackdaw.hp == jackdaw.max_hp and not jackdaw.tapped and not gale.tapped
-    assert [e.data["target"] for e in events(game, "target_lost")] == [str(jackdaw), str(jackdaw)]
+    # since session 74 a target chosen as the text resolves is offered in its distance and sight only (§11.6):
+    # none is, so the sentence names nothing and its bare 目标 names nothing either (it used to name jackdaw, lost)
+    assert [e.data["ref"] for e in events(game, "no_target")] == ["距离 0-3 内的目标敌方单位", "目标"]
+    assert not events(game, "target_lost") and not decider.asked
 
 
 def test_after_attacking_a_bare_target_is_the_attack_s_target_not_the_attacker() -> None:

@@ -261,7 +261,7 @@ SCHEMA_CASES = [
     ({"maxLength": 3}, "abcd", '"abcd" is too long (at most 3 characters)', '"abcd" 太长（最多 3 个字符）'),
     ({"minItems": 2}, [1], "[1] is too short (at least 2 items)", "[1] 太短（至少 2 项）"),
     ({"maxItems": 1}, [1, 2], "[1, 2] is too long (at most 1 item)", "[1, 2] 太长（最多 1 项）"),
-    ({"uniqueItems": True}, [1, 1], "[1, 1] has non-unique elements", "[1, 1] 中有重复的元素"),
+    ({"uniqueItems": True}, [1, 1], "1 is listed more than once", "1 列出了不止一次"),  # (the value repeated, s74)
     (
         {"anyOf": [{"type": "string"}, {"type": "integer"}]},
         [],

@@ -40,12 +40,14 @@ def test_the_first_legal_decider_takes_the_enemy_in_distance_and_sight_not_the_f
     assert not events(game, "target_lost") and not events(game, "no_target")
 
 
-def test_first_decider_is_offered_what_it_was_so_seeded_games_do_not_change() -> None:
-    """FirstDecider (tests, netrunner's default) still takes the first candidate, which the text then loses."""
+def test_first_decider_is_offered_only_targets_in_reach_as_the_text_resolves() -> None:
+    """FirstDecider (tests, netrunner's default) takes the first candidate offered; since session 74 a target chosen
+    as the text resolves is offered among those in its distance and sight only (§11.6), so it takes the enemy in
+    reach too, and no target is lost (it took the first enemy, which the text then lost)."""
     game, jackdaw, egret = _far_then_near(FirstDecider())
     game.run_text(DAMAGE, seat=1)
-    assert [e.data["target"] for e in events(game, "target_lost")] == [str(jackdaw)]
-    assert egret.hp == game.max_hp(egret)
+    assert not events(game, "target_lost")
+    assert egret.hp == game.max_hp(egret) - 2 and jackdaw.hp == game.max_hp(jackdaw)
 
 
 def test_with_no_legal_target_the_log_says_none_and_why() -> None:

@@ -164,14 +164,18 @@ def test_an_invalid_record_names_the_cause_not_missing_agents(ro_client: Any) ->
         check = ro_client.post("/editor/check", json=body).json()
         assert check["errors"] >= 1
         assert not any("does not exist" in f["message"] for f in check["others"]), check["others"]
-        message = check["breaks"]["message"]
-        assert "not valid" in message and "cannot be checked" in message and "not saved" in message, message
-        assert "does not stop saving" not in message
-        assert len(check["breaks"]["records"]) == 4
+        if text != "{}":  # (since session 74 lint takes a refused record whose id it can read as existing: the
+            # records naming it are checked against what can be read of it, and none is broken; "{}" names no id)
+            assert check["breaks"] is None, check["breaks"]
+        else:
+            message = check["breaks"]["message"]
+            assert "not valid" in message and "cannot be checked" in message and "not saved" in message, message
+            assert "does not stop saving" not in message
+            assert len(check["breaks"]["records"]) == 4
         save = ro_client.post("/editor/save", json={**body, "base": "0" * 64})
         assert save.status_code == 422, save.text
         said = save.json()
-        assert "does not stop saving" not in said["breaks"]["message"]
+        assert said["breaks"] is None or "does not stop saving" not in said["breaks"]["message"]
         assert not any("does not exist" in f["message"] for f in said["others"])
 
 
