@@ -38,6 +38,7 @@ from typing import Any
 
 from toolkit.decks.formats import ban_list_id, side_ids, suggest_ids
 from toolkit.decks.stats import in_pile
+from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
@@ -462,6 +463,20 @@ def _netrunner_prepare(check: Check) -> None:
         else:
             check.identity = record
             check.identity_rules = record.deck_rules
+    elif len(identities) == 1:
+        # no identity, and one among the cards: said once, where it is and where it goes; the deck is checked with it
+        # as its identity (its size, its influence), as NetrunnerDB's JSON and text lists give an identity
+        record = check.pool.records[identities[0]]
+        check.identity = record
+        check.identity_rules = record.deck_rules
+        check.add_at(
+            "deck.identity.missing",
+            tr("the deck has no identity, but {card} is listed among its cards; give it as {field}",
+               card=_name(record), field=repr("identity")),
+            "cards",
+            record.id,
+        )  # fmt: skip
+        return
     for cid in identities:  # named as every other finding names a card: by its name in the reader's language
         check.add_at(
             "deck.identity.count",
@@ -509,8 +524,14 @@ def _own_copy_limit(check: Check) -> int | None:
 
 
 def rule_one_identity(check: Check, rule: Any) -> None:
-    if check.deck.identity is None:
-        check.add("deck.identity.missing", tr("the deck has no identity"), "")
+    if check.deck.identity is None and check.identity is None:  # (one among the cards: said where it is)
+        check.add(
+            "deck.identity.missing",
+            # a jinteki.net list (`deck convert --to jinteki`) names none: the site's editor chooses it
+            tr("the deck has no identity; name it on a line of its own above the cards of a text list (jinteki.net's "
+               "lists leave it out), or as {field} in a JSON deck", field=repr("identity")),
+            "",
+        )  # fmt: skip
 
 
 def rule_side_match(check: Check, rule: Any) -> None:
@@ -1250,6 +1271,65 @@ def named_ban_list(mode: Any, named: str) -> str | None:
     case, ``-`` for ``_`` (NetrunnerDB's code of it: ``standard-ban-list-24-12``; ``Standard Ban List 24.12``)
     (:func:`toolkit.decks.formats.ban_list_id`); None when the format has none such."""
     return ban_list_id(getattr(mode, "ban_lists", None) or [], named)
+
+
+class DeckOptionError(DossierError):
+    """A mode or ban list given for a deck (``--mode``, ``--banlist``; the web's ``mode``, ``banlist``) that the
+    deck's game or format lacks (:func:`deck_under`), with the finding code `deck validate` reports it under for
+    that deck (``deck.mode.unknown``, ``deck.banlist.unknown``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def deck_under(
+    deck: Deck, pool: DeckPool, names: Any, mode: str | None, banlist: str | None, *, options: bool = True
+) -> Deck:
+    """``deck`` under the mode ``mode`` names (its id, or its name in either language, any case, as a deck file's
+    ``mode`` is read: ``names``, a :class:`toolkit.decks.NameIndex`) and the ban list ``banlist`` names (its id or
+    its name, as a deck's own: :func:`named_ban_list`): the deck with that ``mode`` and ``ban_list``, as ids; the
+    deck itself without either. A mode the game lacks, a ban list for a deck of another game or one the format lacks
+    is a :class:`DeckOptionError` naming the game and the format by their names and listing the modes (ban lists)
+    as the current language lists them. ``options``: they were given as the command's ``--mode`` and ``--banlist``
+    (the messages name the options); else as the web's fields (the messages say "mode", "ban list")."""
+    from toolkit.decks.formats import mode_choices
+
+    game_modes = pool.game(deck.game).modes
+    mode_id = None if mode is None else names.mode_id(mode.strip(), deck.game) or mode
+    if mode_id is not None and mode_id not in game_modes:
+        modes = mode_choices(game_modes.values())
+        if options:
+            message = tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode",
+                         mode=repr(mode), game=_game(deck.game), modes=modes)  # fmt: skip
+        else:
+            message = tr("mode {mode}: {game} has no such mode; modes: {modes}", mode=repr(mode),
+                         game=_game(deck.game), modes=modes)  # fmt: skip
+        raise DeckOptionError("deck.mode.unknown", message)
+    deck_mode = game_modes.get(mode_id or deck.mode)
+    if banlist is not None and deck.game != "netrunner":  # ban lists are netrunner formats' own
+        if options:
+            message = tr("{option} is for {game} decks, not {other}", option="--banlist", game=_game("netrunner"),
+                         other=_game(deck.game))  # fmt: skip
+        else:
+            message = tr("a ban list is for {game} decks, not {other}", game=_game("netrunner"),
+                         other=_game(deck.game))  # fmt: skip
+        raise DeckOptionError("deck.banlist.unknown", message)
+    if banlist is not None and deck_mode is not None:
+        listed = named_ban_list(deck_mode, banlist)
+        if listed is None:
+            known = _listed(ban_list_ids(deck_mode)) or tr("none")
+            if options:
+                message = tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}",
+                             option="--banlist", banlist=repr(banlist), format=_mode_name(deck_mode),
+                             known=known)  # fmt: skip
+            else:
+                message = tr("ban list {banlist}: {format} has no such ban list; ban lists: {known}",
+                             banlist=repr(banlist), format=_mode_name(deck_mode), known=known)  # fmt: skip
+            raise DeckOptionError("deck.banlist.unknown", message)
+        banlist = listed  # its id
+    update = {key: value for key, value in (("mode", mode_id), ("ban_list", banlist)) if value is not None}
+    return deck.model_copy(update=update) if update else deck
 
 
 def _unknown_ban_list(mode: Any, named: str) -> Finding:

@@ -64,9 +64,9 @@ def test_findings_speak_the_page_language(ro_client: Any) -> None:
     en = ro_client.post("/api/decks/validate", json={"deck": deck, "lang": "en"}).json()["findings"]
     assert [(f["code"], f["pointer"], f["line"]) for f in zh] == [(f["code"], f["pointer"], f["line"]) for f in en]
     by_code = {f["code"]: f["message"] for f in zh}
-    assert by_code["deck.identity.missing"] == "牌组没有特性"
+    assert by_code["deck.identity.missing"].startswith("牌组没有特性；"), by_code  # (and how to give one)
     assert "5 张" in by_code["deck.copies.over"] and "至多 3 张" in by_code["deck.copies.over"]
-    assert {f["code"]: f["message"] for f in en}["deck.identity.missing"] == "the deck has no identity"
+    assert {f["code"]: f["message"] for f in en}["deck.identity.missing"].startswith("the deck has no identity; ")
 
 
 def test_a_list_with_unknown_names_reports_them_with_lines(ro_client: Any) -> None:

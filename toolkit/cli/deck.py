@@ -181,7 +181,10 @@ def _namer(pool: Pool, game: str, lang: str) -> Any:
     "validate",
     help=help_text(
         N_("Check decks against their mode's rules; list every problem."),
-        N_("Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read."),
+        N_(
+            "Exit 0 when every deck is legal, 1 when one is not (a --mode or --banlist a deck's game or format lacks "
+            "is that deck's error: the others are still checked), 2 when a file cannot be read."
+        ),
     ),
 )
 def validate(
@@ -194,7 +197,7 @@ def validate(
 ) -> None:
     """``dossier deck validate`` (its help is given to the decorator)."""
     from toolkit.decks.formats import pool_hinted
-    from validators.deck import summary_line, validate_deck
+    from validators.deck import DeckOptionError, summary_line, validate_deck
 
     pool = _deck_pool(cards)
     state = {"unreadable": False, "illegal": False}
@@ -452,48 +455,18 @@ def new(
     print(t(language, "{path}: written", path=out))
 
 
-class DeckOptionError(DossierError):
-    """A ``--mode`` or ``--banlist`` one deck's game or format lacks (:func:`apply_deck_mode`), with the finding
-    code `deck validate` reports it under for that deck (``deck.mode.unknown``, ``deck.banlist.unknown``)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def apply_deck_mode(deck: Any, pool: Pool, mode: str | None, banlist: str | None) -> Any:
     """``deck`` under ``--mode`` and ``--banlist`` (:data:`DeckModeOption`, :data:`DeckBanlistOption`) as `deck
-    validate` reads them: the deck with its ``mode`` the mode ``mode`` names (its id, or its name in either language)
-    and its ``ban_list`` ``banlist``; the deck itself without either. Read the deck with the mode too
-    (:func:`read_in_lang`'s ``mode``, ``mode_option=True``): a text list is read under it. A mode the game lacks, a
-    ban list for a deck of another game or one the format lacks is a DossierError (exit 2). A ban list is named by
-    its id or its name, in any case, ``-`` or ``_`` (:func:`validators.deck.named_ban_list`, as a deck's own)."""
-    from validators.deck import ban_list_ids, named_ban_list
+    validate` reads them (:func:`validators.deck.deck_under`, as the web reads its ``mode`` and ``banlist``): the
+    deck with its ``mode`` the mode ``mode`` names (its id, or its name in either language) and its ``ban_list``
+    ``banlist``; the deck itself without either. Read the deck with the mode too (:func:`read_in_lang`'s ``mode``,
+    ``mode_option=True``): a text list is read under it. A mode the game lacks, a ban list for a deck of another game
+    or one the format lacks is a :class:`validators.deck.DeckOptionError` (a DossierError, exit 2; `deck validate`
+    makes it that deck's finding). A ban list is named by its id or its name, in any case, ``-`` or ``_``
+    (:func:`validators.deck.named_ban_list`, as a deck's own)."""
+    from validators.deck import deck_under
 
-    game_modes = pool.rules.game(deck.game).modes
-    mode_id = _mode_id(pool, deck.game, mode)  # a mode's name (Melee, 混战) is its id
-    if mode_id is not None and mode_id not in game_modes:
-        from toolkit.decks.formats import mode_choices
-
-        raise DeckOptionError(
-            "deck.mode.unknown",
-            tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
-               game=_game_word(deck.game), modes=mode_choices(game_modes.values()))
-        )  # fmt: skip
-    deck_mode = game_modes.get(mode_id or deck.mode)
-    if banlist is not None and deck.game != "netrunner":  # ban lists are netrunner formats' own
-        raise DeckOptionError("deck.banlist.unknown", _other_game("--banlist", "netrunner", deck.game))
-    if banlist is not None and deck_mode is not None and named_ban_list(deck_mode, banlist) is None:
-        known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
-        raise DeckOptionError(
-            "deck.banlist.unknown",
-            tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
-               banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
-        )  # fmt: skip
-    if banlist is not None and deck_mode is not None:
-        banlist = named_ban_list(deck_mode, banlist)  # its id
-    update = {key: value for key, value in (("mode", mode_id), ("ban_list", banlist)) if value is not None}
-    return deck.model_copy(update=update) if update else deck
+    return deck_under(deck, pool.rules, pool.names, mode, banlist)
 
 
 def _mode_id(pool: Pool, game: str, mode: str | None) -> str | None:
@@ -681,7 +654,7 @@ def stats(
 ) -> None:
     """``dossier deck stats`` (its help is given to the decorator)."""
     from toolkit.decks.exports import one_line
-    from toolkit.decks.stats import deck_stats, left_out_note
+    from toolkit.decks.stats import GENERIC, deck_stats, generic_label, left_out_note
     from toolkit.i18n import t, word
 
     pool = _deck_pool(cards)
@@ -703,7 +676,7 @@ def stats(
         if key == "influence" and value == UNIVERSAL:
             return t(language, UNIVERSAL)
         if key in ("by_faction", "influence"):
-            return t(language, "generic") if value == "generic" else name(value)
+            return generic_label(language) if value == GENERIC else name(value)
         if key == "roles":
             return name(value)
         return value

@@ -609,6 +609,8 @@ def _read_json(
     if names is not None and _is_nrdb_json(data):
         return _read_nrdb_json(path, text, data, names, mode, default_modes or {}, pool or Where("", MISSING_POOL))
     loaded = LoadedDeck(path, None, source=text)  # mapped only if a finding needs a position
+    if isinstance(data, dict) and "name" not in data:  # a deck without a name: its file's, as a text list's
+        data = {**data, "name": path.stem}
     unknown_mode = None
     if isinstance(data, dict) and isinstance(data.get("mode"), str):
         # a mode's name (either language, any case) is read as its id, the deck's canonical form
@@ -634,6 +636,8 @@ def _read_json(
             spared = {key: value for key, value in data.items() if (key,) not in _SPARED}
             with contextlib.suppress(ValidationError):
                 loaded.deck = Deck.model_validate({**spared, "name": path.stem})
+    if loaded.deck is not None and names is not None:
+        _identity_from_cards(loaded, names)
     if loaded.deck is not None and names is not None and pool is not None and not names.lookup_all(loaded.deck.game):
         # as a text list says it: a pool without the deck's game is named, not its empty list of modes
         message = tr("the card pool{pool} has no {game} cards; {hint}", pool=pool.pool(), game=_game(loaded.deck.game),
@@ -642,6 +646,34 @@ def _read_json(
         loaded.deck = None
     _over_size(loaded)
     return loaded
+
+
+def _identity_from_cards(loaded: LoadedDeck, names: NameIndex) -> None:
+    """A netrunner JSON deck without an ``identity`` that lists one identity, once, among its cards: that is its
+    identity, as NetrunnerDB's JSON and a text list give it (the warning ``deck.identity.listed`` says where a
+    Dossier JSON deck gives it; `deck convert --to json` writes it there). Any other deck is left as it is (the
+    validator tells an identity among the cards of a deck with one, or more than one)."""
+    deck = loaded.deck
+    if deck is None or deck.game != "netrunner" or deck.identity is not None:
+        return
+    found = [
+        record
+        for card_id in deck.cards
+        for record in names.lookup(card_id, "netrunner")
+        if record.id == card_id and record.kind == "identity"
+    ]
+    if len(found) != 1 or deck.cards[found[0].id] != 1:
+        return
+    record = found[0]
+    cards = {card_id: n for card_id, n in deck.cards.items() if card_id != record.id}
+    loaded.deck = deck.model_copy(update={"identity": record.id, "cards": cards})
+    at = pointer("cards", record.id)
+    lines = loaded.positions()
+    if at in lines:  # (where a finding of the identity goes: the influence it allows)
+        lines.setdefault("/identity", lines[at])
+    message = tr("identity {card} is listed among the cards; it is taken as the deck's identity (a Dossier JSON deck "
+                 "gives it as {field})", card=_title(record, current_lang()), field=repr("identity"))  # fmt: skip
+    loaded.findings.append(loaded.locate(Finding("deck.identity.listed", message, "warning", pointer=at)))
 
 
 # NetrunnerDB's deck JSON: its public API answers {"data": [deck], "success", "total", "version_number",
@@ -1032,7 +1064,9 @@ def _count_first(line: str) -> tuple[str, str] | None:
 
 
 def _count_last(line: str) -> tuple[str, str] | None:
-    """(count, name) of ``Name x3`` (a space, a mark, maybe spaces, digits at the end), else None."""
+    """(count, name) of ``Name x3``, ``名称 * 3``, ``名称*3``, ``名称×3``, ``名称x3`` (a mark, maybe spaces, digits at
+    the end; a space before the mark, or none when it is ``*`` or ``×`` or follows a character that is not a Latin
+    letter or digit: ``Box2`` and ``Matrix2`` are names, not counts), else None."""
     end = len(line)
     while end and _numeral(line[end - 1]):
         end -= 1
@@ -1041,7 +1075,10 @@ def _count_last(line: str) -> tuple[str, str] | None:
     mark = end
     while mark and line[mark - 1].isspace():
         mark -= 1
-    if not mark or line[mark - 1] not in _MARKS or mark < 2 or not line[mark - 2].isspace():
+    if mark < 2 or line[mark - 1] not in _MARKS:
+        return None
+    before = line[mark - 2]
+    if not (before.isspace() or line[mark - 1] in "*×" or not (before.isascii() and before.isalnum())):
         return None
     name = line[: mark - 1].strip()
     return (line[end:], name) if name else None
@@ -1616,12 +1653,7 @@ def _read_text(
         # a line that is no card, not the identity, not the deck's name, no heading and no rule: named, never
         # passed over in silence (a typo without a count, a pasted sentence)
         shown = free_line if len(free_line) <= 120 else free_line[:119] + "…"
-        problem(
-            "deck.line.unplaced",
-            tr("{text} was not read: it is not a card line (3x Name), the identity or the deck's name",
-               text=repr(shown)),
-            number,
-        )  # fmt: skip
+        problem("deck.line.unplaced", _unplaced(game, repr(shown)), number)
     mode_value = directives.get("mode")
     # a mode is named by its id or its name, in any case: `# mode: Standard` names standard, `# mode: 双雄` duo
     deck_mode = _text_mode(names, game, mode, mode_value[0] if mode_value else None) or default_modes.get(game)
@@ -1679,6 +1711,15 @@ def _read_text(
     _over_size(loaded)
     problems.extend(loaded.findings)  # the limit's finding, if any: the rest are gathered in problems
     return done()
+
+
+def _unplaced(game: str, text: str) -> str:
+    """Why a line of a text list is not read, in its game's words: what lines the list is made of."""
+    if game == "tactics":
+        return tr("{text} was not read: it is not a card or agent line (1x Name) or the deck's name", text=text)
+    if game == "crossfire":
+        return tr("{text} was not read: it is not a role line (1x Name) or the role set's name", text=text)
+    return tr("{text} was not read: it is not a card line (3x Name), the identity or the deck's name", text=text)
 
 
 def _title(record: Any, lang: str) -> str:

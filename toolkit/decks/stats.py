@@ -72,6 +72,18 @@ def left_out_note(left: dict[str, int], name: Callable[[str], str], lang: str) -
     return t(lang, "{cards}: never in a deck, so neither counted nor drawn", cards=cards)
 
 
+GENERIC = "generic"
+"""``by_faction``'s key of the cards of no faction and no agent (a tactics deck's generic cards)."""
+
+
+def generic_label(lang: str) -> str:
+    """:data:`GENERIC` as `deck stats` and the web's deck builder label it, beside the agents' (factions') names."""
+    from toolkit.i18n import t
+
+    # TRANSLATORS: `deck stats` "by agent": the tactics cards that belong to no agent, beside the agents' names
+    return t(lang, "Generic")
+
+
 def deck_stats(deck: Deck, lookup: Callable[[str], Any], lang: str | None = None) -> dict[str, Any]:
     """Counts by type/category and faction, cost curve, agenda points, influence by faction. A crossfire role
     set has no faction and no cost (those stay empty): its counts by team, of each role (``roles``: with
@@ -99,7 +111,7 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any], lang: str | None = None
         if deck.game == "crossfire":
             roles[card_id] += count
             continue
-        faction = getattr(record, "faction", None) or getattr(record, "agent", None) or "generic"
+        faction = getattr(record, "faction", None) or getattr(record, "agent", None) or GENERIC
         by_faction[str(faction)] += count
         if getattr(record, "type", None) == "agenda":
             # an agenda has no cost: NetrunnerDB shows its advancement requirement and points (``4/2``)

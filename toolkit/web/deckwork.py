@@ -252,28 +252,18 @@ def validate(
 ) -> Verdict:
     """`dossier deck validate` for one read deck: the reader's findings, then the rules'; the summary line.
     ``carried``: findings of reading the list the deck came from (lines it could not place), kept and
-    counted until the user fixes them."""
-    from validators.deck import ban_list_ids, named_ban_list, summary_line, validate_deck
+    counted until the user fixes them. ``mode`` and ``banlist`` are read as the command reads ``--mode`` and
+    ``--banlist`` (:func:`validators.deck.deck_under`: a mode by its id or its name in either language); one the
+    deck's game or format lacks is refused (DossierError, one line) in the command's words."""
+    from validators.deck import deck_under, summary_line, validate_deck
 
     language = lang or loaded.lang or "zh-Hans"
     findings: list[Finding] = list(carried or []) + [loaded.place(f) for f in loaded.findings]
     report = None
     deck = loaded.deck
     if deck is not None:
-        modes = pool.rules.game(deck.game).modes
-        if mode is not None and mode not in modes:
-            raise DossierError(
-                tr("mode {mode}: {game} has no such mode; modes: {modes}", mode=repr(mode), game=deck.game,
-                   modes=", ".join(sorted(modes)))
-            )  # fmt: skip
-        deck_mode = modes.get(mode or deck.mode)
-        if banlist is not None and deck_mode is not None and named_ban_list(deck_mode, banlist) is None:
-            known = ", ".join(ban_list_ids(deck_mode)) or tr("none")
-            raise DossierError(
-                tr("ban list {banlist}: {format} has no such ban list; ban lists: {known}", banlist=repr(banlist),
-                   format=deck_mode.id, known=known)
-            )  # fmt: skip
-        report = validate_deck(deck, pool.rules, mode, banlist)
+        ruled = deck_under(deck, pool.rules, pool.names, mode, banlist, options=False)
+        report = validate_deck(deck, pool.rules, ruled.mode if mode is not None else None, banlist)
         findings += [loaded.locate(f) for f in report.findings]  # worded in the current language
     errors = sum(1 for f in findings if f.severity == "error")
     if report is not None and deck is not None:
@@ -343,7 +333,7 @@ def opening_hand(pool: DeckPoolView, deck: Any) -> int:
 def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
     """`deck stats` as data, with each key's label in ``lang`` for the charts; a netrunner deck's influence as
     `deck validate` counts it (the ban list's universal faction cost and global penalty included)."""
-    from toolkit.decks.stats import count_titles, deck_stats
+    from toolkit.decks.stats import GENERIC, count_titles, deck_stats, generic_label
     from validators.deck import UNIVERSAL, validate_deck
 
     data = deck_stats(deck, pool.lookup(deck.game), lang=lang)
@@ -359,7 +349,7 @@ def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
         if key == "influence" and value == UNIVERSAL:
             return t(lang, UNIVERSAL)
         if key in ("by_faction", "influence"):
-            return t(lang, "generic") if value == "generic" else name(value)
+            return generic_label(lang) if value == GENERIC else name(value)
         return value
 
     data["labels"] = {
