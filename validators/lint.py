@@ -1316,9 +1316,12 @@ def _check_format(entry: Entry, data: Any) -> None:
     source = entry.source
     text = source.text
     assert text is not None
-    if not entry.target or not (source.bom or (not entry.canonical and canonical_dumps(data) != text)):
+    if not entry.target or (entry.canonical and not source.bom):
         return
-    line, message = _format_said(canonical_dumps(data), text, source.bom)
+    canonical = canonical_dumps(data)
+    if canonical == text and not source.bom:
+        return
+    line, message = _format_said(canonical, text, source.bom)
     entry.findings.append(Finding("card.format", message, "warning", str(source.path), None, line, 1))
 
 

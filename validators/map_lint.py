@@ -164,7 +164,7 @@ def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> Non
     for i, mode_id in enumerate(record.modes):
         mode: Any = index.record("mode", mode_id)
         where = pointer("modes", i)
-        if mode is None and mode_id in index.ids("mode"):  # a mode the model refused: it exists, its content unknown
+        if mode is None and index.is_refused("mode", mode_id):  # a mode the model refused: it exists, its content unknown
             continue
         if mode is None:
             message = tr("{label}: mode {mode} does not exist; known: {choices}", label=label, mode=repr(mode_id),

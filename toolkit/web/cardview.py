@@ -89,15 +89,7 @@ def game_id(game: str) -> str | None:
 
     if game in GAMES:
         return game
-    found = search_vocab.lookup(search_vocab.GAMES, game)
-    if found is not None:
-        return found
-    folded = game.casefold()
-    for each in GAMES:
-        if any(folded == i18n.word(words, each, lang).casefold() for words in ("web.game", "game")
-               for lang in ("en", "zh-Hans")):  # fmt: skip
-            return each
-    return None
+    return search_vocab.lookup(search_vocab.GAMES, game)  # (ids in any case, both languages' names: as the menus do)
 
 
 def find(web: Any, game: str, record_id: str, kind: str | None, lang: str | None = None) -> Any:
