@@ -46,7 +46,6 @@ Fast paths (the findings are the same as without them):
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import itertools
@@ -124,12 +123,14 @@ from .text_lint import (
 )
 from .wording import (
     check_name_text,
+    close_matches,
     did_you_mean,
     either,
     escape_unprintable,
     game_word,
     kind_word,
     listing,
+    meant,
     record_label,
 )
 
@@ -560,8 +561,8 @@ def _field_meant(extra: Any, absent: list[str], patterns: list[re.Pattern[str]])
         if tags:
             return same, tr("; did you mean {field}? (a language tag's case counts)", field=repr(same))
         return same, tr("; did you mean {field}? (a field's case counts)", field=repr(same))
-    near = difflib.get_close_matches(extra[:200], absent, n=3, cutoff=0.6)  # (as did_you_mean finds them)
-    return (near[0] if len(near) == 1 else None), did_you_mean(extra, absent)
+    near = close_matches(extra, absent)
+    return (near[0] if len(near) == 1 else None), meant(near)
 
 
 def _tag_cased(tag: str) -> str:

@@ -103,7 +103,16 @@ def did_you_mean(value: Any, choices: Iterable[str], as_json: bool = False) -> s
     as a schema finding shows values)."""
     if not isinstance(value, str):
         return ""
-    near = difflib.get_close_matches(value[:200], list(choices), n=3, cutoff=0.6)
+    return meant(close_matches(value, choices), as_json)
+
+
+def close_matches(value: str, choices: Iterable[str]) -> list[str]:
+    """The (at most 3) nearest of ``choices`` to ``value`` that :func:`did_you_mean` offers, nearest first."""
+    return difflib.get_close_matches(value[:200], list(choices), n=3, cutoff=0.6)
+
+
+def meant(near: list[str], as_json: bool = False) -> str:
+    """:func:`did_you_mean`'s words for matches already found (``near``), or ``""`` for none."""
     if not near:
         return ""
     return tr("; did you mean {choices}?", choices=either(near, as_json=as_json))
