@@ -114,3 +114,22 @@ def test_the_api_s_prompt_and_option_text_are_in_the_request_s_language(client: 
         form = {"label": decision["options"][-1]["label"], "number": str(decision["number"]), "csrf_token": TEST_CSRF}
         assert client.post(f"{game}/decide", data=form, follow_redirects=False).status_code == 303
     assert seen >= 4
+
+
+def test_chinese_refusals_put_no_space_beside_chinese_names(client: Any) -> None:
+    """(round 75) The form's refusals name modes, maps and games in the page's language: in Chinese no space
+    stands between a Chinese name and the Chinese beside it (a quoted id keeps its own)."""
+
+    def said(**form: str) -> str:
+        data = {"game": "tactics", "deck": "random", "opponent": "heuristic", "seat": "1", "seed": "1",
+                "csrf_token": TEST_CSRF, **form}  # fmt: skip
+        answer = client.post("/play?lang=zh-Hans", data=data, follow_redirects=False)
+        assert answer.status_code == 400, answer.text[:300]
+        return html.unescape(re.sub(r"<[^>]+>", "", _alert(answer.text)))
+
+    wrong_map = said(mode="melee", map="hideout")
+    assert "：混战的地图是" in wrong_map and not re.search(r"[\u4e00-\u9fff] [\u4e00-\u9fff]", wrong_map), wrong_map
+    wrong_mode = said(mode="nightmare")
+    assert "请从单挑、" in wrong_mode and "混战中选择" in wrong_mode, wrong_mode
+    wrong_game = said(game="crossfire")
+    assert wrong_game.endswith("特工战术或矩阵潜袭"), wrong_game

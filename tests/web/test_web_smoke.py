@@ -206,3 +206,29 @@ def test_serve_a_port_in_use_is_one_line(cli: Any, web_cards: Any, tmp_path: Any
     assert result.exit_code == 2
     assert result.stderr.startswith("dossier: error: cannot listen on 127.0.0.1:") and result.stderr.count("\n") == 1
     assert not no_uvicorn
+
+
+def test_serve_keeps_its_options_for_the_phone_command(
+    cli: Any, web_cards: Any, tmp_path: Any, no_uvicorn: list[dict[str, Any]]
+) -> None:
+    """The crossfire pages of a loopback server name the command that serves the same data to phones: every option
+    it was started with but the address (and never the write token)."""
+    from fastapi.testclient import TestClient
+
+    from tests.web.conftest import BASE, free_port
+
+    port = free_port()
+    cards = tmp_path / "my cards"
+    cards.mkdir()
+    db = tmp_path / "s.db"
+    result = cli("serve", "--cards", web_cards, "--cards", cards, "--db", db, "--port", port, "--max-body", "64",
+                 "--lang", "en")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    app = no_uvicorn[0]["app"]
+    with TestClient(app, base_url=BASE) as client:
+        page = client.get("/crossfire?lang=en").text
+    expected = (
+        f"dossier serve --host 0.0.0.0 --port {port} --cards {web_cards} --cards '{cards}' --db {db} --max-body 64 "
+        "--lang en"
+    )
+    assert f'<code id="cf-serve-command">{expected}</code>' in page.replace("&#39;", "'")

@@ -90,6 +90,12 @@ def register(app: typer.Typer) -> None:
             port=port,
             max_body=max_body * 1024,
             lang=lang,  # the pages' language when the request does not say one (?lang=, cookie, Accept-Language)
+            options=[
+                *(word for path in cards or () for word in ("--cards", str(path))),
+                *(("--db", db) if db is not None else ()),
+                *(("--max-body", str(max_body)) if max_body != 2048 else ()),
+                *(("--lang", lang) if lang is not None else ()),
+            ],
         )
         if settings.needs_token():
             settings.token = token or serve_token() or secrets.token_urlsafe(24)

@@ -77,6 +77,9 @@ class WebSettings:
     data: Path | None = None  # None: data_dir()
     extra: dict[str, object] = field(default_factory=dict)
     max_body: int = 2 * 1024 * 1024  # the largest request body in bytes (toolkit.web.guard.MAX_BODY)
+    # the options `dossier serve` was given but --host, --port and --token, as written on a command line (the
+    # crossfire pages name the command that serves the same data to phones: toolkit.web.routes.crossfire.reach)
+    options: list[str] = field(default_factory=list)
 
     def writable_roots(self) -> list[Path]:
         """The card directories the editor may write into (resolved; files given as --cards are not roots)."""

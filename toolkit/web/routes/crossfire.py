@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import secrets
+import shlex
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -164,7 +165,8 @@ def reach(request: Request) -> dict[str, Any]:
     view: dict[str, Any] = {"loopback": False, "unknown": False, "base": str(base), "port": settings.port}
     if web_settings.is_loopback(bind):
         view["loopback"] = True
-        view["command"] = "dossier serve --host 0.0.0.0" + (f" --port {settings.port}" if settings.port != 8000 else "")
+        port = ["--port", str(settings.port)] if settings.port != 8000 else []
+        view["command"] = shlex.join(["dossier", "serve", "--host", "0.0.0.0", *port, *settings.options])
         return view
     address = web_settings.lan_ipv4() if bind in WILDCARDS else bind
     if address is None:

@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from toolkit.cli._options import DRAWN_SEED_BITS
 from toolkit.errors import DossierError
-from toolkit.i18n import t, tc
+from toolkit.i18n import t, t_beside, tc
 from toolkit.web.app import Web
 from toolkit.web.security import require_write
 from toolkit.web.templating import render, request_lang
@@ -300,7 +300,7 @@ def play_start(
         return RedirectResponse(request.url_for("play_game", game_id=links[1]), status_code=303)
     if game != "tactics":  # (the games by their names, as the site's menus say them)
         games = {"first": word("web.game", "tactics", lang), "second": word("web.game", "netrunner", lang)}
-        return _problem(request, 400, t(lang, "choose the game from the form: {first} or {second}", **games))
+        return _problem(request, 400, t_beside(lang, "choose the game from the form: {first} or {second}", **games))
     if opponent not in (*OPPONENTS, PERSON, HOTSEAT) or seat.strip() not in ("1", "2"):
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
     seat_n = int(seat)
@@ -310,8 +310,8 @@ def play_start(
         mode = "duel"  # (a random deck of the form's first mode)
     if mode is not None and mode not in _modes(web):
         listed = t(lang, ", ").join(names.get(m, m) for m in _modes(web))
-        return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=echoed(mode),
-                                        modes=listed))  # fmt: skip
+        return _problem(request, 400, t_beside(lang, "mode {mode}: choose one of {modes}", mode=echoed(mode),
+                                               modes=listed))  # fmt: skip
     if deck in ("", "random"):
         assert mode is not None
         mine = random_legal_deck(records, mode, rng, name="random")
@@ -321,9 +321,10 @@ def play_start(
         except DossierError as exc:
             return _problem(request, 400, exc.message)
         if mode is not None and mine.mode != mode:  # (the form's deck menu offers the mode's decks only: no script)
-            return _problem(request, 400, t(lang, "this deck is a deck of {deck_mode}: choose a deck of {mode}, or "
-                                                  "the mode {deck_mode}", deck_mode=names.get(mine.mode, mine.mode),
-                                            mode=names.get(mode, mode)))  # fmt: skip
+            return _problem(request, 400, t_beside(lang, "this deck is a deck of {deck_mode}: choose a deck of {mode}, "
+                                                         "or the mode {deck_mode}",
+                                                   deck_mode=names.get(mine.mode, mine.mode),
+                                                   mode=names.get(mode, mode)))  # fmt: skip
     board = board.strip()
     if board:
         from toolkit.balance.games import maps_for
@@ -331,9 +332,9 @@ def play_start(
         fits = maps_for(records, mine.mode, 2)
         if board not in fits:
             names = {m["id"]: m["name"] for m in _maps(web, lang)}
-            return _problem(request, 400, t(lang, "map {map}: the maps of {mode} are {maps}", map=echoed(board),
-                                            mode=_mode_names(web, lang).get(mine.mode, mine.mode),
-                                            maps=t(lang, ", ").join(names.get(m, m) for m in fits)))  # fmt: skip
+            return _problem(request, 400, t_beside(lang, "map {map}: the maps of {mode} are {maps}", map=echoed(board),
+                                                   mode=_mode_names(web, lang).get(mine.mode, mine.mode),
+                                                   maps=t(lang, ", ").join(names.get(m, m) for m in fits)))  # fmt: skip
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
     other = HUMAN if opponent in (PERSON, HOTSEAT) else opponent
     order = [mine, theirs] if seat_n == 1 else [theirs, mine]
