@@ -13,6 +13,8 @@ in one place resolves in every place.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -136,6 +138,35 @@ def record_keys(record: Any) -> set[str]:
 def compact(key: str) -> str:
     """A folded name without its spaces: what ``Boitata`` and ``Boi-tatá`` share."""
     return key.replace(" ", "")
+
+
+# what fold changes in names besides their case and the spaces at their ends, in names joined by "\n": a character
+# but a space, an ASCII letter or digit and a common Chinese character; a space between two Chinese characters;
+# two spaces
+_FOLD_CHANGES = re.compile(r"[^\n 0-9A-Za-z\u4e00-\u9fff]")
+_FOLD_GAPS = re.compile(r"[\u4e00-\u9fff] (?=[\u4e00-\u9fff])")
+
+
+def fold_keys(names: list[str], casefolded: list[str]) -> list[str]:
+    """:func:`fold` of each of ``names``, given each name's ``casefold().strip()`` (``casefolded``), which is its
+    key for a name of spaces, ASCII letters and digits and common Chinese characters alone (nearly every name):
+    for a list of 100,000 names (lint's, of a kind) the names that need folding are found by passes in C over
+    them all, joined, rather than 100,000 calls."""
+    joined = "\n".join(names)
+    if joined.count("\n") >= len(names):  # (a name holding the line break they are joined by)
+        return [fold(name) for name in names]
+    spots = [found.start() for found in _FOLD_CHANGES.finditer(joined)]
+    spots += [found.start() for found in _FOLD_GAPS.finditer(joined)]
+    at = joined.find("  ")
+    while at >= 0:
+        spots.append(at)
+        at = joined.find("  ", at + 2)
+    keys = list(casefolded)
+    if spots:
+        starts = list(itertools.accumulate((len(name) + 1 for name in names), initial=0))
+        for index in {bisect.bisect_right(starts, spot) - 1 for spot in spots}:
+            keys[index] = fold(names[index])
+    return keys
 
 
 def name_language(typed: str, record: Any) -> str | None:

@@ -100,6 +100,7 @@ from toolkit.models import (
     namespace,
     schema_path,
 )
+from toolkit.names import fold, fold_keys
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
@@ -1666,30 +1667,49 @@ def _check_names(entries: list[Entry]) -> None:
         names = list(map(_NAMES, group))
         for column, lang in enumerate(("zh-Hans", "en")):
             # each name given, case and the spaces at its ends aside, as a text quoting it reads it (a refused
-            # record may have none): in C, a group of 100,000 records
-            folded = list(map(str.strip, map(str.casefold, filter(None, map(_NAME_IN[column], names)))))
-            if len(set(folded)) < len(folded):  # (names all differ, as they nearly always do: nothing to say)
-                _name_twins(group, column, lang)
+            # record may have none): in C, a group of 100,000 records; and as a deck list, `dossier print` and
+            # `show` look it up (accents, width and punctuation aside too: toolkit.names.fold)
+            given = list(filter(None, map(_NAME_IN[column], names)))
+            folded = list(map(str.strip, map(str.casefold, given)))
+            if len(set(folded)) < len(folded) or len(set(fold_keys(given, folded))) < len(given):
+                _name_twins(group, column, lang)  # (names all differ, as they nearly always do: nothing to say)
 
 
 def _name_twins(group: list[Entry], column: int, lang: str) -> None:
     """``card.name.duplicate`` on each entry of ``group`` whose name in ``lang`` (``column`` of its names) an
     earlier entry has, case and the spaces at its ends aside (:func:`quoted_name`: a text quoting either reads the
-    same name)."""
+    same name), or else that an earlier entry's name reads the same to the name lookup (:func:`toolkit.names.fold`:
+    accents, width, quotes and punctuation aside too; a deck list naming either would name both)."""
     known: dict[str, Entry] = {}  # the folded names seen -> the first entry with each
+    alike: dict[str, Entry] = {}  # the names as the lookup folds them -> the first entry with each
     for entry in group:
         value = entry.names[column]
-        if value:  # (a refused record may have none)
-            earlier = known.setdefault(value.casefold().strip(), entry)
-            if earlier is not entry:
-                message = tr(
-                    "{label}: {lang} name {name} is also the name of {file}",
-                    label=entry.label,
-                    lang=word("lang", lang, current_lang()),  # (英文 名称 in Chinese, not en 名称)
-                    name=repr(value),
-                    file=_spelled(entry, earlier),
-                )
-                entry.add("card.name.duplicate", message, f"/name/{lang}")
+        if not value:  # (a refused record may have none)
+            continue
+        earlier = known.setdefault(value.casefold().strip(), entry)
+        if earlier is not entry:
+            message = tr(
+                "{label}: {lang} name {name} is also the name of {file}",
+                label=entry.label,
+                lang=word("lang", lang, current_lang()),  # (英文 名称 in Chinese, not en 名称)
+                name=repr(value),
+                file=_spelled(entry, earlier),
+            )
+            entry.add("card.name.duplicate", message, f"/name/{lang}")
+            continue
+        key = fold(value)
+        earlier = alike.setdefault(key, entry) if key else entry  # (a name of punctuation only: looked up by none)
+        if earlier is not entry:
+            message = tr(
+                "{label}: {lang} name {name} reads the same to a deck list as {other}, the name of {file} (name "
+                "lookup ignores case, accents, width and punctuation)",
+                label=entry.label,
+                lang=word("lang", lang, current_lang()),
+                name=repr(value),
+                other=repr(earlier.names[column]),
+                file=_spelled(entry, earlier),
+            )
+            entry.add("card.name.duplicate", message, f"/name/{lang}")
 
 
 def _check_texts(index: GameIndex) -> None:

@@ -596,8 +596,7 @@ class _SignedCells(typer.core.TyperCommand):
     "measure",
     cls=_SignedCells,
     help=help_text(
-        N_("Distance (walls in the way), distance through walls ({through}), vision, line of sight and cover from FROM to "
-           "TO."),
+        N_("Distance (walls in the way), distance through walls, vision, line of sight and cover from FROM to TO."),
         N_(
             "In vision: TO is in FROM's vision bands for --facing (and --vision extras); line of sight: the line "
             "from FROM to TO is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0, "
@@ -605,7 +604,6 @@ class _SignedCells(typer.core.TyperCommand):
             "text says it is a wall). With --format json the keys are distance, through_wall, in_vision, in_sight "
             "and cover."
         ),
-        through="穿墙",
     ),
 )
 def measure(

@@ -99,8 +99,9 @@ def simulate(
                 "tactics: heuristic (the tactician: fights from cover and weighs what an attack costs, the "
                 "default), brawler (the earlier player: attacks whatever it can reach), random (uniform legal "
                 "choices) or search (search:SECONDS: looks ahead on copies of the game, 1 s a choice by default), "
-                "once for every player or once per player in seat order; netrunner: heuristic, random or search "
-                "(search:SECONDS), once for both sides or once per side in seat order (the corp, then the runner)."
+                "given once (for all players) or once per player in seat order; netrunner: heuristic, random or "
+                "search (search:SECONDS), given once (for both sides) or once per side in seat order (the corp, "
+                "then the runner)."
             ),
         ),
     ] = None,
@@ -211,7 +212,7 @@ def simulate(
             )  # fmt: skip
     if game == "tactics" and len(deciders) not in (1, len(decks)):
         raise DossierError(
-            tr("{option} is given {n} times: once for every player, or once per player ({players})",
+            tr("{option} is given {n} times: give it once (for all players) or once per player ({players})",
                option="--decider", n=len(deciders), players=len(decks))
         )  # fmt: skip
     if game != "tactics" and len(deciders) > 2:
@@ -228,9 +229,7 @@ def simulate(
         raise DossierError(tr("{option} checks {game} decks", option="--strict",
                               game=word("game", "netrunner", current_lang())))  # fmt: skip
     if draft and (game != "tactics" or len(decks) != 2):
-        raise DossierError(
-            tr("{option} needs two tactics decks: the draft ({name}) is for two players", option="--draft", name="轮抓")
-        )
+        raise DossierError(tr("{option} needs two tactics decks: the draft is for two players", option="--draft"))
     if banlist is not None and game != "netrunner":  # (--mode names a mode of either game: the decks are played in it)
         from toolkit.i18n import current_lang
 
