@@ -252,9 +252,9 @@ def test_deck_stats_cost_curve_says_cost_and_count(cli) -> None:
     [line] = [line for line in result.stdout.splitlines() if line.startswith("cost curve")]
     title, entries = line.split("  ", 1)
     assert title == "cost curve (cost: cards)"
-    assert entries.split() == ["0:", "10", "1:", "5", "2:", "1"]
+    assert entries.split() == ["0:", "10", "-1:", "5", "-2:", "1"]  # a mortgage as the card prints it (show: cost -2)
     data = json.loads(cli("deck", "stats", ROOT / "examples/decks/tactics/duo.json", "--format", "json").stdout)
-    assert data["cost_curve"] == {"0": 10, "1": 5, "2": 1}  # the JSON as it was
+    assert data["cost_curve"] == {"0": 10, "-1": 5, "-2": 1}
 
 
 def test_import_suggests_printing_to_a_file_not_named_like_the_cards_folder(cli, tmp_path: Path) -> None:

@@ -36,10 +36,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.decks.formats import ban_list_id, side_ids, suggest_ids
+from toolkit.decks.formats import ban_list_formats, ban_list_id, side_ids, suggest_ids
 from toolkit.decks.stats import in_pile
 from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
+from toolkit.i18n import current_lang, name_of, t, tc, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import composition_problem, role_count_problem
@@ -890,7 +890,7 @@ def rule_ban_list(check: Check, rule: Any) -> None:
         return
     sets: _BanSets = check.pool.memoized(("ban", id(ban)), (ban,), lambda: _BanSets.of(ban))
     held: list[tuple[str, str]] = []  # (name, pointer)
-    points: list[tuple[str, int]] = []
+    points: list[tuple[str, int, str]] = []  # (name and points, points, pointer)
 
     def title(card_id: str, record: Any, ptr: str) -> None:
         if card_id in sets.banned:
@@ -902,7 +902,7 @@ def rule_ban_list(check: Check, rule: Any) -> None:
         if card_id in sets.restricted:
             held.append((_name(record), ptr))
         if card_id in ban.points:
-            points.append((tr("{card} {n}", card=_name(record), n=ban.points[card_id]), ban.points[card_id]))
+            points.append((tr("{card} {n}", card=_name(record), n=ban.points[card_id]), ban.points[card_id], ptr))
 
     listed = sets.listed
     if check.identity is not None and check.identity.id in listed:
@@ -925,7 +925,7 @@ def rule_ban_list(check: Check, rule: Any) -> None:
     if ban.max_3_point_agendas is not None:
         _three_point_agendas(check, ban.max_3_point_agendas)
     if ban.point_limit is not None:
-        total = sum(n for _, n in points)
+        total = sum(n for _, n, _ in points)
         check.summary["points"] = (total, ban.point_limit)
         if total > ban.point_limit:
             check.add(
@@ -933,11 +933,11 @@ def rule_ban_list(check: Check, rule: Any) -> None:
                 tr(
                     "{n} points ({cards}); {format} allows {max}",
                     n=total,
-                    cards=_listed(p for p, _ in points),
+                    cards=_listed(p for p, _, _ in points),
                     format=_under(check),
                     max=ban.point_limit,
                 ),
-                "/cards",
+                points[0][2],  # at the first title that carries points (the identity's line, else a card's)
             )
 
 
@@ -1112,8 +1112,11 @@ def _todays_pool_note(check: Check) -> str:
 
 
 def _name_in_set(check: Check, record: Any) -> str:
-    """'Hedge Fund (Core Set)': the name and the set of its first printing, in the current language."""
-    return tr("{card} ({set})", card=_name(record), set=_set_name(check, record.set))
+    """'Hedge Fund (Core Set)': the name and the set of its first printing, in the current language, the name as
+    the findings beside it write one (in Chinese between 「」: 「剁肉刀」（Midnight Sun）)."""
+    # TRANSLATORS: a card's name and its set in a deck's finding; quote {card} as your language's findings quote a
+    # card's name (Chinese: 「{card}」)
+    return tc(current_lang(), "card in its set", "{card} ({set})", card=_name(record), set=_set_name(check, record.set))
 
 
 def rule_forbid_faction(check: Check, rule: Any) -> None:
@@ -1332,11 +1335,23 @@ def deck_under(
     return deck.model_copy(update=update) if update else deck
 
 
-def _unknown_ban_list(mode: Any, named: str) -> Finding:
+def _unknown_ban_list(mode: Any, named: str, modes: Mapping[str, Any]) -> Finding:
     """The warning for a deck that names a ban list its format does not have: it is checked under the one in
-    force; the format's lists are named."""
+    force; the format's lists are named, or, when the list is one other format's (``modes``, the game's), that
+    format and the ``--mode`` that checks the deck as one of it."""
     known = ban_list_ids(mode)
-    if known:
+    others = [m for m in ban_list_formats(modes.values(), named) if m != getattr(mode, "snapshot_of", None)]
+    if len(others) == 1 and others[0] in modes:
+        other = modes[others[0]]
+        message = tr(
+            "the deck names the ban list {banlist}, a ban list of {other}, not of {format}; it is checked under "
+            "the one in force of {format} (to check it as a {other} deck: {option})",
+            banlist=repr(named),
+            other=_mode_name(other),
+            format=_mode_name(mode),
+            option=f"--mode {other.id}",
+        )
+    elif known:
         message = tr(
             "the deck names the ban list {banlist}, which {format} does not have (its ban lists: {ids}); it is "
             "checked under the one in force",
@@ -1436,7 +1451,7 @@ def validate_deck(
     if ban_list is None and deck.ban_list is not None and mode.kind == "format":
         ban_list = named_ban_list(mode, deck.ban_list)
         if ban_list is None:
-            unknown_list = _unknown_ban_list(mode, deck.ban_list)
+            unknown_list = _unknown_ban_list(mode, deck.ban_list, game.modes)
     check = Check(deck, game, mode)
     if unknown_list is not None:
         check.findings.append(unknown_list)

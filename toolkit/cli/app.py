@@ -64,9 +64,7 @@ if TYPE_CHECKING:
 LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "draft": (
         ("deck",),
-        help_text(
-            N_("The tactics draft ({name}) for two players: picks from the keyboard or a script file."), name="轮抓"
-        ),
+        N_("The tactics draft for two players: picks from the keyboard or a script file."),
     ),
     "examples": (
         ("examples",),

@@ -1104,7 +1104,5 @@ def register(app: typer.Typer) -> None:
     app.add_typer(deck_app, name="deck")
     app.command(
         "draft",
-        help=help_text(
-            N_("The tactics draft ({name}) for two players: picks from the keyboard or a script file."), name="轮抓"
-        ),
+        help=N_("The tactics draft for two players: picks from the keyboard or a script file."),
     )(draft)

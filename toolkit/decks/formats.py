@@ -122,8 +122,7 @@ DECK_KINDS = {"tactics": ("card", "agent"), "netrunner": ("card", "identity"), "
 # the findings of a whole deck that the deck validator points at "/cards" (a crossfire deck's role mix too,
 # deck.roles.*): none is the first card's, which a list's "/cards" maps to (JSON: the "cards" key)
 WHOLE_DECK = frozenset(
-    {"deck.size.min", "deck.size.max", "deck.agenda.points", "deck.influence.over", "deck.points.over",
-     "deck.players.count"}
+    {"deck.size.min", "deck.size.max", "deck.agenda.points", "deck.influence.over", "deck.players.count"}
 )  # fmt: skip
 GIVEN_MODE = frozenset({"deck.mode.incomplete"})
 """Findings of the deck's mode: without a pointer, of a mode given to the command (validators.deck.validate_deck's
@@ -530,15 +529,40 @@ def _mode_named(names: NameIndex | None, game: Any, written: str | None) -> str 
     return names.mode_id(written.strip(), game)
 
 
-def _text_mode(names: NameIndex | None, game: str, option: str | None, written: str | None) -> str | None:
-    """The mode of a text list or an .o8d: the command's ``--mode``, else the file's line (``# mode: …``), each
-    read as the id of the mode it names (:func:`_mode_named`); else as written (the line's in lower case: a mode
-    in any case names its id), which the checks judge."""
+def _text_mode(
+    names: NameIndex | None, game: str, option: str | None, written: str | None, ban_list: str | None = None
+) -> str | None:
+    """The mode of a text list, an .o8d or NetrunnerDB's JSON: the command's ``--mode``, else the file's line
+    (``# mode: …``), each read as the id of the mode it names (:func:`_mode_named`); else as written (the line's in
+    lower case: a mode in any case names its id), which the checks judge. Without either, the format whose ban list
+    the deck names (``ban_list``, as written: :func:`ban_list_format`), when that is one format; else None (the
+    pool's default mode)."""
     if option:
         return _mode_named(names, game, option) or option
     if written and written.strip():
         return _mode_named(names, game, written) or written.strip().lower()
+    if ban_list and names is not None:
+        return ban_list_format(names._modes.get(game, []), ban_list)
     return None
+
+
+def ban_list_formats(modes: Iterable[Any], written: str) -> list[str]:
+    """The ids of the formats among ``modes`` that have a ban list ``written`` names (:func:`ban_list_id`), sorted;
+    a snapshot of a format (``startup_7``) counts as that format (``startup``)."""
+    found = {
+        str(getattr(mode, "snapshot_of", None) or mode.id)
+        for mode in modes
+        if getattr(mode, "kind", None) == "format" and ban_list_id(getattr(mode, "ban_lists", None) or [], written)
+    }
+    return sorted(found)
+
+
+def ban_list_format(modes: Iterable[Any], written: str) -> str | None:
+    """The id of the one format among ``modes`` whose ban list ``written`` names (NetrunnerDB's ``mwl_code``
+    ``startup_balance_update_25_04``: startup), a deck that names no format is checked as; None when no format has
+    it, or more than one (:func:`ban_list_formats`)."""
+    found = ban_list_formats(modes, written)
+    return found[0] if len(found) == 1 else None
 
 
 def mode_choices(modes: Iterable[Any]) -> str:
@@ -874,7 +898,9 @@ def _read_nrdb_json(
             message = tr("{name} is {kind}, which does not go in a deck", name=named,
                          kind=kind_with_article(record.kind))  # fmt: skip
             problem("deck.card.kind", message, ptr)
-    deck_mode = _text_mode(names, "netrunner", mode, None) or default_modes.get("netrunner")
+    mwl = None if v3 or not isinstance(deck.get("mwl_code"), str) else deck["mwl_code"]
+    # no format in the file: --mode, else the one format whose ban list its mwl_code is, else the pool's default
+    deck_mode = _text_mode(names, "netrunner", mode, None, mwl) or default_modes.get("netrunner")
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
         return done()
@@ -948,7 +974,7 @@ _FOOTER = re.compile(
     r"cards up to\b|decklist published\b|deck built on\b|warning\s*:|format\s*:|ban[ _-]?list\s*:)",
     re.IGNORECASE,
 )
-_FORMAT_LINE = re.compile(r"^(format|ban[ _-]?list)\s*:\s*(\S+)\s*$", re.IGNORECASE)
+_FORMAT_LINE = re.compile(r"^(format|ban[ _-]?list)\s*:(.*)$", re.IGNORECASE)  # (the value is stripped after)
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 # Direction marks, zero-width characters, the BOM, soft hyphens: nothing a reader sees.
 _INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
@@ -1106,6 +1132,7 @@ class _Parsed:
     entries: list[_Line] = field(default_factory=list)
     free: list[tuple[int, str]] = field(default_factory=list)
     problems: list[tuple[str, str, int]] = field(default_factory=list)  # code, message, line
+    warnings: list[tuple[str, str, int]] = field(default_factory=list)  # code, message, line
     over_limit: bool = False
     codes: dict[int, str] = field(default_factory=dict)  # line -> the printing code its card link names
     headings: list[tuple[int, str]] = field(default_factory=list)  # Markdown ``## …`` lines, not directives
@@ -1183,9 +1210,17 @@ def _parse_lines(text: str) -> _Parsed:
         if len(parsed.heads) < 2:
             parsed.heads.append((number, line))
         if _FOOTER.match(plain):
-            if match := _FORMAT_LINE.match(plain):  # ``Format: standard``, ``Ban list: …`` (the nrdb export's)
+            # ``Format: System Gateway``, ``Ban list: Standard Ban List 25.04`` (the nrdb export's): an id or a name,
+            # as a ``# format:`` line's; one that names nothing is told, never passed over in silence
+            if match := _FORMAT_LINE.match(plain):
                 key = "mode" if match.group(1).lower() == "format" else "ban_list"
-                parsed.directives.setdefault(key, (match.group(2), number))
+                value = match.group(2).strip()
+                if value:
+                    parsed.directives.setdefault(key, (value, number))
+                else:
+                    form = "'Format: …'" if key == "mode" else "'Ban list: …'"
+                    message = tr("{line} is not read: it names nothing; write {form}", line=repr(line), form=form)
+                    parsed.warnings.append(("deck.line.footer", message, number))
             continue
         found = _count_first(plain) or _count_last(plain)
         if found is None:
@@ -1450,6 +1485,8 @@ def _read_text(
 
     for code, message, line in parsed.problems:
         problem(code, message, line)
+    for code, message, line in parsed.warnings:
+        problems.append(Finding(code, message, "warning", str(path), None, line, 1))
     game_line = 1
     if "game" in directives:
         value, game_line = directives["game"]
@@ -1654,9 +1691,12 @@ def _read_text(
         # passed over in silence (a typo without a count, a pasted sentence)
         shown = free_line if len(free_line) <= 120 else free_line[:119] + "…"
         problem("deck.line.unplaced", _unplaced(game, repr(shown)), number)
-    mode_value = directives.get("mode")
-    # a mode is named by its id or its name, in any case: `# mode: Standard` names standard, `# mode: 双雄` duo
-    deck_mode = _text_mode(names, game, mode, mode_value[0] if mode_value else None) or default_modes.get(game)
+    mode_value, ban_value = directives.get("mode"), directives.get("ban_list")
+    # a mode is named by its id or its name, in any case: `# mode: Standard` names standard, `# mode: 双雄` duo; a
+    # list that names none is of the format its ban list is one of (`Ban list: Startup Ban List 24.09`)
+    deck_mode = _text_mode(
+        names, game, mode, mode_value[0] if mode_value else None, ban_value[0] if ban_value else None
+    ) or default_modes.get(game)
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
     # a mode --mode gives is told as the option's, at no line; the file's `# mode:` at its line
@@ -1665,7 +1705,6 @@ def _read_text(
         problems.append(Finding("deck.mode.unknown", unknown_mode, "error", str(path)))
     elif unknown_mode is not None:
         problem("deck.mode.unknown", unknown_mode, lines.get("/mode", (1, 1))[0])
-    ban_value = directives.get("ban_list")
     if ban_value:
         lines["/ban_list"] = (ban_value[1], 1)
     if deck_mode is None:
@@ -2006,10 +2045,10 @@ def _read_o8d(
         stack.extend(element.children)
     say_unknown()
     loaded.lang = majority(langs)
-    mode_note = notes.get("mode")
-    deck_mode = _text_mode(names, "netrunner", mode, mode_note[0] if mode_note else None) or default_modes.get(
-        "netrunner"
-    )
+    mode_note, ban_note = notes.get("mode"), notes.get("ban_list")
+    deck_mode = _text_mode(
+        names, "netrunner", mode, mode_note[0] if mode_note else None, ban_note[0] if ban_note else None
+    ) or default_modes.get("netrunner")
     if deck_mode is None:
         how = tr("a line {line} in its {notes}", line="'mode: …'", notes="<notes>")
         problem("deck.mode.missing", _mode_missing("netrunner", how, where))
@@ -2018,7 +2057,6 @@ def _read_o8d(
     for key, (_, line) in notes.items():
         if key in ("name", "mode", "name.en", "name.zh-hans", "ban_list"):
             loaded.lines.setdefault(f"/{key.split('.')[0]}", (line, 1))
-    ban_note = notes.get("ban_list")
     try:
         loaded.deck = Deck(
             game="netrunner",

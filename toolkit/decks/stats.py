@@ -32,6 +32,18 @@ def cost_of(record: Any) -> int | None:
     return None
 
 
+def printed_cost(record: Any) -> int | None:
+    """A card's cost as the card prints it, as `show` and `search` say it: a tactics card's mortgage as ``-X``
+    (``-2``; 0 without one), a netrunner play/install or rez cost as it is (:func:`cost_of`)."""
+    cost = cost_of(record)
+    return -cost if cost is not None and record.game == "tactics" else cost
+
+
+def _cheapest_first(entry: tuple[str, int]) -> tuple[bool, int]:
+    """The order of a cost curve's entries: 0, 1, 2 credits; 0, -1, -2 (a tactics mortgage); X last."""
+    return entry[0] == "X", 0 if entry[0] == "X" else abs(int(entry[0]))
+
+
 def in_pile(record: Any) -> bool:
     """Whether a card listed in a deck is in its draw pile, as `deck validate` counts the deck's size: a tactics
     token card or matrix shop (gold) card never is (RULINGS T4, T5), nor a record that is no card (a netrunner
@@ -118,7 +130,7 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any], lang: str | None = None
             points += record.agenda_points * count
             agendas[agenda_label(record)] += count
         else:
-            cost = cost_of(record)
+            cost = printed_cost(record)  # (a tactics mortgage as the card prints it: -2)
             curve["X" if cost is None else str(cost)] += count
         if identity is not None and record.faction != identity.faction and record.influence:
             influence[record.faction] += record.influence * count
@@ -126,7 +138,7 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any], lang: str | None = None
         "cards": deck.total(),
         "by_type": dict(sorted(by_group.items())),
         "by_faction": dict(sorted(by_faction.items())),
-        "cost_curve": dict(sorted(curve.items(), key=lambda kv: (kv[0] == "X", int(kv[0]) if kv[0] != "X" else 0))),
+        "cost_curve": dict(sorted(curve.items(), key=_cheapest_first)),
         "agenda_points": points,
         "agendas": dict(sorted(agendas.items(), key=lambda kv: _agenda_order(kv[0]))),
         "influence": dict(sorted(influence.items())),

@@ -138,8 +138,7 @@ class TacticsGame(AttackRules):
         )
         self.drafting = draft  # the squads come from the 轮抓 draft, the first step of set-up (§15.6, T7)
         if draft and len(self.players) != 2:
-            raise EngineError(tr("the draft ({name}) is for two players, not {n} ({rule})", name="轮抓",
-                                 n=len(self.players), rule="T7"))  # fmt: skip
+            raise EngineError(tr("the draft is for two players, not {n} ({rule})", n=len(self.players), rule="T7"))
         self._one_piece_per_agent(chosen)
         for index, player in enumerate(self.players):
             squad = chosen[index]
