@@ -269,14 +269,15 @@ def test_a_roles_guns_are_told_at_the_field_with_what_to_write(
     assert "exactly when" not in found[0]
 
 
-# ---------------------------------------------------------------- 4. an operation's trash cost, listed
+# ---------------------------------------------------------------- 4. an operation's trash cost, imported
 
 
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
 @pytest.mark.parametrize("layout", ["netrunnerdb_v2", "netrunnerdb_v1"])
-def test_an_operations_trash_cost_is_listed_as_not_imported(tmp_path: Path, layout: str) -> None:
+def test_an_operations_trash_cost_is_imported(tmp_path: Path, layout: str) -> None:
+    """(It was listed as not imported; the runner who accesses the operation in HQ or R&D may pay it: session 75.)"""
     from toolkit.importers import import_netrunnerdb
 
     source = tmp_path / "checkout"
@@ -294,14 +295,8 @@ def test_an_operations_trash_cost_is_listed_as_not_imported(tmp_path: Path, layo
     into = tmp_path / "netrunnerdb"
     report = import_netrunnerdb(source, into)
     imported = json.loads((into / "cards" / "quarterly_windfall_memo.json").read_text("utf-8"))
-    assert "trash_cost" not in imported  # (an operation has none in Dossier: the record model takes none)
-    said = [line for line in report.lines() if "trash_cost" in line]
-    assert said == [
-        "card 'quarterly_windfall_memo': its 'trash_cost' 3 is not imported: an operation is never installed (it is "
-        "trashed once it resolves), so no trash cost is ever paid for it"
-    ], report.lines()
-    marker = json.loads((into / ".dossier-import.json").read_text(encoding="utf-8"))
-    assert said[0] in marker["report"]
+    assert imported["trash_cost"] == 3
+    assert [line for line in report.lines() if "trash_cost" in line] == [], report.lines()
 
 
 # ---------------------------------------------------------------- 5. a new special role: a mode of its own

@@ -108,7 +108,7 @@ CORP_TYPES = {"agenda", "asset", "ice", "operation", "upgrade"}
 RUNNER_TYPES = {"event", "hardware", "program", "resource"}
 PLAY_COST_TYPES = {"operation", "event", "hardware", "resource", "program"}
 REZ_COST_TYPES = {"ice", "asset", "upgrade"}
-TRASH_TYPES = {"ice", "asset", "upgrade"}
+TRASH_TYPES = {"ice", "asset", "upgrade", "operation"}
 
 # Chinese names Dossier supplies where a checkout has none (mini factions, formats).
 FACTION_ZH = {
@@ -1953,8 +1953,8 @@ class _Converter:
         trash_cost = _int_or_none(f.get("trash_cost"))
         if card_type in TRASH_TYPES and trash_cost is not None:
             data["trash_cost"] = trash_cost
-        elif trash_cost is not None:  # (NetrunnerDB gives 18 operations one: the rules have no use for it)
-            self.report.warnings.append(self.no_trash_cost(card.id, card_type, trash_cost))
+        elif trash_cost is not None:
+            self.report.warnings.append(self.no_trash_cost(card.id, trash_cost))
         if card_type == "ice":
             data["strength"] = _int_or_none(f.get("strength"))
         if card_type == "program":
@@ -1972,23 +1972,17 @@ class _Converter:
         return data
 
     @staticmethod
-    def no_trash_cost(card_id: str, card_type: str, trash_cost: int) -> str:
-        """The warning for a card whose trash cost is not imported: only an installed asset, upgrade or ice is
-        trashed for one (:data:`TRASH_TYPES`, the record model's). An operation is never installed: played, it
-        resolves and is trashed (seed 001), so no one ever pays its trash cost; the card's text says what happens to
-        one that stays (a lockdown, "not trashed until your next turn begins")."""
-        if card_type == "operation":
-            reason = tr(
-                "an operation is never installed (it is trashed once it resolves), so no trash cost is ever paid for it"
-            )
-        else:
-            reason = tr("only an asset, an upgrade or a piece of ice has a trash cost in Dossier")
+    def no_trash_cost(card_id: str, trash_cost: int) -> str:
+        """The warning for a card whose trash cost is not imported: only the corp's assets, upgrades, ice and
+        operations have one (:data:`TRASH_TYPES`, the record model's). The runner may pay it to trash the card
+        wherever it is accessed but in Archives: an operation printing one (18 of NetrunnerDB's) is accessed in HQ or
+        R&D. An agenda is stolen, never trashed for a cost, and the runner's own cards are never accessed."""
         return tr(
             "card {id}: its {field} {n} is not imported: {reason}",
             id=repr(card_id),
             field=repr("trash_cost"),
             n=trash_cost,
-            reason=reason,
+            reason=tr("only an asset, an upgrade, an operation or a piece of ice has a trash cost in Dossier"),
         )
 
     def identity_deck_rules(

@@ -526,6 +526,13 @@ class CardBase(RecordBase):
 class Operation(CardBase):
     type: Literal["operation"]
     cost: XCost
+    trash_cost: int | None = Field(
+        default=None,
+        ge=0,
+        le=20,
+        description="Trash cost (销毁费用): the runner who accesses it (in HQ or R&D) may pay it to trash the card; "
+        "null: it has none.",
+    )
 
 
 class Agenda(CardBase):
