@@ -51,7 +51,7 @@ def test_a_netrunner_save_that_does_not_fit_is_refused_before_play_and_kept(tmp_
     saved.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     before = saved.read_bytes()
     result = _play("netrunner", "--load", saved, "--save", saved, "--plain", answers="1\n" * 20)
-    line = _one_line(result, 1, str(saved), "decision 5", "'zzz' is not an option")
+    line = _one_line(result, 1, str(saved), "decision 5", "the sealed decision is not an option")  # (the corp's)
     assert "options" not in line and "install:" not in line  # the other side's options (the corp's hand) unsaid
     assert "you (" not in result.stdout  # refused before the first decision
     assert saved.read_bytes() == before
@@ -79,7 +79,7 @@ def test_a_netrunner_save_keeps_the_side_the_opponent_and_the_turns(tmp_path: Pa
     went_on = _play("netrunner", "--load", saved, "--plain", answers="1\n" * 400)
     assert went_on.exit_code == 0, went_on.output
     assert "you (corp)" in went_on.stdout and "you (runner)" not in went_on.stdout
-    assert went_on.stdout.rstrip().endswith("game over after 3 turns: no winner (the turn limit was reached)")
+    assert went_on.stdout.rstrip().endswith("stopped at the turn limit (3 turns); no winner (--turns raises the limit)")
     # an option that says what the save says is taken; one that says otherwise is refused, the file kept
     assert _play("netrunner", "--load", saved, "--side", "corp", "--turns", "3", "--plain").exit_code == 0
     before = saved.read_bytes()
@@ -94,7 +94,7 @@ def test_a_netrunner_save_keeps_the_side_the_opponent_and_the_turns(tmp_path: Pa
 def test_the_netrunner_turn_limit_ends_with_a_line() -> None:
     done = _play("netrunner", *NR_DECKS, "--seed", "4", "--turns", "3", "--plain", answers="1\n" * 400)
     assert done.exit_code == 0, done.output
-    assert done.stdout.rstrip().endswith("game over after 3 turns: no winner (the turn limit was reached)")
+    assert done.stdout.rstrip().endswith("stopped at the turn limit (3 turns); no winner (--turns raises the limit)")
 
 
 # 3: the full-screen view fits the terminal

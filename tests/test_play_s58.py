@@ -68,7 +68,7 @@ def test_the_netrunner_log_s_last_lines_are_shown_at_the_end() -> None:
     result = _play("netrunner", *NR_DECKS, "--seed", 4, "--turns", 1, "--plain", answers="1\n" * 200)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[-1].startswith("game over after 1 turn")
+    assert lines[-1].startswith("stopped at the turn limit (1 turn)")
     assert " the game ends (" in lines[-2]  # the log's last line, after the person's last decision
 
 
@@ -256,7 +256,7 @@ def test_a_misfit_tactics_save_names_the_seat_and_kind_only(tmp_path: Path) -> N
     result = _play("tactics", "--load", saved, "--plain")
     assert result.exit_code == 1
     said = " ".join(result.output.split())
-    assert f"decision {machine + 1} (P2, mulligan): 'zzz' is not an option" in said
+    assert f"decision {machine + 1} (P2, mulligan): the sealed decision is not an option" in said  # (the machine's)
     assert "#" not in said.split("replay:")[1]  # no card of a hand, no option
 
 

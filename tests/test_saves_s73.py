@@ -163,10 +163,10 @@ def test_turns_raise_the_limit_of_a_simulated_game(tmp_path: Path) -> None:
     assert code == 0 and "turn limit" in output, output
     before = len(_data(saved)["decisions"])
     code, output = _run("play", "netrunner", "--load", saved, "--plain")
-    assert code == 0 and "the turn limit was reached" in output, output  # (its own limit: over)
+    assert code == 0 and "stopped at the turn limit (3 turns); no winner (--turns raises the limit)" in output, output
     code, output = _run("play", "netrunner", "--load", saved, "--turns", "10", "--plain", "--save", saved)
     assert code == 0, output
-    assert "the turn limit was reached" not in output and "stopped: end of input; saved to" in output, output
+    assert "stopped at the turn limit" not in output and "stopped: end of input; saved to" in output, output
     kept = _data(saved)
     assert kept["turns"] == 10 and len(kept["decisions"]) >= before
     code, output = _run("play", "netrunner", "--load", saved, "--turns", "5", "--plain")  # lower: refused

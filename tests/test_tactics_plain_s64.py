@@ -84,7 +84,7 @@ def test_a_finished_tactics_game_says_where_it_was_saved(tmp_path: Path) -> None
     lines = result.output.strip().splitlines()
     assert lines[-1].startswith(f"the game is over; saved to {saved}"), lines[-3:]
     assert f"`dossier play tactics --load {saved} --plain`" in lines[-1]
-    assert lines[-2] == "game over after 1 round: no winner (round limit reached)"  # (as Netrunner says it)
+    assert lines[-2] == "game over after 1 round: no winner (round limit reached; --turns raises the limit)"
     assert "winners: —" in lines[-3]
     again = CliRunner().invoke(app, ["play", "tactics", "--load", str(saved), "--plain", "--lang", "en"], input="")
     assert again.exit_code == 0 and again.output.strip().splitlines()[-1] == lines[-2], again.output
@@ -95,4 +95,4 @@ def test_a_finished_netrunner_game_says_where_it_was_saved(tmp_path: Path) -> No
     result, saved = _saved_at_end(tmp_path, ["netrunner", *decks, "--seed", "4"], "en")
     lines = result.output.strip().splitlines()
     assert lines[-1].startswith(f"the game is over; saved to {saved}"), lines[-3:]
-    assert lines[-2].startswith("game over after 1 turn")
+    assert lines[-2].startswith("stopped at the turn limit (1 turn)")

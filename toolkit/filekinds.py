@@ -181,12 +181,69 @@ def saved_changed_cards(records: Any, data: Any) -> list[str]:
     return changed_cards(records, {"cards": prints}, setup.to_json())
 
 
-def cards_changed_reason(cards: list[str], option: str | None = None) -> str:
+def fingerprint_problem(data: Any) -> str | None:
+    """What is wrong with the ``cards`` of the saved game ``data`` (either game's, :func:`saved_game_of`), in one
+    line naming the field, or None (none, or a fingerprint as :func:`card_prints` writes it: an object of digests; a
+    tactics game's may be sealed with its seed). A broken one is refused, not taken for no fingerprint: that would
+    turn off the check of the cards changed since (:func:`saved_changed_cards`) without a word."""
+    import json
+
+    from toolkit.i18n import tr
+
+    game = saved_game_of(data)
+    if game is None or "cards" not in data:
+        return None
+    prints = data["cards"]
+    if game == "tactics" and isinstance(prints, str):
+        from toolkit.engine.tactics.session import SEALED, unseal
+
+        seed = data["setup"].get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            return None  # (the seed's field is refused as the set-up is read)
+        text = unseal(prints, seed, "cards")  # (as it is when it does not open)
+        try:
+            prints = None if text.startswith(SEALED) or not prints.startswith(SEALED) else json.loads(text)
+        except (ValueError, RecursionError):
+            prints = None
+    if isinstance(prints, dict) and all(isinstance(v, str) for v in prints.values()):
+        return None
+    return tr("{field}: {problem}", field="/cards", problem=tr("not a fingerprint of the cards this version wrote"))
+
+
+def seen_changed_cards(data: Any, changed: list[str], records: Any) -> tuple[list[str], int]:
+    """The cards of ``changed`` (:func:`saved_changed_cards` of the saved game ``data``) a person's seat could have
+    seen, and how many others there are: a tactics game's squad and deck the machine made up for itself are sealed
+    in the person's file (:meth:`~toolkit.engine.tactics.session.TacticsSession.to_json`), and their cards are only
+    counted, unless the seats' squads and decks that are not sealed, or the map, hold them too. (Which of them were
+    played face up since is not told: that would take replaying the game on the cards that changed.) A Netrunner
+    game's decks are both in the file: every card is named."""
+    if saved_game_of(data) != "tactics":
+        return changed, 0
+    from toolkit.engine.tactics.session import SEALED
+
+    setup = data["setup"]
+    shown = {key: [x for x in value if not (isinstance(x, str) and x.startswith(SEALED))]
+             if key in ("squads", "decks") and isinstance(value, list) else value
+             for key, value in setup.items()}  # fmt: skip
+    if shown == setup:
+        return changed, 0
+    seen = set(_strings(shown)) | set(card_prints(records, shown))
+    named = [name for name in changed if name in seen]
+    return named, len(changed) - len(named)
+
+
+def cards_changed_reason(cards: list[str], option: str | None = None, sealed: int = 0) -> str:
     """A saved game whose ``cards`` changed since it was saved (:func:`saved_changed_cards`), in one line: the game
-    would replay as another; ``option`` the option that replays it all the same (if the command has one)."""
+    would replay as another; ``option`` the option that replays it all the same (if the command has one); ``sealed``
+    the number of other cards that changed, the machine's that its side keeps hidden (:func:`seen_changed_cards`),
+    counted and not named."""
     from toolkit.i18n import tr
 
     said = tr(", ").join(cards[:8]) + (tr(", ") + "…" if len(cards) > 8 else "")
+    if sealed and cards:
+        said = tr("{cards} and {n} of the machine's cards", cards=said, n=sealed)
+    elif sealed:
+        said = tr("{n} of the machine's cards", n=sealed)
     if option is None:
         return tr("its cards changed since the game was saved ({cards}): it would replay as another game",
                   cards=said)  # fmt: skip

@@ -51,6 +51,9 @@ PLAY_HELP = help_text(
 
 
 
+MAX_TURNS = 500  # the most --turns takes (a saved game's limit too: its turns, a tactics game's rounds)
+
+
 def not_replayable(load: Any, reason: str, misfit: bool = False) -> DossierError:
     """The refusal of a saved game ``load`` that cannot be played again (exit 1): ``reason`` on one line; with
     ``misfit`` (its decisions stop fitting the game), what a user who saved it with an earlier version meets: the
@@ -87,8 +90,9 @@ def play(
     ] = None,
     turns: Annotated[
         int,
-        typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds); with --load, a limit "
-                                                        "higher than the saved game's raises it.")),  # fmt: skip
+        typer.Option("--turns", min=1, max=MAX_TURNS,
+                     help=N_("Turns to play at most (tactics: rounds); with --load, a limit higher than the saved "
+                             "game's raises it.")),  # fmt: skip
     ] = 200,
     cards: CardsOption = None,
     save: Annotated[
@@ -231,6 +235,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         if isinstance(data, dict) and isinstance(data.get("seed"), int):
             seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
         _refuse_changed_cards(load, pool.records, data, force)  # (before its decisions are blamed on the rules)
+        _refuse_illegal_decks(load, pool, "netrunner", data, force)
         _refuse_misfit(load, pool.records, data, turns)
     seed, seed_line = _chosen_seed(seed, language)
     full = not plain and is_terminal(sys.stdin, sys.stdout)
@@ -323,10 +328,13 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
                 reason=names.say("reason", played.end_reason),
             )
         )
-    else:  # the turn limit came first
-        typer.echo(tn(language, "game over after {n} turn: no winner (the turn limit was reached)",
-                      "game over after {n} turns: no winner (the turn limit was reached)", played.turns,
-                      n=played.turns))  # fmt: skip
+    elif turns < MAX_TURNS:  # the turn limit came first: as `simulate` says it, and how to go on (--load, --turns)
+        typer.echo(tn(language, "stopped at the turn limit ({n} turn); no winner ({option} raises the limit)",
+                      "stopped at the turn limit ({n} turns); no winner ({option} raises the limit)", played.turns,
+                      n=played.turns, option="--turns"))  # fmt: skip
+    else:
+        typer.echo(tn(language, "stopped at the turn limit ({n} turn); no winner",
+                      "stopped at the turn limit ({n} turns); no winner", played.turns, n=played.turns))  # fmt: skip
     over = _over_line(language, stop.saved, "netrunner")
     if over is not None:
         typer.echo(over)
@@ -441,7 +449,7 @@ def _saved_options(game: str, data: Any) -> dict[str, Any]:
     if data.get("lang") in ("en", "zh-Hans"):
         out["lang"] = data["lang"]
     for key in ("seed", "turns"):
-        if not whole(out.get(key)) or (key == "turns" and not 1 <= out[key] <= 500):
+        if not whole(out.get(key)) or (key == "turns" and not 1 <= out[key] <= MAX_TURNS):
             out.pop(key, None)
     return out
 
@@ -570,6 +578,13 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
         except EngineError:
             return False
 
+    from toolkit.engine.netrunner.saved import LANGS
+    from toolkit.filekinds import fingerprint_problem
+
+    def too_many(field: str) -> DossierError:  # (a limit --turns could not give: refused, not played to it)
+        return refuse(tr("{field}: {problem}", field=field,
+                         problem=tr("expected a number of at most {limit}", limit=MAX_TURNS)))  # fmt: skip
+
     if game == "tactics":
         from toolkit.engine.simulate import TACTICS_DECIDERS
         from toolkit.engine.tactics.session import HUMAN, TacticsSetup
@@ -584,6 +599,14 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
         for index, player in enumerate(setup.players):
             if player != HUMAN and not known(player, TACTICS_DECIDERS):
                 raise unknown(f"/setup/players/{index}", player, TACTICS_DECIDERS)
+        if setup.rounds > MAX_TURNS:
+            raise too_many("/setup/rounds")
+        if "lang" in data and data["lang"] not in LANGS:  # (as a saved Netrunner game's is checked)
+            raise refuse(tr("{field}: {problem}", field="/lang", problem=tr(
+                "{value}: choose one of {choices}", value=repr(data["lang"]), choices=tr(", ").join(LANGS))))  # fmt: skip
+        problem = fingerprint_problem(data)
+        if problem is not None:
+            raise refuse(problem)
         return
     from toolkit.engine.netrunner.players import PLAYERS
     from toolkit.engine.netrunner.saved import check_saved
@@ -593,6 +616,18 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
     except EngineError as exc:
         raise refuse(str(exc)) from None
     _refuse_seed(load, "/seed", data["seed"])
+    if "turns" in data:
+        turns = data["turns"]
+        if not isinstance(turns, int) or isinstance(turns, bool):
+            raise refuse(tr("{field}: {problem}", field="/turns", problem=tr("expected a whole number")))
+        if turns < 1:
+            raise refuse(tr("{field}: {problem}", field="/turns",
+                            problem=tr("expected a number of at least {limit}", limit=1)))  # fmt: skip
+        if turns > MAX_TURNS:
+            raise too_many("/turns")
+    problem = fingerprint_problem(data)
+    if problem is not None:
+        raise refuse(problem)
     opponent = data.get("opponent")
     if opponent is not None and not known(opponent, PLAYERS):
         raise unknown("/opponent", opponent, PLAYERS)
@@ -625,6 +660,7 @@ def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None,
     pool = load_pool(cards)
     records = list(pool.records)
     _refuse_changed_cards(load, records, data, force)
+    _refuse_illegal_decks(load, pool, "netrunner", data, force)
     data = opened(data)
     _refuse_misfit(load, records, data, int(data.get("turns", 200)))
     person = data.get("side") if data.get("side") in ("corp", "runner") else None
@@ -655,12 +691,70 @@ def _refuse_changed_cards(load: Path, records: Any, data: Any, force: bool) -> N
     """``--load`` of a game whose cards changed since it was saved (its fingerprint:
     :func:`toolkit.filekinds.saved_changed_cards`): one line naming them (exit 1) unless ``--force`` is given, not a
     game replayed as another, nor its first decision that no longer fits blamed on the rules."""
-    from toolkit.filekinds import cards_changed_reason, saved_changed_cards
+    from toolkit.filekinds import cards_changed_reason, saved_changed_cards, seen_changed_cards
 
     changed = [] if force else saved_changed_cards(records, data)
     if changed:
-        raise DossierError(tr("{path}: {reason}", path=load, reason=cards_changed_reason(changed, "--force")),
+        named, sealed = seen_changed_cards(data, changed, records)  # (the machine's sealed cards: counted only)
+        raise DossierError(tr("{path}: {reason}", path=load, reason=cards_changed_reason(named, "--force", sealed)),
                            exit_code=1)  # fmt: skip
+
+
+def _refuse_illegal_decks(load: Path, pool: Any, game: str, data: Any, force: bool = False) -> None:
+    """The decks of the saved game ``data`` (of ``load``) checked as decks given with ``--decks`` are
+    (:func:`validators.deck.validate_deck`: its copies, its size, its squad …): the first error is one line naming the
+    file and the field (exit 1), not a game played with a deck no command would take. A Netrunner game's decks are
+    checked under their own format, its ban list left out (a card banned since plays as it did); a tactics game's
+    squad and deck of each seat (a drafted game's squads are the draft's: not judged), a sealed seat's (the
+    machine's) named by its field only, its cards never. A field the game's reading refuses is left to it. With
+    ``force``, a game whose cards changed since it was saved is played all the same: not judged by the cards of
+    now."""
+    from collections import Counter
+
+    from pydantic import ValidationError
+
+    from toolkit.engine.core import EngineError
+    from toolkit.filekinds import saved_changed_cards
+    from toolkit.models.deck import Deck
+    from validators.deck import validate_deck
+
+    if force and saved_changed_cards(pool.records, data):
+        return
+    checked: list[tuple[str, Any, bool, bool]] = []  # (field, deck, sealed, drafted)
+    if game == "netrunner":
+        for side in ("corp", "runner"):
+            with contextlib.suppress(ValidationError):
+                checked.append((f"/decks/{side}", Deck.model_validate(data["decks"][side]), False, False))
+    else:
+        from toolkit.engine.tactics.session import SEALED, TacticsSetup
+
+        try:
+            setup = TacticsSetup.from_json(data["setup"])
+        except EngineError:
+            return
+        raw = data["setup"]
+        for index, (squad, cards) in enumerate(zip(setup.squads, setup.decks, strict=False)):
+            sealed = any(isinstance(raw[key][index], str) and str(raw[key][index]).startswith(SEALED)
+                         for key in ("squads", "decks"))  # fmt: skip
+            with contextlib.suppress(ValidationError):
+                deck = Deck.model_validate({"game": "tactics", "name": "-", "mode": setup.mode, "agents": squad,
+                                            "cards": dict(Counter(cards))})  # fmt: skip
+                checked.append((str(index), deck, sealed, setup.draft))
+    for field, deck, sealed, drafted in checked:
+        for finding in validate_deck(deck, pool.rules).findings:
+            pointer = finding.pointer or ""
+            if finding.severity != "error" or finding.code.startswith("deck.ban"):
+                continue
+            of_squad = pointer == "/agents" or pointer.startswith("/agents/")
+            if drafted and (of_squad or finding.code == "deck.exclusive.agent"):
+                continue
+            if game == "tactics":  # (the set-up's squad and deck of the seat: lists, not the deck file's fields)
+                field = f"/setup/{'squads' if of_squad else 'decks'}/{field}"
+            else:
+                field += pointer
+            sealed_said = tr("the machine's sealed squad or deck is not legal in its mode")
+            problem = sealed_said if sealed else finding.message  # (its finding would name the machine's cards)
+            raise not_replayable(load, tr("{field}: {problem}", field=field, problem=problem))
 
 
 def _refuse_seed(load: Path, field: str, seed: Any) -> None:
@@ -688,7 +782,9 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
     """Replay the saved Netrunner game ``data`` before any play: a saved decision that does not fit the game (not an
     option there, or left over when the game has ended) is one line naming the file and the decision (exit 1), the
     file left as it is. The line names the decision's side and kind (in the log's words, as a tactics save's misfit
-    names its kind), never its options (the corp's hand is among the corp's)."""
+    names its kind), never its options (the corp's hand is among the corp's), and its label only when it is the
+    person's own: the other side's decisions are sealed in the person's file (it says its ``side``), and their
+    labels name what that side keeps hidden (the ice it installed face down)."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.decisions import worded
     from toolkit.engine.netrunner.saved import replay_game
@@ -729,6 +825,10 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
         kind = worded(Term("decision", decision.kind))  # (the log's words for it, as a tactics save's misfit says)
         if kind == decision.kind:  # (a kind the log's vocabulary has no word for: its code as words)
             kind = kind.replace("_", " ")
+        person = data.get("side")
+        if person in SIDE_OF_SEAT.values() and SIDE_OF_SEAT.get(decision.seat) != person:  # (sealed in the file)
+            raise refuse(tr("decision {number} ({side}, {kind}): the sealed decision is not an option",
+                            number=decision.number + 1, side=side, kind=kind), misfit=True) from None  # fmt: skip
         raise refuse(tr("decision {number} ({side}, {kind}): {label} is not an option", number=decision.number + 1,
                         side=side, kind=kind, label=repr(misfit.label)), misfit=True) from None  # fmt: skip
     except (EngineError, KeyError, TypeError, ValueError) as exc:  # an EngineError is worded in the language
@@ -857,7 +957,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import TACTICS_DECIDERS
     from toolkit.engine.tactics.session import HUMAN, SavedMisfit, TacticsSession, TacticsSetup
-    from toolkit.engine.tactics.terminal import over_line, play_terminal
+    from toolkit.engine.tactics.terminal import play_terminal
     from toolkit.i18n import tr
 
     if load is None and opponent not in TACTICS_DECIDERS and not opponent.startswith("search:"):
@@ -872,6 +972,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     if load is not None:
         language = output_lang(lang)
         _refuse_changed_cards(load, records, data, force)
+        _refuse_illegal_decks(load, pool, "tactics", data, force)
         try:
             session = TacticsSession.from_json(records, data)
         except EngineError as exc:
@@ -927,12 +1028,31 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     if stop.how is None and session.over:  # (played to its end, or resigned)
         if full:
             typer.echo("")  # (the full-screen view's last line ends with no new line)
-        typer.echo(over_line(session, language))
+        typer.echo(_tactics_over(session, language))
         over = _over_line(language, stop.saved, "tactics")
         if over is not None:
             typer.echo(over)
         if seed_line is not None:
             typer.echo(seed_line)
+
+
+def _tactics_over(session: Any, language: str) -> str:
+    """How the tactics game ``session`` ended (:func:`~toolkit.engine.tactics.terminal.over_line`); one that reached
+    its round limit says, as `simulate` says it, that ``--turns`` raises the limit (with ``--load``, the game goes on
+    past it), unless the limit is already the most ``--turns`` takes."""
+    from toolkit.cli._lang import seat_label
+    from toolkit.engine.logwords import word
+    from toolkit.engine.tactics.terminal import over_line
+    from toolkit.i18n import t, tn
+
+    result = session.result()
+    if session.resigned is not None or result["reason"] != "round_limit" or session.setup.rounds >= MAX_TURNS:
+        return over_line(session, language)
+    winners = t(language, ", ").join(seat_label(w, language) for w in result["winners"]) or t(language, "no winner")
+    return tn(language, "game over after {n} round: {winners} ({reason}; {option} raises the limit)",
+              "game over after {n} rounds: {winners} ({reason}; {option} raises the limit)", result["rounds"],
+              n=result["rounds"], winners=winners, reason=word("reason", "round_limit", language) or "round_limit",
+              option="--turns")  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

@@ -532,7 +532,8 @@ class TacticsBase(TextRunner):
             self.leave(unit)
 
     def leave(self, unit: Unit, window: bool = True) -> None:
-        """A destroyed unit goes to its owner's lost zone (T11). A game it decides is over there (尘消 is won the moment
+        """A destroyed unit goes to its owner's lost zone (T11); an obstacle, no player's, to none (nor is it logged
+        as lost: its destruction is). A game it decides is over there (尘消 is won the moment
         no enemy agent is on the map): nothing more happens. Otherwise 消灭后 and 失联后 trigger, by its controller, a
         lost agent's owner is offered 失联抚恤, and (``window``; an attack opens one for all the units it destroyed)
         special abilities may be used at that timing point (T26, §14.7). A player it leaves out (no agent left, none
@@ -564,7 +565,8 @@ class TacticsBase(TextRunner):
             if unit.card is not None and unit.card in self.player(controller).board:
                 self.player(controller).board.remove(unit.card)
                 owner.lost.append(unit.card)
-        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)
+        if unit.kind != "obstacle":  # (an obstacle is no player's: it has no lost zone, its destruction is logged)
+            self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)
         self.check_victory()  # (won as it left the map, or before, as it was destroyed: nobody does anything more)
         if self.winners is not None:
             return

@@ -426,7 +426,8 @@ nothing is logged, nothing changes, and only a seat with something to use is ask
 class _Replaying(DecisionDecider):
     """The decider of a session: a saved label that is no option of its decision is refused by the decision's seat
     and kind only (``decision 6 (P2, mulligan): 'zzz' is not an option``), never with its prompt and options, which
-    may be another seat's secrets (the machine's hand). ``silent``: per decision taken, whether it was a pass that
+    may be another seat's secrets (the machine's hand); the label itself only when it is a person's (a machine's
+    decision is sealed in the person's file: :meth:`sealed`, ``the sealed decision is not an option``). ``silent``: per decision taken, whether it was a pass that
     showed the other seats nothing (:data:`UNSEEN`)."""
 
     def __init__(self, players: Mapping[int, Decider | None], script: Sequence[str] = ()) -> None:
@@ -451,10 +452,20 @@ class _Replaying(DecisionDecider):
                 kind = worded(Term("decision", decision.kind))
                 if kind == decision.kind:  # (a kind the log's vocabulary has no word for: its code as words)
                     kind = kind.replace("_", " ")
+                side = tr("P{seat}", seat=seat)
+                if self.sealed(seat):  # (its label names what that seat keeps hidden: a card of its hand)
+                    raise SavedMisfit(tr("decision {number} ({side}, {kind}): the sealed decision is not an option",
+                                         number=number + 1, side=side, kind=kind)) from None  # fmt: skip
                 raise SavedMisfit(tr("decision {number} ({side}, {kind}): {label} is not an option",
-                                     number=number + 1, side=tr("P{seat}", seat=seat), kind=kind,
+                                     number=number + 1, side=side, kind=kind,
                                      label=repr(self.script[number]))) from None  # fmt: skip
             raise
+
+    def sealed(self, seat: int) -> bool:
+        """Whether a decision of ``seat`` is sealed in a person's saved file (:meth:`TacticsSession.to_json`): the
+        game has a person's seat, and ``seat`` is a machine's."""
+        people = [s for s, player in self.players.items() if player is None]
+        return bool(people) and seat not in people
 
 
 UNDO_REFUSALS = {
