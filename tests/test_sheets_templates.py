@@ -245,7 +245,7 @@ def _replace(path: str, value: Any) -> Any:
     [
         (_replace("boxes/name/x", -3), "/boxes/name/x", "expected a number of at least 0"),
         (_replace("boxes/name/name/color", "red"), "/boxes/name/name/color", "'red' is not a colour: write #RRGGBB"),
-        (_replace("boxes/name/size", 12), "/boxes/name/size", "not a field of this record"),
+        (_replace("boxes/name/size", 12), "/boxes/name/size", "not a field of this template"),
         (_replace("boxes/art/give_to", "stats"), "/boxes/stats/give_to", "in a circle: stats -> art -> stats"),
         (_replace("boxes/stats/give_to", "legend"), "/boxes/stats/give_to", "expected one of 'badge'"),
         (lambda d: d["boxes"].pop("art"), "/boxes/stats/give_to", "'art' is no box of this template"),

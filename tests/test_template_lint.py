@@ -282,10 +282,12 @@ def test_every_template_error_exits_2(cli: Any, tmp_path: Path, text: str, words
     path = tmp_path / "designs" / "tactics" / "card.json"
     path.parent.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
-    for args in (("crossfire/vip", "--out", tmp_path / "x.pdf"), ("--check",)):
-        result = cli("print", *args, "--template", path.parent.parent, "--lang", "en")
-        assert result.exit_code == 2, result.output
-        assert words in result.stderr and "Traceback" not in result.output
+    result = cli("print", "crossfire/vip", "--out", tmp_path / "x.pdf", "--template", path.parent.parent, "--lang", "en")
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and "Traceback" not in result.output
+    checked = cli("print", "--check", "--template", path.parent.parent, "--lang", "en")  # a finding, as lint tells it
+    assert checked.exit_code == 1, checked.output
+    assert f"{path}:" in checked.stdout and words in checked.stdout and "Traceback" not in checked.output
 
 
 def test_an_extra_text_box_needs_words_or_a_field(tmp_path: Path) -> None:

@@ -217,9 +217,7 @@ def _no_such_path(path: Path) -> str:
     message = tr("{path}: no such file or directory", path=shown_path(path))
     if path.name != "cards" or not (path.parent / "examples").is_dir():
         return message
-    import shlex
-
-    folder = "." if str(path.parent) in ("", ".") else shlex.quote(shown_path(path.parent))
+    folder = "." if str(path.parent) in ("", ".") else shell_word(shown_path(path.parent))
     return tr(
         "{problem}; {command} adds it (the folder was made without {option})",
         problem=message,
@@ -655,6 +653,17 @@ class Catalog:
         return len(self.records)
 
 
+def shell_word(text: object) -> str:
+    """``text`` as one word of a command to paste into a shell: as it is when it is letters (of any script), digits
+    and ``@%+=:,./-_``, else quoted (:func:`shlex.quote`: ``'my set 2'``; ``数量表.pdf`` stays as it is)."""
+    import shlex
+
+    shown = str(text)
+    if shown and all(c.isalnum() or c in "@%+=:,./-_" for c in shown):
+        return shown
+    return shlex.quote(shown)
+
+
 def _invalid_record(path: Path, text: str, data: Any, exc: ValidationError) -> str:
     """The error of a record file the model refuses: the file, line and column of the first problem, its place in
     the record (a JSON pointer) and what is wrong in the current language (:func:`toolkit.model_errors.model_error`,
@@ -672,7 +681,7 @@ def _invalid_record(path: Path, text: str, data: Any, exc: ValidationError) -> s
         where=f"{path}:{line}:{column}",
         pointer=repr(where or "/"),
         problem=model_error(first),
-        command=f"`dossier lint {path}`",
+        command=f"`dossier lint {shell_word(path)}`",
     )
 
 

@@ -245,13 +245,16 @@ def register(app: typer.Typer) -> None:
                            len(removed), path=path, files=shown)  # fmt: skip
             print(said)
         if result.print_deck is not None and not dry_run:
+            from toolkit.catalog import shell_word
+
             pdf = result.print_deck.name.removesuffix(".deck.json") + ".pdf"  # named as the sheet's deck is
+            deck, folder = shell_word(result.print_deck), shell_word(into)  # (each one word to paste into a shell)
             print(
                 tr(
                     "{path}: the copies to print are in {deck}: {command}",
                     path=path,
                     deck=result.print_deck,
-                    command=f"dossier print --deck {result.print_deck} --cards {into} --out {pdf}",
+                    command=f"dossier print --deck {deck} --cards {folder} --out {shell_word(pdf)}",
                 )
             )
         if not dry_run:
@@ -416,13 +419,14 @@ def _export_plan(
     at a time, so that an export of any number of records holds one record (and one row) at a time."""
     from toolkit.catalog import discover
     from toolkit.config import card_pool
-    from toolkit.i18n import tr
-    from toolkit.importers.sheet_export import SheetPlan, art_for_the_sheet, no_records, recorded_copies
+    from toolkit.i18n import current_lang, tc, tr
+    from toolkit.importers.sheet_export import SheetPlan, art_for_the_sheet, recorded_copies
     from toolkit.jsonio import refuse_input_as_output
     from toolkit.models import GAMES, KIND_DIRS, KINDS
     from toolkit.paths import CARDS_DIR
+    from validators.wording import game_word, kind_word
 
-    game = game_option(game)
+    game = asked = game_option(game)
     known = sorted({k for g, k in KINDS if k != "game" and (game is None or g == game)})
     chosen = kind is not None
     kind = kind or default_kind(game)
@@ -443,7 +447,8 @@ def _export_plan(
     games: set[str] = set()
     every: set[str] = set()  # the games of all the records read (a kind not given: the one game's own kind)
     # (game, kind) -> the records of the folders given that go in another sheet: told when --kind is not given (of
-    # the game --game gives), as the defaults of a pool's export are not (its many kinds are the help's to tell)
+    # the game --game gives), as the defaults of a pool's export are not (its many kinds are the help's to tell),
+    # and when there is no record to export (of every game: what is there, and how to export it)
     others: dict[tuple[str, str], int] = {}
     for path in files:
         text, data = _read_source(path)
@@ -458,7 +463,6 @@ def _export_plan(
             paths
             and isinstance(data, dict)
             and data.get("kind") != "game"
-            and (game is None or data.get("game") == game)
             and (data.get("game"), data.get("kind")) in KINDS
         ):
             other = (str(data["game"]), str(data["kind"]))
@@ -470,14 +474,16 @@ def _export_plan(
             return _export_plan(paths, only, None, cards, out)
     if game is None:
         if len(games) > 1:
+            named = tc(current_lang(), "list", ", ").join(game_word(g) for g in sorted(games))
             raise DossierError(
-                tr("{where}: {kind} records of {games}; give {option}", where=where, kind=kind, games=", ".join(sorted(games)), option="--game")
-            )
+                tr("{where}: {kind} records of {games}; give {option}", where=where, kind=kind_word(kind), games=named,
+                   option="--game")
+            )  # fmt: skip
         if not games:
-            raise DossierError(tr("{where}: no {kind} records", where=where, kind=kind), exit_code=1)
+            raise _no_records(where, kind, None, others)
         game = next(iter(games))
     if not found:
-        raise no_records(game, kind, where)
+        raise _no_records(where, kind, game, others)
     found.sort(key=lambda item: item[0])
     copies = recorded_copies([p for _id, p in found], KIND_DIRS[kind])
 
@@ -490,8 +496,9 @@ def _export_plan(
 
     plan = SheetPlan(records, game, kind, copies, dict(found))
     _refuse_problems(plan.problems)
-    if not chosen and others:
-        _tell_left_out(others)
+    left_out = {key: n for key, n in others.items() if asked is None or key[0] == asked}
+    if not chosen and left_out:
+        _tell_left_out(left_out)
     return plan
 
 
@@ -500,6 +507,17 @@ def _tell_left_out(others: dict[tuple[str, str], int]) -> None:
     of other kinds or games out: a sheet holds one kind of one game, so it names them and the options that export
     each (a folder of cards and crossfire roles was exported as its cards, saying nothing of the roles)."""
     from toolkit.errors import warning_line
+    from toolkit.i18n import tr
+
+    what, how = _other_kinds(others)
+    message = tr("left out the records of other kinds ({what}; a sheet holds one kind): export them with {how}",
+                 what=what, how=how)  # fmt: skip
+    print(warning_line(message), file=sys.stderr)
+
+
+def _other_kinds(others: dict[tuple[str, str], int]) -> tuple[str, str]:
+    """The records of other kinds or games, counted in words (``tactics: 12 agents``), and the options that
+    export each (``--game tactics --kind agent``)."""
     from toolkit.i18n import current_lang, tc, tr
     from validators.wording import game_word, kind_count
 
@@ -510,10 +528,29 @@ def _tell_left_out(others: dict[tuple[str, str], int]) -> None:
     what = tr("; ").join(
         tr("{game}: {counts}", game=game_word(game), counts=sep.join(counts)) for game, counts in by_game.items()
     )
-    how = sep.join(f"--game {game} --kind {kind}" for game, kind in sorted(others))
-    message = tr("left out the records of other kinds ({what}; a sheet holds one kind): export them with {how}",
-                 what=what, how=how)  # fmt: skip
-    print(warning_line(message), file=sys.stderr)
+    return what, sep.join(f"--game {game} --kind {kind}" for game, kind in sorted(others))
+
+
+def _no_records(where: str, kind: str, game: str | None, others: dict[tuple[str, str], int]) -> DossierError:
+    """``export csv`` found no record of the kind (of the game) in ``where`` (exit 1); when the folders given hold
+    records of other kinds, what they hold and the options that export each (docs/reference/printing.md,
+    "Re-importing")."""
+    from toolkit.i18n import tr
+    from validators.wording import game_word, kind_word
+
+    said = {"where": where, "kind": kind_word(kind)}
+    if others:
+        said["what"], said["how"] = _other_kinds(others)
+        if game is None:
+            message = tr("{where}: no {kind} records (it holds {what}): export them with {how}", **said)
+        else:
+            message = tr("no {game} {kind} records in {where} (it holds {what}): export them with {how}",
+                         game=game_word(game), **said)  # fmt: skip
+    elif game is None:
+        message = tr("{where}: no {kind} records", **said)
+    else:
+        message = tr("no {game} {kind} records in {where}", game=game_word(game), **said)
+    return DossierError(message, exit_code=1)
 
 
 def _refuse_problems(problems: list[str]) -> None:

@@ -28,8 +28,9 @@ HELP = help_text(
     N_(
         "Choose the cards by id (game/id, or a name in either language), with --deck FILE (a deck prints each card "
         "as often as it appears), or with --game G (every card of a game; --query Q narrows the choice with the "
-        "search language, using the database of `dossier db build`). --calibrate prints a duplex alignment page "
-        "instead."
+        "search language, in the database `dossier search` reads: --db, else $DOSSIER_DB, else ./dossier.db, else "
+        "one of the card pool in the user's cache, built when missing or stale). --calibrate prints a duplex "
+        "alignment page instead."
     ),
     N_(
         "Exit 0 when written; 1 when a card's text does not fit even at 6 pt or the font lacks a character "
@@ -92,7 +93,13 @@ def print_cards(
     db: Annotated[
         str | None,
         typer.Option(
-            "--db", help=N_("Database for --query (default: $DOSSIER_DB or ./dossier.db)."), callback=not_empty
+            "--db",
+            help=N_(
+                "Database for --query: a file path or an SQLAlchemy URL. Default: $DOSSIER_DB, else dossier.db in the "
+                "working directory, else one of the card pool in the user's cache, built when missing or stale (as "
+                "`dossier search`)."
+            ),
+            callback=not_empty,
         ),
     ] = None,
     card: Annotated[
@@ -595,15 +602,18 @@ def _check_pngs(directory: Path, names: list[str]) -> None:
 
 
 def _check_templates(template: Path | None, min_dpi: float) -> None:
-    """``dossier print --check``: the findings of the templates (validators/template_lint.py, and what their words
-    miss: :func:`toolkit.sheets.template.text_findings`, in every language), lint-style."""
+    """``dossier print --check``: the findings of the templates (every problem of each file that is no template:
+    :func:`toolkit.sheets.template.load_templates`; of the others validators/template_lint.py, and what their words
+    miss: :func:`toolkit.sheets.template.text_findings`, in every language), lint-style, file by file."""
     from toolkit.sheets.template import default_templates, load_templates, text_findings
     from validators.template_lint import lint_templates
 
-    templates = load_templates(template)
+    broken: list[Finding] = []  # (each such file's template is the bundled one meanwhile: not in paths)
+    templates = load_templates(template, broken)
     bundled = set(default_templates().sources.values())
     paths = [p for p in templates.sources.values() if template is None or p not in bundled]
-    findings = _in_order(templates, lint_templates(templates, paths, min_dpi=min_dpi) + text_findings(templates, paths))
+    found = lint_templates(templates, paths, min_dpi=min_dpi) + text_findings(templates, paths)
+    findings = sorted(broken + found, key=lambda f: _file_order(f.file))  # (a stable sort: each file's in order)
     for finding in findings:
         print(finding_line(finding))
     errors = sum(1 for f in findings if f.severity == "error")
@@ -611,7 +621,7 @@ def _check_templates(template: Path | None, min_dpi: float) -> None:
     print(
         tr(
             "{files}: {errors}, {warnings}",
-            files=trn("{n} template", "{n} templates", len(paths)),
+            files=trn("{n} template", "{n} templates", len(paths) + len({f.file for f in broken})),
             errors=trn("{n} error", "{n} errors", errors),
             warnings=trn("{n} warning", "{n} warnings", warnings),
         )
@@ -644,6 +654,13 @@ def _in_order(templates: Any, findings: list[Finding]) -> list[Finding]:
     """``findings`` file by file, in the order of the templates (each file's in the order they were found)."""
     order = {str(path): index for index, (_, path) in enumerate(sorted(templates.sources.items()))}
     return sorted(findings, key=lambda f: order.get(f.file or "", len(order)))
+
+
+def _file_order(file: str | None) -> tuple[str, str]:
+    """Where the findings of a template file go among those of the others: by game, then name (as
+    :func:`_in_order` orders the templates in use; a file that is none has its place among them too)."""
+    path = Path(file or "")
+    return path.parent.name, path.stem
 
 
 def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None) -> None:

@@ -1138,7 +1138,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord:
                         "column {column}: a {game} {type} has no field {field}; leave the cell empty",
                         column=repr(column.header),
                         game=word("game", sheet.game, current_lang()),
-                        type=type_name,
+                        type=word("type", type_name, current_lang()),
                         field=repr(column.parts[0]),
                     ),
                     row.line,
@@ -2221,9 +2221,23 @@ def _name_repeated(owner: RowRecord, finding: Finding, records: list[RowRecord])
     if not others:
         return None  # a record of the game's data: its file is there
     other = max(others, key=lambda r: len(str(r.target)))
+    label = record_label(owner.data.get("game"), owner.data.get("kind"), owner.shown or owner.data.get("id"))
+    other_names = other.data.get("name")
+    other_name = other_names.get(lang) if isinstance(other_names, dict) else None
+    if isinstance(other_name, str) and other_name.casefold().strip() != name.casefold().strip():
+        # (names the name lookup takes for one, accents, width and punctuation aside: lint's second message)
+        return tr(
+            "{label}: {lang} name {name} reads the same to a deck list as {other}, the name of {file} (name "
+            "lookup ignores case, accents, width and punctuation)",
+            label=label,
+            lang=word("lang", lang, current_lang()),
+            name=repr(name),
+            other=repr(other_name),
+            file=tr("row {row}", row=other.row),
+        )
     return tr(
         "{label}: {lang} name {name} is also the name of row {row}",
-        label=record_label(owner.data.get("game"), owner.data.get("kind"), owner.shown or owner.data.get("id")),
+        label=label,
         lang=word("lang", lang, current_lang()),
         name=repr(name),
         row=other.row,

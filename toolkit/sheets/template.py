@@ -469,73 +469,87 @@ class Templates:
         return self.backs[(game, f"back-{deck}")]
 
 
-def _where(path: Path, text: str, data: Any, loc: tuple[Any, ...]) -> str:
-    line, column = pointer_position(value_positions(text), loc_pointer(data, loc))
-    return f"{path}:{line}:{column}"
+# a problem of a template file: (code, JSON pointer or None, line, column, problem in words)
+_Problem = tuple[str, str | None, int, int, str]
 
 
-def parse_template(path: Path, expected: Literal["front", "back"] | None = None) -> FrontTemplate | BackTemplate:
-    """Read and validate one template file; a bad one is a one-line DossierError naming file, line and column."""
+def read_template(
+    path: Path, expected: Literal["front", "back"] | None = None
+) -> tuple[FrontTemplate | BackTemplate | None, list[Finding]]:
+    """Read and validate one template file: the template (None when it is none) and every problem that keeps it
+    from being one, each an error finding at the file, its pointer, line and column: ``template.read`` (an
+    unreadable file), ``template.json`` (invalid JSON), ``template.schema`` (what the schema refuses, every
+    value), ``template.box`` (a box past the card, a ``give_to`` naming no box or going round in a circle)."""
+    template, found = _read(path, expected)
+    findings: list[Finding] = []
+    for code, ptr, line, column, problem in found:
+        if code == "template.read":
+            message = tr("cannot read file: {reason}", reason=problem)
+        elif code == "template.json":
+            message = tr("invalid JSON: {problem}", problem=problem)
+        else:
+            message = tr("{pointer}: {problem}", pointer=ptr, problem=problem)
+        findings.append(Finding(code, message, "error", str(path), ptr, line or None, column or None))
+    return template, findings
+
+
+def _read(path: Path, expected: Literal["front", "back"] | None) -> tuple[FrontTemplate | BackTemplate | None,
+                                                                          list[_Problem]]:  # fmt: skip
     source = read_source(path)
     if source.text is None:
-        raise DossierError(tr("{path}: cannot read template: {reason}", path=path, reason=source.error))
+        return None, [("template.read", None, 0, 0, str(source.error))]
     text = source.text
     try:
         data = loads_strict(text)
     except JsonSyntaxError as exc:
-        raise DossierError(
-            tr("{where}: invalid JSON: {problem}", where=f"{path}:{exc.line}:{exc.column}", problem=exc.message),
-            exit_code=2,
-        ) from None
+        return None, [("template.json", None, exc.line, exc.column, exc.message)]
     if not isinstance(data, dict):
-        problem = tr("a template is a JSON object")
-        raise DossierError(
-            tr("{where}: template error: {pointer}: {problem}", where=f"{path}:1:1", pointer="/", problem=problem),
-            exit_code=2,
-        )
+        return None, [("template.schema", "/", 1, 1, tr("a template is a JSON object"))]
     if "face" not in data:
         face = expected or "front"
-        problem = tr("missing; write {json}", json=f'"face": "{face}"')
-        raise DossierError(
-            tr("{where}: template error: {pointer}: {problem}", where=f"{path}:1:1", pointer="/face", problem=problem),
-            exit_code=2,
-        )
+        return None, [("template.schema", "/face", 1, 1, tr("missing; write {json}", json=f'"face": "{face}"'))]
+    positions = value_positions(text)
     if expected is not None and data.get("face") != expected:
-        where = _where(path, text, data, ("face",))
-        problem = tr("this file is a {face} template", face=expected)
-        raise DossierError(
-            tr("{where}: template error: {pointer}: {problem}", where=where, pointer="/face", problem=problem),
-            exit_code=2,
-        )
+        line, column = pointer_position(positions, loc_pointer(data, ("face",)))
+        return None, [("template.schema", "/face", line, column, tr("this file is a {face} template", face=expected))]
     try:
         template: FrontTemplate | BackTemplate = TEMPLATE_ADAPTER.validate_python(data)
     except ValidationError as exc:
-        errors = exc.errors()
-        first = errors[0]
-        where = _where(path, text, data, tuple(first["loc"]))
-        ptr = loc_pointer(data, tuple(first["loc"])) or "/"
-        message = pattern_problem(first) or model_error(first)
-        if len(errors) > 1:
-            message = and_more(message, len(errors) - 1)
-        raise DossierError(
-            tr("{where}: template error: {pointer}: {problem}", where=where, pointer=ptr, problem=message), exit_code=2
-        ) from None
-    found = problems(template)
-    if found:
-        ptr, message = found[0]
-        line, column = pointer_position(value_positions(text), ptr)
-        if len(found) > 1:
-            message = and_more(message, len(found) - 1)
-        raise DossierError(
-            tr(
-                "{where}: template error: {pointer}: {problem}",
-                where=f"{path}:{line}:{column}",
-                pointer=ptr,
-                problem=message,
-            ),
-            exit_code=2,
-        )
-    return template
+        found: list[_Problem] = []
+        for error in exc.errors():
+            ptr = loc_pointer(data, tuple(error["loc"])) or "/"
+            line, column = pointer_position(positions, loc_pointer(data, tuple(error["loc"])))
+            if error.get("type") == "extra_forbidden":
+                problem = tr("not a field of this template")
+            else:
+                problem = pattern_problem(error) or model_error(error)
+            found.append(("template.schema", ptr, line, column, problem))
+        return None, found
+    boxes: list[_Problem] = [
+        ("template.box", ptr, *pointer_position(positions, ptr), problem) for ptr, problem in problems(template)
+    ]
+    if boxes:
+        return None, boxes
+    return template, []
+
+
+def parse_template(path: Path, expected: Literal["front", "back"] | None = None) -> FrontTemplate | BackTemplate:
+    """Read and validate one template file; a bad one is a one-line DossierError naming file, line and column
+    (of its first problem, with how many more there are: :func:`read_template` gives every one)."""
+    template, found = _read(path, expected)
+    if template is not None:
+        return template
+    code, ptr, line, column, problem = found[0]
+    if code == "template.read":
+        raise DossierError(tr("{path}: cannot read template: {reason}", path=path, reason=problem))
+    where = f"{path}:{line}:{column}"
+    if code == "template.json":
+        raise DossierError(tr("{where}: invalid JSON: {problem}", where=where, problem=problem), exit_code=2)
+    if len(found) > 1:
+        problem = and_more(problem, len(found) - 1)
+    raise DossierError(
+        tr("{where}: template error: {pointer}: {problem}", where=where, pointer=ptr, problem=problem), exit_code=2
+    )
 
 
 def _files(directory: Path) -> Iterator[tuple[tuple[str, str], Path]]:
@@ -550,8 +564,13 @@ def default_templates() -> Templates:
     return _build(dict(_files(TEMPLATE_DIR)), None)
 
 
-def load_templates(override: Path | None = None) -> Templates:
-    """The bundled templates with those in ``override`` (``DIR/<game>/<name>.json``) in their place."""
+def load_templates(override: Path | None = None, findings: list[Finding] | None = None) -> Templates:
+    """The bundled templates with those in ``override`` (``DIR/<game>/<name>.json``) in their place.
+
+    A file there that is no template (of a bundled name) is a DossierError, of the first such file; with
+    ``findings`` (``dossier print --check``), every problem of every such file is added to it instead, as
+    :func:`read_template` finds them (a file of no bundled name: ``template.name``), and the bundled template
+    stays in its place."""
     if override is None:
         return default_templates()
     if not override.is_dir():
@@ -565,22 +584,31 @@ def load_templates(override: Path | None = None) -> Templates:
     stray = sorted(given.keys() - defaults.sources.keys())
     loose = sorted(p.name for p in override.glob("*.json"))
     if stray or loose:
-        path = given[stray[0]] if stray else override / loose[0]
         known = ", ".join(f"{g}/{n}.json" for g, n in sorted(defaults.sources))
-        raise DossierError(
-            tr(
-                "{path}: no bundled template has this name, so it would change nothing; expected one of {known}",
-                path=path,
-                known=known,
+        wrong = [given[key] for key in stray] + [override / name for name in loose]
+        if findings is None:
+            raise DossierError(
+                tr(
+                    "{path}: no bundled template has this name, so it would change nothing; expected one of {known}",
+                    path=wrong[0],
+                    known=known,
+                )
             )
-        )
-    if not given:
+        for path in wrong:
+            problem = tr("no bundled template has this name, so it would change nothing; expected one of {known}",
+                         known=known)  # fmt: skip
+            findings.append(Finding("template.name", problem, "error", str(path)))
+        for key in stray:
+            del given[key]
+    if not given and not (findings is not None and (stray or loose)):
         files = "<game>/<name>.json"
         raise DossierError(tr("--template {path}: no {files} templates in it", path=override, files=files))
-    return _build({**defaults.sources, **given}, defaults)
+    return _build({**defaults.sources, **given}, defaults, findings)
 
 
-def _build(sources: dict[tuple[str, str], Path], defaults: Templates | None) -> Templates:
+def _build(
+    sources: dict[tuple[str, str], Path], defaults: Templates | None, findings: list[Finding] | None = None
+) -> Templates:
     fronts: dict[tuple[str, str], FrontTemplate] = {}
     backs: dict[tuple[str, str], BackTemplate] = {}
     for key, path in sources.items():
@@ -590,7 +618,20 @@ def _build(sources: dict[tuple[str, str], Path], defaults: Templates | None) -> 
             else:
                 backs[key] = defaults.backs[key]
             continue
-        template = parse_template(path, "back" if key[1].startswith("back-") else "front")
+        expected: Literal["front", "back"] = "back" if key[1].startswith("back-") else "front"
+        if findings is None or defaults is None:
+            template = parse_template(path, expected)
+        else:
+            read, found = read_template(path, expected)
+            if read is None:  # told in findings: the bundled template stays in its place
+                findings += found
+                sources[key] = defaults.sources[key]
+                if key in defaults.fronts:
+                    fronts[key] = defaults.fronts[key]
+                else:
+                    backs[key] = defaults.backs[key]
+                continue
+            template = read
         if isinstance(template, BackTemplate):
             backs[key] = template
         else:
