@@ -7,7 +7,8 @@
 The subset holds all of GB2312 (the 7,445 characters Python's ``gb2312`` codec
 decodes: 6,763 hanzi, punctuation, kana, Greek, Cyrillic, pinyin), printable
 ASCII, Latin-1 and Latin Extended-A, superscript digits, CJK and full-width
-punctuation, every label and mark the layouts draw in every language (:mod:`toolkit.sheets.labels`),
+punctuation (with the proportional forms of the curly quotes under private-use code points:
+:func:`add_latin_quotes`), every label and mark the layouts draw in every language (:mod:`toolkit.sheets.labels`),
 every character of every record under ``cards/`` and :data:`EXTRA` (characters
 seen in the real NetrunnerDB pool beyond those); and, as far as the sources
 have them, the ranges of :data:`WANTED_RANGES` (general punctuation, more
@@ -47,7 +48,7 @@ from toolkit.errors import DossierError, os_reason
 from toolkit.i18n import tr, trn
 
 from . import labels
-from .fonts import ASCII, BUNDLED, COVERAGE_FILE, FONT_DIR, format_coverage, print_coverage
+from .fonts import ASCII, BUNDLED, COVERAGE_FILE, FONT_DIR, LATIN_QUOTES, format_coverage, print_coverage
 
 DEBIAN_SOURCES = {
     "regular": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
@@ -270,29 +271,29 @@ def cff_to_glyf(font: Any, max_error: float = MAX_ERROR) -> None:
     font.sfntVersion = "\x00\x01\x00\x00"
 
 
-def supplement(font: Any, other: Any, chars: Iterable[str], max_error: float = MAX_ERROR) -> set[str]:
-    """Add to ``font`` (TrueType outlines) the glyphs of ``chars`` it lacks and ``other`` has, scaled
-    to ``font``'s cap height; returns the characters added."""
+def _scale(font: Any, other: Any) -> float:
+    """How much ``other``'s glyphs are scaled in ``font``: to the same size of capitals; without cap heights,
+    the same size of em."""
+    mine, theirs = font["OS/2"].sCapHeight, other["OS/2"].sCapHeight
+    return mine / theirs if mine > 0 and theirs > 0 else font["head"].unitsPerEm / other["head"].unitsPerEm
+
+
+def copy_glyphs(font: Any, other: Any, glyphs: dict[str, str], max_error: float = MAX_ERROR) -> None:
+    """Add to ``font`` (TrueType outlines) the glyph ``glyphs[ch]`` of ``other`` as the glyph of each ``ch``,
+    scaled as :func:`_scale` says."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.recordingPen import DecomposingRecordingPen
     from fontTools.pens.transformPen import TransformPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-    cmap = font.getBestCmap()
-    other_cmap = other.getBestCmap()
-    todo = sorted((c for c in set(chars) if ord(c) not in cmap and ord(c) in other_cmap), key=ord)
-    if not todo:
-        return set()
-    mine, theirs = font["OS/2"].sCapHeight, other["OS/2"].sCapHeight
-    # the same size of capitals; without cap heights, the same size of em
-    scale = mine / theirs if mine > 0 and theirs > 0 else font["head"].unitsPerEm / other["head"].unitsPerEm
+    scale = _scale(font, other)
     glyph_set = other.getGlyphSet()
     glyf, hmtx = font["glyf"], font["hmtx"]
     order = list(font.getGlyphOrder())
     taken = set(order)
     cubic = "CFF " in other
-    for ch in todo:
-        source = other_cmap[ord(ch)]
+    for ch in sorted(glyphs, key=ord):
+        source = glyphs[ch]
         name = f"uni{ord(ch):04X}"
         while name in taken:
             name += ".s"
@@ -316,7 +317,59 @@ def supplement(font: Any, other: Any, chars: Iterable[str], max_error: float = M
     font.setGlyphOrder(order)
     glyf.glyphOrder = order
     font["OS/2"].recalcUnicodeRanges(font)
-    return set(todo)
+
+
+def supplement(font: Any, other: Any, chars: Iterable[str], max_error: float = MAX_ERROR) -> set[str]:
+    """Add to ``font`` (TrueType outlines) the glyphs of ``chars`` it lacks and ``other`` has, scaled
+    to ``font``'s cap height; returns the characters added."""
+    cmap = font.getBestCmap()
+    other_cmap = other.getBestCmap()
+    todo = {c for c in set(chars) if ord(c) not in cmap and ord(c) in other_cmap}
+    if todo:
+        copy_glyphs(font, other, {c: other_cmap[ord(c)] for c in todo}, max_error)
+    return todo
+
+
+def latin_quote_glyphs(source: Any) -> dict[str, str]:
+    """The glyphs of ``source`` (Noto Sans CJK) that draw the curly quotes ‘’“” in Latin text, by quote: its
+    character map gives the full-width forms Chinese text wants, its ``locl`` feature for Latin script (in its
+    Japanese and Korean language systems) the proportional forms of its Latin letters. Empty when it has none."""
+    if "GSUB" not in source:
+        return {}
+    cmap, hmtx = source.getBestCmap(), source["hmtx"]
+    gsub = source["GSUB"].table
+    lookups: list[int] = []
+    for record in gsub.ScriptList.ScriptRecord:
+        if record.ScriptTag != "latn":
+            continue
+        systems = [record.Script.DefaultLangSys, *(r.LangSys for r in record.Script.LangSysRecord)]
+        for system in filter(None, systems):
+            for index in system.FeatureIndex:
+                feature = gsub.FeatureList.FeatureRecord[index]
+                if feature.FeatureTag == "locl":
+                    lookups.extend(i for i in feature.Feature.LookupListIndex if i not in lookups)
+    found: dict[str, str] = {}
+    for index in lookups:
+        for table in gsub.LookupList.Lookup[index].SubTable:
+            mapping = getattr(getattr(table, "ExtSubTable", table), "mapping", None) or {}
+            for quote in LATIN_QUOTES:
+                wide = cmap.get(ord(quote))
+                narrow = mapping.get(wide)
+                if quote not in found and narrow is not None and hmtx[narrow][0] < hmtx[wide][0]:
+                    found[quote] = narrow
+    return found
+
+
+def add_latin_quotes(font: Any, source: Any, max_error: float = MAX_ERROR) -> set[str]:
+    """Add to ``font`` (TrueType outlines) the proportional forms of the curly quotes of ``source``
+    (:func:`latin_quote_glyphs`) under the private-use code points of :data:`~toolkit.sheets.fonts.LATIN_QUOTES`
+    (the quotes' own code points keep their full-width forms); returns the code points added."""
+    glyphs = {LATIN_QUOTES[quote]: name for quote, name in latin_quote_glyphs(source).items()}
+    cmap = font.getBestCmap()
+    glyphs = {ch: name for ch, name in glyphs.items() if ord(ch) not in cmap}
+    if glyphs:
+        copy_glyphs(font, source, glyphs, max_error)
+    return set(glyphs)
 
 
 def rename(font: Any, style: str, also: Any = None) -> None:
@@ -366,6 +419,7 @@ def build_font(
     if latin is not None:
         other = open_face(latin, LATIN_FAMILY)
         supplement(font, other, chars)
+    add_latin_quotes(font, open_face(source, family))  # the face above is cut down to ``chars`` by now
     rename(font, style, other)
     font.recalcTimestamp = False
     buffer = io.BytesIO()

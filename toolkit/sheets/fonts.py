@@ -44,6 +44,12 @@ COVERAGE_FILE = FONT_DIR / "coverage.txt"
 REGULAR, BOLD = "DossierSans", "DossierSans-Bold"
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 FAKE_BOLD_ADVANCE = 20.0  # font units (of 1000) a stroked "bold" glyph of a single-face font grows by
+LATIN_QUOTES = {"‘": "\ue018", "’": "\ue019", "“": "\ue01c", "”": "\ue01d"}
+"""The curly quotes and the private-use code points under which Dossier Sans SC holds their proportional
+forms: the quotes' own code points draw the full-width forms Chinese text wants. The text layout puts these for
+the quotes of Latin text (:func:`toolkit.sheets.linebreak.latin_quotes`); :meth:`FontSet.runs` draws them as the
+real quotes in a copy of the font whose quotes are the proportional glyphs, so the PDF's text is the real quote."""
+QUOTE_OF = {narrow: quote for quote, narrow in LATIN_QUOTES.items()}
 
 
 def install_hint() -> str:
@@ -201,7 +207,7 @@ class FontSet:
     def _mixed_width(self, text: str, bold: bool, size: float) -> float:
         total = 0.0
         for ch in text:
-            face = self.owner(ch) or self.primary
+            face = self.owner(QUOTE_OF.get(ch, ch)) or self.primary
             name = face.name(bold)
             cache = self._widths.get(name)
             if cache is None:
@@ -234,13 +240,18 @@ class FontSet:
 
     def _split(self, text: str, bold: bool) -> tuple[list[Run], frozenset[str]]:
         primary_stroke = bold and self.fake_bold
-        if set(text) <= self.chars:
+        chars = set(text)
+        if chars <= self.chars and chars.isdisjoint(QUOTE_OF):
             return [(text, self.name(bold), primary_stroke)], frozenset()
         runs: list[Run] = []
         missing: set[str] = set()
         current: Face | None = None
+        font = ""  # the font of the run: the face's, or its copy with proportional quotes (LATIN_QUOTES)
         chunk: list[str] = []
         for ch in text:
+            quote = QUOTE_OF.get(ch)
+            if quote is not None:
+                ch = quote  # drawn and copied as the real quote
             face = self.owner(ch)
             if face is None:
                 if not _control(ch):
@@ -248,13 +259,16 @@ class FontSet:
                 face = self.primary
             elif current is not None and ch.isspace() and ch in current.chars:
                 face = current  # a space between fallback characters stays in their run
-            if current is not None and face != current and chunk:
-                runs.append(("".join(chunk), current.name(bold), bold and current.fake_bold))
+            name = face.name(bold)
+            if quote is not None:
+                name = _quote_font(name) or name
+            if current is not None and name != font and chunk:
+                runs.append(("".join(chunk), font, bold and current.fake_bold))
                 chunk = []
-            current = face
+            current, font = face, name
             chunk.append(ch)
         if chunk and current is not None:
-            runs.append(("".join(chunk), current.name(bold), bold and current.fake_bold))
+            runs.append(("".join(chunk), font, bold and current.fake_bold))
         return runs, frozenset(missing)
 
     def take_unprintable(self) -> set[str]:
@@ -301,9 +315,48 @@ def _control(ch: str) -> bool:
 def _char_width(name: str, ch: str) -> float:
     from reportlab.pdfbase import pdfmetrics
 
+    quote = QUOTE_OF.get(ch)
+    if quote is not None:  # the proportional form of a quote: as wide as :meth:`FontSet.runs` draws it
+        name, ch = _quote_font(name) or name, quote
     font: Any = pdfmetrics.getFont(name)
     face = font.face
     return float(face.charWidths.get(ord(ch), face.defaultWidth))
+
+
+_QUOTE_FONTS: dict[str, str | None] = {}
+
+
+def _quote_font(name: str) -> str | None:
+    """The registered font that draws the curly quotes of font ``name`` in their proportional forms: a copy of
+    it whose quotes are its glyphs under :data:`LATIN_QUOTES`' code points, registered the first time; None when
+    ``name`` is no Dossier Sans SC with those glyphs (a user's font, a build made before they were added)."""
+    try:
+        return _QUOTE_FONTS[name]
+    except KeyError:
+        pass
+    import copy
+    from weakref import WeakKeyDictionary
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTEncoding
+
+    font: Any = pdfmetrics.getFont(name)
+    face = font.face
+    codes = {ord(quote): ord(narrow) for quote, narrow in LATIN_QUOTES.items()}
+    found = None
+    if getattr(face, "familyName", b"") == b"Dossier Sans SC" and all(c in face.charToGlyph for c in codes.values()):
+        found = f"{name}-LatinQuotes"
+        variant = copy.copy(font)  # shares the parsed file; its own name, character map, widths and PDF state
+        variant.fontName = found
+        variant.face = copy.copy(face)
+        variant.face.name = face.name + b"-LatinQuotes"
+        variant.face.charToGlyph = {**face.charToGlyph, **{q: face.charToGlyph[n] for q, n in codes.items()}}
+        variant.face.charWidths = {**face.charWidths, **{q: face.charWidths[n] for q, n in codes.items()}}
+        variant.encoding = TTEncoding()
+        variant.state = WeakKeyDictionary()
+        pdfmetrics.registerFont(variant)
+    _QUOTE_FONTS[name] = found
+    return found
 
 
 def _register(name: str, source: Any, index: int = 0) -> Any:

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+from .fonts import LATIN_QUOTES
+
 CLOSING = frozenset(
     "，。、；：？！」』）》〉】〕〗〙〛］｝…‥・·～〜%％,.;:?!)]}”’》ー々〆ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
 )
@@ -82,6 +84,36 @@ def _is_cjk(ch: str) -> bool:
     if known is None:
         known = _CJK[ch] = is_cjk(ch)
     return known
+
+
+_NEUTRAL = frozenset("…‥·—–") | frozenset(LATIN_QUOTES) | frozenset(LATIN_QUOTES.values())
+
+
+def latin_quotes(text: str) -> str:
+    """``text`` with each curly quote of Latin text as its proportional form (:data:`~toolkit.sheets.fonts.LATIN_QUOTES`):
+    one whose nearest characters on either side (past spaces, other quotes, dashes and ellipses) are no Chinese
+    ones (Aesop’s, “JK”, even inside Chinese text). A quote next to a Chinese character keeps its full-width form.
+    The same length, character for character."""
+    if not any(quote in text for quote in LATIN_QUOTES):
+        return text
+    chars = list(text)
+
+    def wide(step: int, index: int) -> bool | None:
+        """Whether the nearest telling character from ``index`` in direction ``step`` is Chinese (None: none)."""
+        index += step
+        while 0 <= index < len(chars):
+            ch = chars[index]
+            if not ch.isspace() and ch not in _NEUTRAL:
+                return _is_cjk(ch)
+            index += step
+        return None
+
+    for index, ch in enumerate(text):
+        if ch in LATIN_QUOTES:
+            before, after = wide(-1, index), wide(1, index)
+            if not before and not after and (before, after) != (None, None):
+                chars[index] = LATIN_QUOTES[ch]
+    return "".join(chars)
 
 
 _ICON = re.compile(r"\[([a-z0-9_]+)\]")

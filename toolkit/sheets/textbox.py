@@ -28,7 +28,7 @@ from toolkit.i18n import script_lang
 
 from . import icons
 from .fonts import FontSet
-from .linebreak import Atom, Lexicon, Prepared, atomize, break_prepared, prepare
+from .linebreak import Atom, Lexicon, Prepared, atomize, break_prepared, latin_quotes, prepare
 from .styles import INK, MUTED
 
 MIN_SIZE = 6.0
@@ -74,7 +74,7 @@ def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
         if script_lang(head) == "zh-Hans":  # a Chinese text quoting a name with a colon in it
             colon = ""
     bold = len(head) + 1 if colon and 0 < len(head) <= longest and not any(p in head for p in stops) else 0
-    return Para(atomize(text, bold, icon_ids))
+    return Para(atomize(latin_quotes(text), bold, icon_ids))
 
 
 def hang(para: Para, measure: Measurer, icon_ids: tuple[str, ...] = ("subroutine",)) -> list[Para]:
@@ -106,17 +106,22 @@ def hang(para: Para, measure: Measurer, icon_ids: tuple[str, ...] = ("subroutine
 
 
 def plain(text: str, color: str = INK, scale: float = 1.0, bold: bool = False, **kw: Any) -> Para:
-    return Para(atomize(text, len(text) if bold else 0, icons.INLINE), color=color, scale=scale, **kw)
+    return Para(atomize(latin_quotes(text), len(text) if bold else 0, icons.INLINE), color=color, scale=scale, **kw)
 
 
 def span_atoms(spans: tuple[markup.Span, ...] | list[markup.Span]) -> list[Atom]:
     """Atoms of marked-up spans: text broken by the same rules as ability text, icons as icon atoms."""
     atoms: list[Atom] = []
+    # the quotes of Latin text by the text around them, across spans (an icon counts as a space)
+    joined = latin_quotes("".join(" " if span.icon else span.text for span in spans))
+    at = 0
     for span in spans:
         if span.icon:
             atoms.append(Atom(span.text, "icon", span.bold))
+            at += 1
             continue
-        pieces = atomize(span.text, len(span.text) if span.bold else 0, ())
+        text, at = joined[at : at + len(span.text)], at + len(span.text)
+        pieces = atomize(text, len(text) if span.bold else 0, ())
         if span.italic or span.sup:
             pieces = [a._replace(italic=span.italic, sup=span.sup) for a in pieces]
         atoms.extend(pieces)
@@ -435,9 +440,12 @@ def _text(
     c: Any, x: float, y: float, text: str, size: float, bold: bool, color: str, fonts: FontSet, italic: bool = False
 ) -> None:
     runs = fonts.runs(text, bold)  # one run per font: characters the primary font lacks use a fallback
+    start = 0  # where the run starts in ``text`` (a run has the real quotes of LATIN_QUOTES' proportional forms)
     for index, (run, name, stroke) in enumerate(runs):
         if index:
-            x += fonts.width(runs[index - 1][0], bold, size)
+            end = start + len(runs[index - 1][0])
+            x += fonts.width(text[start:end], bold, size)
+            start = end
         if stroke:
             c.saveState()
             c.setStrokeColor(color)
@@ -549,17 +557,18 @@ def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: i
 def cut_line(text: str, width: float, size: float, fonts: Any, bold: bool, ellipsis: str = "…") -> str:
     """``text`` cut short with ``ellipsis`` (no space before it) so that the whole fits ``width`` at ``size``; the
     ellipsis alone when not even a letter fits."""
-    short = text
-    while short and fonts.width(short.rstrip() + ellipsis, bold, size) > width:
-        short = short[:-1]
-    return short.rstrip() + ellipsis
+    measured = latin_quotes(text)  # as draw_line draws it (the same length)
+    end = len(text)
+    while end and fonts.width(measured[:end].rstrip() + ellipsis, bold, size) > width:
+        end -= 1
+    return text[:end].rstrip() + ellipsis
 
 
 def fit_line(
     text: str, width: float, base: float, fonts: FontSet, bold: bool, minimum: float = MIN_SIZE
 ) -> float | None:
     """The largest size from ``base`` down to ``minimum`` at which ``text`` fits ``width``; None if none does."""
-    unit = fonts.width(text, bold, 1.0)
+    unit = fonts.width(latin_quotes(text), bold, 1.0)
     if unit <= 0:
         return base
     size = min(base, width / unit)
@@ -579,7 +588,8 @@ def draw_line(
     color: str = INK,
     align: Literal["left", "center", "right"] = "left",
 ) -> None:
-    """One line of plain text (labels, names) at a baseline."""
+    """One line of plain text (labels, names) at a baseline; the quotes of Latin text proportional."""
+    text = latin_quotes(text)
     if align != "left":
         width = fonts.width(text, bold, size)
         x = x - width / 2 if align == "center" else x - width
