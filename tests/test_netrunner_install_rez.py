@@ -60,7 +60,7 @@ def test_an_agenda_installed_in_a_remote_trashes_the_asset_there() -> None:
     server = g.servers["remote1"]
     assert [c.id for c in server.root] == ["neutral_central_auditor", "weyland_skyhook_expansion"]  # the upgrade stays
     assert [c.id for c in g.corp.discard] == ["nbn_billboard_network"] and not g.corp.discard[0].faceup
-    trashed = next(e for e in g.log if e.kind == "discarded_facedown")
+    trashed = next(e for e in g.log if e.kind == "trashed_facedown")  # (trashed, not discarded: stop 75)
     assert str(trashed.data["reason"]) == "installing a card in remote1"  # the new card is not named
 
 

@@ -45,9 +45,11 @@ def _run_rnd(session: NetrunnerSession) -> None:
 
 def test_the_refusals_are_the_tactics_session_s() -> None:
     """The tactics session's keys and words, and one of Netrunner's own (``bid``: a psi game's bids revealed since,
-    stop 68)."""
-    assert {k: v for k, v in UNDO_REFUSALS.items() if k in TACTICS_REFUSALS} == TACTICS_REFUSALS
+    stop 68); ``seen`` in Netrunner's words (cards, not units: stop 75)."""
+    same = {k: v for k, v in TACTICS_REFUSALS.items() if k != "seen"}
+    assert {k: v for k, v in UNDO_REFUSALS.items() if k in same} == same
     assert set(UNDO_REFUSALS) - set(TACTICS_REFUSALS) == {"bid"}
+    assert UNDO_REFUSALS["seen"] == "you have seen new cards since your last decision, so it cannot be undone"
 
 
 def test_a_card_of_rnd_accessed_cannot_be_undone_to_access_it_again() -> None:

@@ -100,8 +100,8 @@ def test_u_undoes_the_last_decision_at_the_plain_prompt(tmp_path: Path, lang: st
 
 
 @pytest.mark.parametrize(("lang", "refused"), [
-    ("en", "you have seen new cards or units since your last decision, so it cannot be undone"),
-    ("zh-Hans", "你的上一个决定之后你已经看到了新的牌或单位，所以它不能撤销"),
+    ("en", "you have seen new cards since your last decision, so it cannot be undone"),
+    ("zh-Hans", "你的上一个决定之后你已经看到了新的牌，所以它不能撤销"),
 ])  # fmt: skip
 def test_an_undo_that_would_hide_a_card_seen_is_refused_with_the_reason(tmp_path: Path, lang: str,
                                                                          refused: str) -> None:  # fmt: skip

@@ -218,6 +218,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "trace": Nc_("log event", "trace"),
     "trash_failed": Nc_("log event", "trash failed"),
     "trashed": Nc_("log event", "trashed"),
+    "trashed_facedown": Nc_("log event", "trashed face down"),
     "trigger": Nc_("log event", "trigger"),
     "turn_end": Nc_("log event", "turn ends"),
     "turn_start": Nc_("log event", "turn starts"),

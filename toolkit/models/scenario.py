@@ -144,7 +144,8 @@ class CardNames(Model):
 
 
 class CardState(Model):
-    """A card as one seat sees it: a face-down card has ``id``, ``name`` and (but for ice) ``type`` null."""
+    """A card as one seat sees it: a face-down card has ``id`` null, and ``name`` and (but for ice) ``type`` null
+    unless the seat knows it (the runner, of a card it accessed where the card stays)."""
 
     uid: int
     id: str | None

@@ -1421,7 +1421,8 @@ class NetrunnerGame:
         """Archives or the heap; a face-down card in Archives is seen by the corp only. Once the game is over
         the card is put away unsaid (an operation whose resolution ended the game): nothing follows "game over".
         ``discarded``: a card discarded from the hand (logged ``discarded``, not ``trashed``), as ``why`` "discarded"
-        is."""
+        is; any other card is trashed (a face-down one logged ``trashed`` for the corp, ``trashed_facedown`` for the
+        runner: 销毁, as the seed says of cards leaving play, not 弃除, discarding from the hand)."""
         owner = self.player(card.side)
         card.leave_play()
         card.faceup = faceup or card.side == "runner"
@@ -1430,12 +1431,12 @@ class NetrunnerGame:
             self.hide(card)
         if self.winner is not None:
             return
+        kind = "discarded" if discarded or why == "discarded" else "trashed"
         if card.faceup:
-            kind = "discarded" if discarded or why == "discarded" else "trashed"
             self.log.add(kind, owner.seat, card=str(card), reason=why)
         else:
-            told = self.log.add("discarded", owner.seat, visible=[owner.seat], card=str(card), reason=why)
-            self.apart(told, self.log.add("discarded_facedown", owner.seat, cards=1, reason=why))
+            told = self.log.add(kind, owner.seat, visible=[owner.seat], card=str(card), reason=why)
+            self.apart(told, self.log.add(f"{kind}_facedown", owner.seat, cards=1, reason=why))
 
     def discard(self, side: Side, count: int, required: bool = False) -> int:
         """Discard cards of the player's choice from the hand (face down from HQ)."""
@@ -1588,7 +1589,11 @@ class NetrunnerGame:
             return 0
         done = min(amount, window["amount"])
         window["amount"] -= done
-        self.log.add("prevent", seat, card=str(card) if card else None, what=what, kind=window["kind"], amount=done)
+        # what is prevented: the damage's kind (the damage entry's field), the card that would be trashed
+        of: dict[str, Any] = {"damage": window["kind"]} if window["kind"] else {}
+        if window.get("card") is not None:
+            of["target"] = str(window["card"])
+        self.log.add("prevent", seat, card=str(card) if card else None, what=what, **of, amount=done)
         return done
 
     # ------------------------------------------------------------ damage, tags, bad publicity
@@ -2498,19 +2503,24 @@ class NetrunnerGame:
     # ------------------------------------------------------------ turns
 
     def mulligans(self) -> None:
-        """N8: the corp, then the runner, may shuffle the opening hand back and draw a new one, once."""
+        """N8: the corp, then the runner, may shuffle the opening hand back and draw a new one, once. The log says
+        the decision first (``hand``: the cards of the hand kept, or of the one shuffled back), then the hand shuffled
+        into R&D or the stack, then the new hand's draws."""
         for side in SIDES:
             if self.over:
                 return
             player = self.player(side)
             prompt = Phrase(N_("keep your opening hand or mulligan?"))
             again = not self.confirm(side, "mulligan", prompt, yes="keep", no="mulligan")
+            self.log.add("mulligan", player.seat, side=side, mulligan=again, hand=len(player.hand))
             if again:
+                back = len(player.hand)
                 player.deck.extend(player.hand)
                 player.hand.clear()
                 self.rng.shuffle(player.deck)
+                zone = Term("zone", "rnd" if side == "corp" else "stack")
+                self.log.add("shuffled_into", player.seat, cards=back, zone=zone)
                 self.draw(side, self.rules.hand_size)
-            self.log.add("mulligan", player.seat, side=side, mulligan=again, hand=len(player.hand))
         self.phase = "turns"
 
     def begin_turn(self, side: Side) -> None:

@@ -30,13 +30,16 @@ MAX_FRAMES = 5000
 
 
 class Recorder:
-    """Wraps each side's policy: before every decision, a frame of the state and the new log entries."""
+    """Wraps each side's policy: a frame per decision, of what the decision did: the table when the next one is asked
+    (or the game ends: :meth:`snap`'s last frame) and the log entries since the decision before it, captioned with
+    the decision and the option chosen. Until then the decision waits (:attr:`pending`)."""
 
     def __init__(self, game: NetrunnerGame, event: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         self.game = game
         self.event = event
         self.frames: list[dict[str, Any]] = []
         self.seen = 0
+        self.pending: tuple[str, dict[str, Any]] | None = None  # the last decision taken, its frame still to come
 
     def wrap(self, policy: Policy | None) -> Policy | None:
         if policy is None:
@@ -49,15 +52,29 @@ class Recorder:
                 kind = logwords.word("decision", decision.kind, current_lang()) or decision.kind
                 chosen = next((o.text for o in decision.options if o.label == label), label)  # the option in words
                 step = {"turn": game.turns, "kind": decision.kind, "option": chosen}
-                recorder.snap(tr("turn {n} · {decision}: {option}", n=game.turns, decision=kind, option=said(chosen)),
-                              step)  # fmt: skip
+                recorder.flush()  # (the decision before this one: its frame shows the table as this one is asked)
+                recorder.pending = (
+                    tr("turn {n} · {decision}: {option}", n=game.turns, decision=kind, option=said(chosen)), step)
                 return label
 
         return Recording()
 
-    def snap(self, label: str, step: dict[str, Any] | None = None) -> None:
-        """A frame: ``label`` its caption (in the current language), ``step`` the decision it follows (the turn,
-        the decision's kind and the option chosen, an engine's sentence) for a caption in a reader's words."""
+    def flush(self) -> None:
+        """The frame of the decision taken last (:attr:`pending`), if any: the table now and what it did."""
+        if self.pending is not None:
+            label, step = self.pending
+            self.pending = None
+            self._frame(label, step)
+
+    def snap(self, label: str) -> None:
+        """A frame of ``label`` (its caption, in the current language: the set-up, the end) after the frame of the
+        decision taken last (:meth:`flush`)."""
+        self.flush()
+        self._frame(label)
+
+    def _frame(self, label: str, step: dict[str, Any] | None = None) -> None:
+        """A frame: ``label`` its caption (in the current language), ``step`` the decision it shows (the turn, the
+        decision's kind and the option chosen, an engine's sentence) for a caption in a reader's words."""
         if len(self.frames) >= MAX_FRAMES:
             return
         log: Any = self.game.log  # (the game's _Log)
@@ -98,6 +115,7 @@ CSS = """
 .sub.broken { text-decoration: line-through; color: var(--muted); }
 .winner { font-weight: 700; color: #2f7d32; }
 svg.icon { width: 1.05em; height: 1.05em; vertical-align: -0.16em; margin: 0 .06em; overflow: visible; }
+#board .table svg.icon { display: inline; max-width: none; height: 1.05em; background: none; border: 0; }
 """
 
 ICON_TOKEN = re.compile(r"\[([a-z][a-z_-]*)\]")  # [credit], [click], [subroutine]: the texts' icons

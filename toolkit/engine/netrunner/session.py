@@ -36,10 +36,12 @@ from .state import SEATS
 SIDES = ("corp", "runner")
 UNDO_REFUSALS = {
     **TACTICS_REFUSALS,
+    "seen": N_("you have seen new cards since your last decision, so it cannot be undone"),  # (no units here)
     "bid": N_("the other side's secret bid has been revealed since your last decision, so it cannot be undone"),
 }
 """Why :meth:`NetrunnerSession.undo` refused (its ``refused``), as a person is told (through ``tr``): the tactics
-session's keys and words, and ``bid``: a psi game's bids were revealed since (N7)."""
+session's keys and words (``seen`` in Netrunner's own: cards, not units), and ``bid``: a psi game's bids were
+revealed since (N7)."""
 SECRET_REVEALS = ("psi",)
 """The log's entries that reveal what a side chose in secret (N7: both psi bids, revealed together). A trace hides
 nothing (N6: the corp pays first, and the runner is told the trace strength before it pays)."""

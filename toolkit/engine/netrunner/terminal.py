@@ -3,8 +3,9 @@
 scripts and saved games use) or the option's words as shown (in either language, any case: ``保留``, ``Keep``).
 Played through a :class:`~.session.NetrunnerSession` (``dossier play netrunner``: the policy's ``session``), ``u``
 undoes the person's last decision (the session's undo, refused with the reason as the tactics game refuses it:
-:data:`~toolkit.engine.tactics.session.UNDO_REFUSALS`) and ``resign`` (or its word, ``认输``) resigns once
-confirmed: the policy raises :class:`TakenBack` or :class:`Resigned` for the one who plays the session."""
+:data:`~.session.UNDO_REFUSALS`, the tactics session's words but Netrunner's own of cards seen) and ``resign`` (or
+its word, ``认输``) resigns once confirmed: the policy raises :class:`TakenBack` or :class:`Resigned` for the one who
+plays the session."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from toolkit.i18n import t, text_lang, tn, word
 from ..core import EngineError
 from ..decisions import named_options
 from .decisions import Decision, Option
-from .session import UNDO_REFUSALS  # (the tactics session's: one wording of why an undo was refused)
+from .session import UNDO_REFUSALS  # (why an undo was refused: the tactics session's words, cards seen its own)
 from .state import SIDE_OF_SEAT
 
 if TYPE_CHECKING:
@@ -54,7 +55,13 @@ def _card(c: dict[str, Any], names: Any, installed: bool = True) -> str:
     """One card of a view as text in the language of ``names`` (a LogNames)."""
     lang = names.lang
     sep = t(lang, ", ")
-    if c.get("id") is None:
+    if c.get("id") is None and c.get("name"):  # face down, known to the runner (it accessed the card there)
+        known = c["name"].get(lang) or c["name"][text_lang(lang)]
+        if c.get("type") == "ice":
+            name = t(lang, "face-down ice ({card})", card=known)
+        else:
+            name = t(lang, "face-down card ({card})", card=known)
+    elif c.get("id") is None:
         what = c.get("type")
         name = t(lang, "face-down ice") if what == "ice" else t(lang, "face-down card")
     else:

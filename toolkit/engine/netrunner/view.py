@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False, corp: bool = False) -> dict[str, Any]:
     """One card; ``seen`` False shows only what is public about it (a face-down card), and the uid the runner sees
-    it by instead of its own. ``runner``: shown to the runner, a corp card face up by the runner's handle for it
+    it by instead of its own; shown to the runner (``runner``), a face-down card it knows (it accessed it where it
+    is: :meth:`~.game.NetrunnerGame.runner_knows`) has its name and type too, its id still None (face down). ``runner``: shown to the runner, a corp card face up by the runner's handle for it
     (:meth:`~.game.NetrunnerGame.runner_uid`: the one it had face down or got coming out of HQ or R&D, never its
     own); ``corp``: shown to the corp, a runner card by the corp's handle for it (:meth:`~.game.NetrunnerGame.corp_uid`:
     the one it got coming out of the grip or the stack, never its own)."""
@@ -45,6 +46,10 @@ def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False,
         strength = getattr(card.record, "strength", None)
         if strength is not None:
             out["strength"] = game.strength_of(card)
+    elif runner and game.runner_knows(card):  # face down, but the runner accessed it where it is: known by name
+        name = card.record.name
+        out.update({"id": None, "name": {"zh-Hans": name.zh_hans, "en": name.en or name.zh_hans},
+                    "type": game.seen_type(card, "runner")})  # fmt: skip
     else:
         out.update({"id": None, "name": None, "type": "ice" if card.type == "ice" and game.server_of(card) else None})
     out["rezzed"] = card.rezzed

@@ -277,6 +277,11 @@ def _namer(lang: str) -> Any:
         if not card or not card.get("name"):
             return t(lang, "face-down ice") if card and card.get("type") == "ice" else t(lang, "face-down card")
         names = card["name"]
-        return str(names.get(text_lang(lang)) or names.get("zh-Hans")) or str(card.get("id"))
+        shown = str(names.get(text_lang(lang)) or names.get("zh-Hans")) or str(card.get("id"))
+        if card.get("id") is None:  # face down, known to the runner (it accessed the card where it is)
+            if card.get("type") == "ice":
+                return t(lang, "face-down ice ({card})", card=shown)
+            return t(lang, "face-down card ({card})", card=shown)
+        return shown
 
     return name

@@ -1253,7 +1253,7 @@ def _synapse_global(b: Builder) -> None:
 
 
 _ACTING = ("use", "trigger", "subroutine", "play", "action")  # log kinds that say which side's card or action acts
-_TRASHING = ("trashed", "discarded", "discarded_facedown", "trigger")  # what trashing one more card of a batch logs
+_TRASHING = ("trashed", "trashed_facedown", "discarded", "discarded_facedown", "trigger")  # what trashing one more card of a batch logs
 
 
 def _acting_side(g: NetrunnerGame) -> Side | None:

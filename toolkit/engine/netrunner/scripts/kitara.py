@@ -804,7 +804,7 @@ def _no_one_home(b: Builder) -> None:
         if c.notes.get("window") is not window:
             earlier = [e for e in list(g.log)[g.turn_started_at :] if (e.kind == "tags" and e.data.get("amount", 0) > 0)
                        or (e.kind == "damage" and e.data.get("damage") == "net")
-                       or (e.kind == "prevent" and (e.data.get("what") == "tags" or e.data.get("kind") == "net"))]
+                       or (e.kind == "prevent" and (e.data.get("what") == "tags" or e.data.get("damage") == "net"))]
             c.notes["window"] = window
             c.notes["first"] = not earlier and c.notes.get("turn") != g.turns
             c.notes["turn"] = g.turns
