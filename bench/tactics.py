@@ -2054,6 +2054,14 @@ RULES_SINCE = [
         '\n'
         'def _range(within: tuple[int, int] | None) -> str:\n',
     ),
+    (  # a destroyed obstacle, no player's, is not logged as lost (it has no lost zone; its destruction is logged)
+        "toolkit/engine/tactics/base.py",
+        '        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)\n'
+        '        self.check_victory()\n',
+        '        if unit.kind != "obstacle":\n'
+        '            self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)\n'
+        '        self.check_victory()\n',
+    ),
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed), with
 the tactician's reading of a rule where it weighs one: the older tree gets them too, so that both trees play the same
