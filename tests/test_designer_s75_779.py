@@ -76,6 +76,27 @@ def test_every_template_of_a_folder_is_checked(tmp_path: Path) -> None:
     assert templates.sources[("netrunner", "card")] == TEMPLATE_DIR / "netrunner" / "card.json"
 
 
+def test_check_reports_every_problem_of_every_template(cli, tmp_path: Path) -> None:
+    tactics = _template(tmp_path, "tactics/card.json", _two_bad_fields)
+    netrunner = _template(tmp_path, "netrunner/card.json", _two_bad_boxes)
+    _template(tmp_path, "crossfire/role.json", lambda d: d["boxes"]["text"].update(x=0.5))  # (a warning)
+    result = cli("print", "--check", "--template", tmp_path)
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split(": ", 2)[1] for line in lines[:-1]] == [
+        "warning template.box.safe",
+        "error template.box",
+        "error template.box",
+        "error template.schema",
+        "error template.schema",
+    ], lines
+    assert lines[1].startswith(f"{netrunner}:") and lines[3].startswith(f"{tactics}:8:7: ")
+    assert lines[4] == f"{tactics}:11:7: error template.schema: /boxes/art/foo: not a field of this template"
+    assert lines[-1] == "3 templates: 4 errors, 1 warning"
+    printed = cli("print", "--template", tmp_path, "tactics/med_kit", "--out", tmp_path / "x.pdf")
+    assert printed.exit_code == 2 and "(and 1 more problem)" in printed.stderr, printed.output
+
+
 def test_a_print_still_refuses_at_the_first_problem(tmp_path: Path) -> None:
     path = _template(tmp_path, "tactics/card.json", _two_bad_fields)
     with pytest.raises(DossierError) as caught:

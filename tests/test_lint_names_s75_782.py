@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.test_lint_s72 import _card as _copy
+from tests.test_lint_s72 import _lint
 from toolkit.catalog import load_catalog
 from toolkit.cli import app
 from toolkit.decks.names import NameIndex
-from toolkit.jsonio import canonical_dumps
 from toolkit.names import fold, fold_keys
 from validators.findings import Finding
-from validators.lint import lint_files
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards"
@@ -28,17 +28,8 @@ BUNDLED = CARDS / "tactics" / "cards" / "adrenaline_shot.json"
 
 def _card(folder: Path, card_id: str, zh: str, en: str) -> Path:
     """A copy of the bundled tactics card corridor_dash as ``card_id`` called ``zh`` / ``en``, in ``folder``."""
-    data = json.loads((CARDS / "tactics" / "cards" / "corridor_dash.json").read_text(encoding="utf-8"))
-    data.update(id=card_id, name={"zh-Hans": zh, "en": en})
-    data["$schema"] = str(ROOT / "schema" / "tactics" / "card.schema.json")
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{card_id}.json"
-    path.write_text(canonical_dumps(data), encoding="utf-8")
-    return path
-
-
-def _lint(*paths: Path) -> list[Finding]:
-    return lint_files(list(paths), [], pool=[CARDS], jobs=1, cache=False, cache_dir=None).findings
+    corridor_dash = json.loads((CARDS / "tactics" / "cards" / "corridor_dash.json").read_text(encoding="utf-8"))
+    return _copy(folder, card_id, corridor_dash["text"], name={"zh-Hans": zh, "en": en})
 
 
 def _duplicates(findings: list[Finding], path: Path) -> list[tuple[str | None, str]]:
