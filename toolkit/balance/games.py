@@ -29,6 +29,16 @@ PLAYERS = 2  # seats per game unless a run asks for more (a win scores 1, a draw
 ROUNDS = 100  # rounds per game at most (a game still going then is a draw)
 
 
+def deck_digest(deck: Any) -> str:
+    """A digest of what a deck plays (game, mode, identity or squad, player count and cards; not its name, its
+    description or its file's format), kept with a run (``meta["deck_digests"]``, by deck key) so that a comparison
+    tells two runs of decks of the same file names but other cards apart."""
+    agents = sorted(deck.agents) if getattr(deck, "agents", None) is not None else None
+    content = [deck.game, deck.mode, getattr(deck, "identity", None), agents, getattr(deck, "players", None),
+               sorted(deck.cards.items())]  # fmt: skip
+    return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
 def derive(*parts: object) -> int:
     """A 63-bit seed from the parts (the run seed, a label, an index): stable across processes and machines."""
     digest = hashlib.sha256(json.dumps([str(p) for p in parts]).encode()).digest()
@@ -197,6 +207,7 @@ def plan_decks(
     from itertools import combinations
 
     keyed = list(decks.items()) if isinstance(decks, Mapping) else [(str(i), d) for i, d in enumerate(decks, 1)]
+    _check_deck_modes(records, keyed, players)
     groups = [group for group in combinations(keyed, players) if len({d.mode for _key, d in group}) == 1]
     if not groups:
         raise DossierError(tr("{option}: no {n} decks of the same mode to play against each other", option="--decks",
@@ -217,6 +228,32 @@ def plan_decks(
                      rotation != 0, decider, rounds, tuple(seats), players, rotation)
         )  # fmt: skip
     return specs
+
+
+def _check_deck_modes(records: Sequence[Any], keyed: Sequence[tuple[str, Any]], players: int) -> None:
+    """Refuse (one line, exit 2), before any game, given decks of a mode ``players`` seats cannot play (its rules,
+    or no map for them: :func:`playable_modes`), as ``--modes`` naming such a mode is refused: played, every game of
+    theirs would end in an engine error. The line names the modes and their decks, and the modes to choose."""
+    playable = playable_modes(records, players)
+    refused: dict[str, list[str]] = {}
+    for key, deck in keyed:
+        if deck.mode not in playable:
+            refused.setdefault(deck.mode, []).append(key)
+    if not refused:
+        return
+    if not playable:  # no mode at all for so many players: the pool's fault, said as --modes would be
+        check_modes(records, sorted(refused), players)
+    from toolkit.decks.formats import mode_choices
+    from toolkit.i18n import current_lang, name_of
+
+    named = {r.id: name_of(r, current_lang()) for r in records if getattr(r, "game", None) == "tactics"
+             and r.kind == "mode"}  # fmt: skip
+    decks = tr(", ").join(tr("{deck} ({mode})", deck=key, mode=named.get(mode, mode))
+                          for mode, keys in sorted(refused.items()) for key in sorted(keys))  # fmt: skip
+    raise DossierError(tr("{option} {n}: {n} players cannot play the modes of these decks: {decks}; choose the decks "
+                          "to play with {modes}, among {choices}", option="--players", n=players, decks=decks,
+                          modes="--modes", choices=mode_choices(r for r in records if getattr(r, "game", None) ==
+                                                                "tactics" and r.kind == "mode" and r.id in playable)))  # fmt: skip
 
 
 def unplayed_decks(decks: Sequence[Any] | Mapping[str, Any], players: int = PLAYERS) -> dict[str, str]:
@@ -251,9 +288,9 @@ def deal(records: Sequence[Any], spec: GameSpec) -> list[tuple[tuple[str, ...], 
 def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
     """Play one game; its result: mode, map, seed, winners (seats), how it ended, rounds, and each side's squad,
     deck (its key, :func:`plan_decks`; ``""``: a random deck) and the cards it played. An engine error is kept as
-    the result's ``error`` (the game then counts for nothing) rather than stopping the run."""
-    from toolkit.engine.simulate import simulate_tactics
-
+    the result's ``error`` (the game then counts for nothing) rather than stopping the run: in English (the code's
+    language, :func:`_english`), so that ``games.jsonl`` is the same in every language, and as the run's language
+    words it in ``error_words``, which the summary and ``report.html`` show and ``games.jsonl`` leaves out."""
     start = time.perf_counter()
     result: dict[str, Any] = {"index": spec.index, "mode": spec.mode, "map": spec.map, "seed": spec.seed}
     try:
@@ -262,12 +299,10 @@ def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
             {"seat": seat, "agents": list(squad), "cards": sorted(set(cards)), "deck": key}
             for seat, (squad, cards, key) in enumerate(seats, 1)
         ]
-        game = simulate_tactics(
-            records, spec.mode, [s[0] for s in seats], [s[1] for s in seats], spec.rounds, spec.seed, spec.decider,
-            board=spec.map,
-        )  # fmt: skip
+        game = _simulate(records, spec, seats)
     except Exception as exc:  # noqa: BLE001 - one game's engine error is a figure of the run, not its end
-        result.update(winners=[], reason="error", rounds=0, error=f"{type(exc).__name__}: {exc}")
+        words = f"{type(exc).__name__}: {exc}"
+        result.update(winners=[], reason="error", rounds=0, error=_english(records, spec, words), error_words=words)
         result["seconds"] = time.perf_counter() - start
         return result
     played: dict[int, set[str]] = {}
@@ -283,6 +318,29 @@ def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
     result["share"] = round(1 / len({game.team_of(seat) for seat in range(1, len(seats) + 1)}), 6)
     result["seconds"] = time.perf_counter() - start
     return result
+
+
+def _simulate(records: Sequence[Any], spec: GameSpec, seats: Sequence[tuple[tuple[str, ...], tuple[str, ...], str]]) -> Any:
+    from toolkit.engine.simulate import simulate_tactics
+
+    return simulate_tactics(records, spec.mode, [s[0] for s in seats], [s[1] for s in seats], spec.rounds, spec.seed,
+                            spec.decider, board=spec.map)  # fmt: skip
+
+
+def _english(records: Sequence[Any], spec: GameSpec, words: str) -> str:
+    """A game's engine error (``words``: as the current language worded it) in English: the game played again in
+    English, which ends in the same error (the same seed, the same choices); ``words`` when the language is English,
+    or when the game played again does not end so."""
+    from toolkit.i18n import SOURCE_LANG, current_lang, pseudo_active, use_lang
+
+    if current_lang() == SOURCE_LANG and not pseudo_active():
+        return words
+    with use_lang(SOURCE_LANG):
+        try:
+            _simulate(records, spec, deal(records, spec))
+        except Exception as exc:  # noqa: BLE001 - the error this game ended in, worded in English
+            return f"{type(exc).__name__}: {exc}"
+    return words
 
 
 def play_batch(records: Sequence[Any], specs: Sequence[GameSpec]) -> list[dict[str, Any]]:

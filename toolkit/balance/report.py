@@ -186,11 +186,22 @@ def write_report(out: Path, meta: dict[str, Any], figures: dict[str, Any], timin
     report = {"meta": meta, "figures": figures, "timing": timing}
     paths = [out / "report.json", out / "games.jsonl", out / "report.html"]
     atomic_write_bytes(paths[0], (json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode())
-    lines = [json.dumps({k: v for k, v in r.items() if k != "seconds"}, ensure_ascii=False, sort_keys=True)
-             for r in results]  # fmt: skip
+    # (a game's time differs from run to run; its error as the run's language words it, from language to language:
+    # the file keeps the error in English)
+    lines = [json.dumps({k: v for k, v in r.items() if k not in ("seconds", "error_words")}, ensure_ascii=False,
+                        sort_keys=True) for r in results]  # fmt: skip
     atomic_write_bytes(paths[1], ("\n".join(lines) + "\n" if lines else "").encode())
-    atomic_write_bytes(paths[2], render_html(meta, figures, timing, names, lang).encode())
+    atomic_write_bytes(paths[2], render_html(meta, figures, timing, names, lang, engine_errors(results)).encode())
     return paths
+
+
+def engine_errors(results: Sequence[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The engine errors games ended in, each as the run's language words it (``error_words``, else the English
+    ``error`` of ``games.jsonl``) with how many games ended in it, the most games first."""
+    from collections import Counter
+
+    found = Counter(str(r.get("error_words") or r.get("error") or "") for r in results if r.get("reason") == "error")
+    return sorted(found.items(), key=lambda item: (-item[1], item[0]))
 
 
 def pct(value: float | None) -> str:
@@ -273,6 +284,7 @@ SETTING_WORDS = {
     "mode": Nc_("balance setting", "mode"),
     "players": Nc_("balance setting", "players"),
     "decks": Nc_("balance setting", "decks"),
+    "deck_digests": Nc_("balance setting", "the decks' cards"),
     "decider": Nc_("balance setting", "decider"),
     "rounds": Nc_("balance setting", "round limit"),
     "turns": Nc_("balance setting", "turn limit"),
@@ -448,23 +460,29 @@ def _document(title: str, body: str, lang: str) -> str:
             f"</title><style>{STYLE}</style></head><body>{body}</body></html>\n")  # fmt: skip
 
 
-def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
-    """``report.html`` of a tactics or Netrunner run: :func:`run_body` in a document of its own."""
-    return _document(report_title(meta, figures, lang), run_body(meta, figures, timing, names, lang), lang)
+def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str,
+                errors: Sequence[tuple[str, int]] = ()) -> str:  # fmt: skip
+    """``report.html`` of a tactics or Netrunner run: :func:`run_body` in a document of its own; ``errors``: the
+    engine errors its games ended in (:func:`engine_errors`)."""
+    return _document(report_title(meta, figures, lang), run_body(meta, figures, timing, names, lang, errors), lang)
 
 
-def run_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
+def run_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str,
+             errors: Sequence[tuple[str, int]] = ()) -> str:  # fmt: skip
     """The report of a run, tactics, crossfire or Netrunner (``meta["game"]``), as the HTML inside a page's
-    ``<body>``. A record the card pool lacks is named by the names the run kept (``meta["names"]``)."""
+    ``<body>``. A record the card pool lacks is named by the names the run kept (``meta["names"]``). ``errors``: the
+    engine errors a tactics run's games ended in (:func:`engine_errors`; a run read back from the database has only
+    their count)."""
     names = with_kept(names, meta.get("names"), lang)
     if meta.get("game") == "crossfire":
         return crossfire_body(meta, figures, names, lang)
     if meta.get("game") == "netrunner":
         return netrunner_body(meta, figures, timing, names, lang)
-    return report_body(meta, figures, timing, names, lang)
+    return report_body(meta, figures, timing, names, lang, errors)
 
 
-def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
+def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str,
+                errors: Sequence[tuple[str, int]] = ()) -> str:  # fmt: skip
     """The report of a tactics run as the HTML inside a ``<body>`` (its ``<h1>`` first): ``report.html`` and the web
     app's run page. ``timing`` empty (a run read back from the database): no line about the time it took."""
     margin = figures["margin"]
@@ -477,6 +495,7 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
     body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):
         body.append(f'<p class="note">{esc(interrupted_note(meta, figures, lang))}</p>')
+    body.append(_errors_section(figures, errors, lang))
     if not figures["games"]:  # (a run stopped before its first game): no rate, no length, no baseline to state
         return "".join(body) + _no_games(lang)
     if any("deals" in row for row in figures.get("seats", ())):  # intervals counted in deals (not a run kept before)
@@ -530,7 +549,9 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
             body.append(_rate_table(rows, lang))
     endings = t(lang, "How games end")
     if figures["endings"]:  # (none: no heading over an empty table)
-        body.append(f"<h2>{esc(endings)}</h2><table>")
+        head = [tc(lang, "balance column", "ending"), t(lang, "games"), tc(lang, "balance column", "share of games"),
+                t(lang, "95% interval")]  # fmt: skip
+        body.append(f"<h2>{esc(endings)}</h2><table>" + _head_row(head))
     for row in figures["endings"]:
         body.append(f"<tr><td>{esc(_ending(row['reason'], lang))}</td><td>{row['n'] and round(row['score'])}</td>"
                     f"<td>{pct(row['rate'])}</td><td>{pct(row['low'])} – {pct(row['high'])}</td></tr>")  # fmt: skip
@@ -542,6 +563,34 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
         body.append(_wall(figures["games"], timing, lang, timing.get("workers", meta.get("workers")),
                           timing.get("batch", meta.get("batch"))))  # fmt: skip
     return "".join(body)
+
+
+def _head_row(head: Sequence[str]) -> str:
+    return "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"
+
+
+def _errors_section(figures: dict[str, Any], errors: Sequence[tuple[str, int]], lang: str) -> str:
+    """The games that ended in an engine error (they count for nothing): how many, and each error with its games
+    when the run's games are at hand (``errors``); nothing when none did."""
+    count = figures.get("errors")
+    if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
+        return ""
+    esc = html.escape
+    if figures["games"]:
+        words = tn(lang, "{n} game ended in an engine error and counts for nothing (games.jsonl keeps its error):",
+                   "{n} games ended in an engine error and count for nothing (games.jsonl keeps each one's error):",
+                   count)  # fmt: skip
+    else:
+        words = tn(lang, "No game finished: the {n} game played ended in an engine error (games.jsonl keeps its "
+                   "error):", "No game finished: each of the {n} games played ended in an engine error (games.jsonl "
+                   "keeps each one's error):", count)  # fmt: skip
+    heading = t(lang, "Engine errors")
+    out = [f"<h2>{esc(heading)}</h2>", f'<p class="note">{esc(words)}</p>']
+    if errors:
+        out.append("<table>" + _head_row([tc(lang, "balance column", "engine error"), t(lang, "games")]))
+        out += [f"<tr><td>{esc(error)}</td><td>{n}</td></tr>" for error, n in errors]
+        out.append("</table>")
+    return "".join(out)
 
 
 def not_played(meta: dict[str, Any], names: Namer, lang: str) -> str:
@@ -590,7 +639,8 @@ def _length_section(heading: str, length: dict[str, Any], lang: str) -> str:
     game was counted (no ``None`` for a mean)."""
     if not length.get("n"):
         return ""
-    spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=length["mean"],
+    mean = f"{length['mean']:.1f}" if isinstance(length["mean"], (int, float)) else length["mean"]
+    spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=mean,
                median=length["median"], p90=length["p90"], max=length["max"])  # fmt: skip
     return f"<h2>{html.escape(heading)}</h2><p>{html.escape(spread)}</p>" + _histogram(length["histogram"])
 
@@ -795,7 +845,9 @@ def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[s
     # a message's literal stays out of f-strings: the catalogs' extractor does not look inside them
     endings = t(lang, "How games end")
     if figures["endings"]:
-        body.append(f"<h2>{esc(endings)}</h2><table>")
+        head = [tc(lang, "balance column", "winner"), tc(lang, "balance column", "ending"), t(lang, "games"),
+                tc(lang, "balance column", "share of games"), t(lang, "95% interval")]  # fmt: skip
+        body.append(f"<h2>{esc(endings)}</h2><table>" + _head_row(head))
     for row in figures["endings"]:
         winner = side_word(row["winner"], lang) if row["winner"] != "draw" else t(lang, "nobody")
         ending = NETRUNNER_ENDINGS.get(row["ending"])

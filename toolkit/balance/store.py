@@ -436,7 +436,8 @@ KEYS = {"seats": ("seat",), "agents": ("agent",), "cards_in_deck": ("card",), "c
         "decks": ("side", "deck")}  # fmt: skip
 
 
-SETTINGS = ("game", "modes", "mode", "players", "decks", "decider", "rounds", "turns", "specials")  # what a run's figures hang on
+# what a run's figures hang on; ``deck_digests``: what each given deck holds (:func:`toolkit.balance.games.deck_digest`)
+SETTINGS = ("game", "modes", "mode", "players", "decks", "deck_digests", "decider", "rounds", "turns", "specials")
 
 
 P_FLOOR = 1e-300  # a p-value below it is given as this bound ("p < 1e-300"): erfc underflows to 0 near z = 38
@@ -540,6 +541,9 @@ def setting(meta: dict[str, Any], key: str, ids: dict[tuple[str, str], str | Non
     sorted (a run kept before they were kept so: `--special 保镖 --special BOMBER`), where ``ids`` (:func:`_ids`)
     names them; a name that names nothing, as it is."""
     value = meta.get(key)
+    if meta.get("game") == "crossfire" and key == "players" and isinstance(value, list):  # 8,6 and 6,8: one setting
+        return sorted(value, key=lambda count: (not isinstance(count, int), count if isinstance(count, int) else 0,
+                                                str(count)))  # fmt: skip
     if meta.get("game") != "crossfire" or key not in ("mode", "specials"):
         return value
     known = ids or {}
@@ -586,7 +590,7 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05, names: Na
         "a": a["label"],
         "b": b["label"],
         "same_card_set": a["meta"].get("card_set") == b["meta"].get("card_set"),
-        "settings_differ": [key for key in SETTINGS if setting(a["meta"], key, ids) != setting(b["meta"], key, ids)],
+        "settings_differ": [key for key in SETTINGS if _differ(a["meta"], b["meta"], key, ids)],
         "test": "two-proportion z-test",
         "correction": "Holm",
         "alpha": alpha,
@@ -595,6 +599,14 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05, names: Na
         "tested": tests,  # every test: the rates, z, p and Holm-adjusted p of each (moved or not)
         "names": _names_of(a, b, tests),
     }
+
+
+def _differ(a: dict[str, Any], b: dict[str, Any], key: str, ids: dict[tuple[str, str], str | None]) -> bool:
+    """Whether the setting ``key`` of two runs' ``meta`` differs (:func:`setting`). What the decks hold is compared
+    only when both runs kept it: a run kept before, of the same decks, is not said to play other ones."""
+    if key == "deck_digests" and (not isinstance(a.get(key), dict) or not isinstance(b.get(key), dict)):
+        return False
+    return bool(setting(a, key, ids) != setting(b, key, ids))
 
 
 def _brief(row: dict[str, Any]) -> dict[str, Any]:

@@ -156,6 +156,7 @@ def tactics(
     from toolkit.balance.games import (
         card_set_hash,
         check_modes,
+        deck_digest,
         plan_decks,
         plan_random,
         playable_modes,
@@ -200,11 +201,11 @@ def tactics(
         from toolkit.cli.deck import deck_files
         from toolkit.cli.simulate import _legal_decks
 
-        loaded = _distinct_decks(_legal_decks(deck_files([decks]), "tactics", pool, _refusal()))
+        legal = _legal_decks(deck_files([decks]), "tactics", pool, _refusal())
+        # only the decks of the modes played: a deck --modes leaves out is not said to be played once
+        loaded = _distinct_decks([e for e in legal if e.deck is not None and (not mode_list or e.deck.mode in mode_list)])
         chosen: dict[str, Any] = {}  # by file name: the key games.jsonl keeps (the same in every language)
         for entry in loaded:
-            if entry.deck is None or (mode_list and entry.deck.mode not in mode_list):
-                continue
             key = Path(entry.path).stem
             if key in chosen:
                 raise DossierError(tr("{path}: two decks named {name}; rename one", path=entry.path, name=key))
@@ -232,6 +233,8 @@ def tactics(
         meta["players"] = players
     if unplayed:  # the given decks no game plays (the report says so beside the decks' rates)
         meta["decks_not_played"] = unplayed
+    if decks is not None:  # what each given deck holds: a comparison tells decks of the same names apart
+        meta["deck_digests"] = {key: deck_digest(deck) for key, deck in sorted(chosen.items())}
     started = time.perf_counter()
     with RateProgress(len(specs), language) as bar:
         outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance)
@@ -245,11 +248,14 @@ def tactics(
     if outcome.results:
         paths = write_report(out, meta, figures, {**timing}, outcome.results, names, language)
         run_id = _keep(db, save, meta, figures)
-        _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths, outcome.dropped)
+        _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths, outcome.dropped,
+                 outcome.results)  # fmt: skip
     else:  # stopped before a game finished (Ctrl-C while Ray starts): said, and no empty report over a real one
         _nothing_finished(out, language, t(language, "interrupted: {games} of {asked} games finished", games=0,
                                            asked=meta["games_asked"]))  # fmt: skip
     _stopped(outcome)
+    if outcome.results and not figures["games"]:  # every game ended in an engine error: no figure, a failed run
+        _leave(1)
 
 
 def _say_unplayed(unplayed: dict[str, str], players: int, names: Any, lang: str) -> None:
@@ -337,10 +343,11 @@ def _leave(code: int) -> NoReturn:
 
 
 def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Any, lang: str,
-             interrupted: bool, run_id: int | None, paths: list[Path], dropped: int = 0) -> None:  # fmt: skip
+             interrupted: bool, run_id: int | None, paths: list[Path], dropped: int = 0,
+             results: list[dict[str, Any]] | None = None) -> None:  # fmt: skip
     """``dropped``: the games that finished but were left out, the rest of their deal unfinished (said after the
-    interrupted line)."""
-    from toolkit.balance.report import label, outlier_label, pct
+    interrupted line); ``results``: the games, whose engine errors are named with how many games each ended."""
+    from toolkit.balance.report import engine_errors, label, outlier_label, pct
 
     if interrupted:
         print(t(lang, "interrupted: {games} of {asked} games finished", games=figures["games"],
@@ -348,11 +355,22 @@ def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, An
         if dropped > 0:
             print(tn(lang, "{n} game left out: the other games of its deal did not finish",
                      "{n} games left out: the other games of their deals did not finish", dropped, n=dropped))  # fmt: skip
-    print(t(lang, "{games} ({errors}) in {seconds} s: {rate} games/s on {workers}",
-            games=tn(lang, "{n} game", "{n} games", figures["games"]),
-            errors=tn(lang, "{n} engine error", "{n} engine errors", figures["errors"]),
-            seconds=timing["wall_seconds"], rate=timing["games_per_second"],
-            workers=tn(lang, "{n} worker", "{n} workers", timing["workers"])))  # fmt: skip
+    errors = engine_errors(results or [])
+    if not figures["games"]:  # every game ended in an engine error: no figure to give, and not a speed
+        print(tn(lang, "no game finished: the {n} game played ended in an engine error",
+                 "no game finished: each of the {n} games played ended in an engine error", figures["errors"]))  # fmt: skip
+    else:
+        print(t(lang, "{games} ({errors}) in {seconds} s: {rate} games/s on {workers}",
+                games=tn(lang, "{n} game", "{n} games", figures["games"]),
+                errors=tn(lang, "{n} engine error", "{n} engine errors", figures["errors"]),
+                seconds=timing["wall_seconds"], rate=timing["games_per_second"],
+                workers=tn(lang, "{n} worker", "{n} workers", timing["workers"])))  # fmt: skip
+    for words, n in errors:  # why: each error with its games (games.jsonl keeps each game's, in English)
+        print("  " + tn(lang, "{n} game: {error}", "{n} games: {error}", n, error=words))
+    if not figures["games"]:
+        for path in paths:
+            print(t(lang, "{path}: written", path=path))
+        return
     for row in figures["seats"]:
         print(_rate_line(lang, label("seats", row, names, lang), row))
     for row in figures.get("decks", ()):  # a run of given decks: each deck's rate ("Decks: duel")
@@ -518,7 +536,7 @@ def crossfire(
         specials = sorted(game.special_id(name) for name in special or [])
     jobs = plan_tables(tables, counts, mode, seed, specials)
     meta: dict[str, Any] = {"game": "crossfire", "card_set": card_set_hash(records, "crossfire"), "decider": "random",
-                            "seed": seed, "mode": mode, "players": counts, "tables": tables, "specials": specials,
+                            "seed": seed, "mode": mode, "players": sorted(counts), "tables": tables, "specials": specials,
                             "margin": margin}  # fmt: skip
     started = time.perf_counter()
     with RateProgress(tables * len(counts), language, tables=True) as bar:
@@ -595,7 +613,7 @@ def netrunner(
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance.figures import timing as timing_of
-    from toolkit.balance.games import card_set_hash
+    from toolkit.balance.games import card_set_hash, deck_digest
     from toolkit.balance.netrunner import netrunner_figures, plan_matches, play_matches
     from toolkit.balance.report import check_report_folder, kept_names, label, namer, pct, write_report
     from toolkit.balance.runner import check_workers, import_ray, run_games
@@ -637,7 +655,9 @@ def netrunner(
     specs = plan_matches(games, by_side["corp"], by_side["runner"], seed, decider, turns, fmt)
     meta: dict[str, Any] = {"game": "netrunner", "card_set": card_set_hash(records, "netrunner"), "decider": decider,
                             "seed": seed, "games_asked": games, "decks": sorted([*by_side["corp"], *by_side["runner"]]),
-                            "turns": turns, "margin": margin}  # fmt: skip
+                            "turns": turns, "margin": margin,
+                            "deck_digests": {key: deck_digest(deck) for side in by_side.values()
+                                             for key, deck in sorted(side.items())}}  # fmt: skip
     started = time.perf_counter()
     with RateProgress(len(specs), language) as bar:
         outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance, play=play_matches)

@@ -106,12 +106,42 @@ def rate_chart(bars: Sequence[Bar], title: str, ylabel: str, lang: str = "en") -
         axes.set_ylabel(ylabel)
         axes.set_ylim(0, 115)
         axes.set_yticks(range(0, 101, 20))
-        axes.set_title(title)
+        _fit_title(figure, axes, title)
         figure.tight_layout()
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
         plt.close(figure)
     return buffer.getvalue()
+
+
+def _fit_title(figure: Any, axes: Any, title: str) -> None:
+    """Set ``title`` over ``axes`` so that it fits the figure's width: on one line when it does, else broken into
+    lines at its commas (``,``, ``，``), and then in a smaller type while a line is still wider (a long seed)."""
+    import re
+
+    renderer = figure.canvas.get_renderer()
+    room = 0.96 * figure.get_window_extent(renderer).width
+
+    def width(text: Any) -> float:
+        return float(text.get_window_extent(renderer).width)
+
+    shown = axes.set_title(title)
+    if width(shown) <= room:
+        return
+    parts = [part for part in re.split(r"(?<=[,，])\s*", title) if part]
+    lines: list[str] = []
+    for part in parts:  # as many parts on a line as fit
+        joined = f"{lines[-1]} {part}" if lines and not lines[-1].endswith("，") else (lines[-1] + part if lines else part)
+        shown.set_text(joined)
+        if lines and width(shown) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    shown.set_text("\n".join(lines))
+    size = float(shown.get_fontsize())
+    while width(shown) > room and size > 6:
+        size -= 0.5
+        shown.set_fontsize(size)
 
 
 def write_png(path: Path, data: bytes, *, force: bool | None = None) -> None:
