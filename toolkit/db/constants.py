@@ -7,7 +7,8 @@ the build's rows need not load SQLAlchemy to know them.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "7"  # 7: netrunner_attrs.starter_only (a record for the starter game only: in no format's pool)
+SCHEMA_VERSION = "8"  # 8: records.text and flavour as `dossier show` prints them (no NetrunnerDB markup), in NFKC
+# 7: netrunner_attrs.starter_only (a record for the starter game only: in no format's pool)
 # 6: mode_attrs.players_counts (双雄: 2 or 4 players); 4: records.text holds the English of the ability texts too (searched by English words)
 # 5: records.text without spaces between Chinese and digits or Latin letters (toolkit.db.grams.searched_spaces)
 

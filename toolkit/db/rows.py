@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from toolkit.markup import to_plain
 from toolkit.models import GAMES, RecordBase, namespace
 from toolkit.names import compact, fold, folded_names, with_english_names
 
@@ -151,6 +152,26 @@ def _abilities(record: Any) -> list[tuple[str, str]]:
     return out
 
 
+def shown_line(face: str, line: str) -> str:
+    """An ability text or printed line as ``dossier show`` prints it, which text search reads: a printed line
+    (NetrunnerDB's markup: ``<strong>``, ``<ul><li>``, ``trace[4]``, …) as its plain text
+    (:func:`toolkit.markup.to_plain`: no tags, a trace ``trace 4``, list items after a bullet); an ability text as
+    written."""
+    return to_plain(line) if face.startswith("printed_") else line
+
+
+def searched_text(text: str) -> str:
+    """Text as the search compares it (records.text, flavour): in NFKC, as a query's words are read
+    (:func:`toolkit.search.parser._normalize`: ``…`` is ``...``, ``™`` ``TM``, ``₂`` ``2``, full-width marks ASCII),
+    and its spaces as :func:`searched_spaces` leaves them."""
+    return searched_spaces(text if text.isascii() else unicodedata.normalize("NFKC", text))
+
+
+def _shown_flavor(flavor: str | None) -> str | None:
+    """A flavour text as ``dossier show`` prints it (:func:`toolkit.markup.to_plain`), as search reads it."""
+    return searched_text(to_plain(flavor)) if flavor else flavor
+
+
 def english_lines(abilities: list[tuple[str, str]]) -> list[str]:
     """The English of a record's ability texts ((face, text) pairs, as :func:`_abilities` gives them), which the
     searched text holds beside them so that an English word finds them as ``dossier show --lang en`` prints them:
@@ -193,7 +214,7 @@ def with_english(rows: RowSet, english: Mapping[str, list[str]] | None, names: M
         lines = english_lines([(face, line) for face, _position, line in rows.abilities])
     if not lines:
         return row
-    lines = [searched_spaces(with_english_names(line, names)) for line in lines]
+    lines = [searched_text(with_english_names(line, names)) for line in lines]
     return (*row[:_TEXT], "\n".join([row[_TEXT], *lines]), *row[_TEXT + 1 :])
 
 
@@ -204,17 +225,19 @@ def _row(table: str, values: dict[str, Any]) -> Row:
 
 def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
     """Every row of one record read from ``source``; ``grams``: also what the Chinese-pairs index holds. The
-    record's row holds its texts as written: :func:`with_english` adds their English once every record is read
-    (the English calls the cards a text quotes by their English names)."""
+    record's row holds its texts (and flavour) as ``dossier show`` prints them (:func:`shown_line`), in NFKC
+    (:func:`searched_text`), the ability rows as written: :func:`with_english` adds their English once every record is
+    read (the English calls the cards a text quotes by their English names)."""
     abilities = _abilities(record)
-    text = "\n".join(line for _, line in abilities)
+    # (searched as shown: printed lines without their markup)
+    text = "\n".join(shown_line(face, line) for face, line in abilities)
     normal = unicodedata.normalize("NFKC", text)
     compacted = compact_normal(normal)  # (of the text as written: the Chinese words without their counts)
     flavor = _get(record, "flavor")
     name = record.name
     folded = folded_names(record)
     name_folded = "\n".join(dict.fromkeys([*folded, *map(compact, folded)]))
-    flavor_zh = flavor.zh_hans if flavor is not None else None
+    flavor_zh = _shown_flavor(flavor.zh_hans if flavor is not None else None)
     kind = record.kind
     reading = _get(record, "reading")
     printed = sum(1 for face, _ in abilities if face.startswith("printed_"))
@@ -227,10 +250,10 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
         name.zh_hans,
         name.en,
         name_folded,
-        searched_spaces(text),  # (as a query's words are: toolkit.search.compile)
+        searched_spaces(normal),  # (as a query's words are: toolkit.search.parser, toolkit.search.compile)
         compacted,
         flavor_zh,
-        flavor.en if flavor is not None else None,
+        _shown_flavor(flavor.en if flavor is not None else None),
         reading_status(
             _get(reading, "status") if reading is not None else None,
             "text" in type(record).model_fields,

@@ -53,6 +53,7 @@ from __future__ import annotations
 import calendar
 import re
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -610,8 +611,7 @@ class Compiler:
         elif name in ("strength", "influence"):
             parts = [column(NA, name)]
         else:  # set (by name) or release (by date): of the card's own set, then its number in that set
-            values = [(s.id, s.name or s.id if name == "set" else s.released) for s in self.sets.values()]
-            values = [(set_id, value) for set_id, value in values if value]
+            values = self.set_places(name)
             if values:
                 whens = " ".join("WHEN ? THEN ?" for _ in values)
                 parts = [Sql(f"CASE {col(NA, 'set')} {whens} END", sum(values, ()), frozenset({NA}))]
@@ -630,6 +630,21 @@ class Compiler:
         if name != "name":
             terms.append(by_name)  # ties A to Z, also in a descending sort (`--sort -cost`: the dearest, by name)
         return Sql(", ".join(terms), params, frozenset().union(*(p.tables for p in parts)))
+
+    def set_places(self, sort: str) -> list[tuple[str, int]]:
+        """(set id, place) of each set with a name (``sort`` ``set``) or release date (``release``): the places of
+        the sets in that order, the names folded (case, accents: :func:`toolkit.names.fold`, then ``casefold``), the
+        same names or dates the same place. Worked out here, the database compares whole numbers only: SQLite and a
+        PostgreSQL of any collation order ``Blood Money`` and ``Blood and Water`` alike."""
+        keys: dict[str, tuple[str, ...]] = {}
+        for card_set in self.sets.values():
+            if sort == "set":
+                shown = card_set.name or card_set.id
+                keys[card_set.id] = (fold(shown) or shown.casefold(), shown.casefold(), shown)
+            elif card_set.released:
+                keys[card_set.id] = (card_set.released,)
+        order = {key: place for place, key in enumerate(sorted(set(keys.values())))}
+        return [(set_id, order[key]) for set_id, key in keys.items()]
 
     def rank(self, query: Query) -> Sql | None:
         """Where a record comes in the results of a query that names a card; None if it names none.
@@ -859,7 +874,12 @@ class Compiler:
     def text_term(self, name: str | None, word: str) -> Sql:
         """A bare word (``name`` None), ``name:``, ``x:`` or ``flavor:`` word. The ability text is stored with its
         spaces as :func:`toolkit.db.grams.searched_spaces` leaves them, so the word is looked for so too there
-        (``x:获得 2`` and ``x:获得2`` alike); names are looked for as typed, and folded (:meth:`name_match`)."""
+        (``x:获得 2`` and ``x:获得2`` alike); names are looked for as typed, and folded (:meth:`name_match`). The text
+        and flavour are stored in NFKC (``…`` as ``...``, ``™`` as ``TM``: :func:`toolkit.db.rows.searched_text`), as
+        the parser reads the query, character by character: the word is composed as a whole too (an accent pasted
+        as a mark of its own, ``é``, is the letter the text holds)."""
+        if not word.isascii():
+            word = unicodedata.normalize("NFKC", word)
         columns = TEXT_COLUMNS[name]
         folded = fold(word, edges=True) if name in FOLDED_NAME_KEYS else ""
         names = [self.name_match(folded)] if folded.strip() else []
@@ -909,6 +929,15 @@ class Compiler:
         op = "LIKE" if self.backend == "sqlite" else "ILIKE"
         return Sql(f"{left.text} {op} ? ESCAPE '\\'", (*left.params, pattern), left.tables)
 
+    def holds(self, left: Sql, word: str) -> Sql | None:
+        """``left`` holds ``word`` in any case, on SQLite, when the word has a letter outside ASCII that has cases
+        (``É``, ``Í``): SQLite's LIKE and lower() fold ASCII letters only, PostgreSQL's ILIKE every letter; a GLOB with
+        each letter as the class of its cases (:func:`glob_any_case`) finds what ILIKE finds. None for any other
+        word or backend (LIKE or ILIKE as before, the plan of an ASCII word unchanged)."""
+        if self.backend != "sqlite" or not other_cases(word):
+            return None
+        return Sql(f"{left.text} GLOB ?", (*left.params, glob_any_case(word)), left.tables)
+
     def text_match(self, columns: tuple[str, ...], word: str) -> Sql:
         """Substring match of ``word`` in any of ``columns``, any case.
 
@@ -929,7 +958,10 @@ class Compiler:
                 grams.append("{" + grams_columns + "} : " + phrase)
             else:
                 pattern = "%" + escape_like(group_word) + "%"
-                like.extend(self.like(column("records", name), pattern) for name in group_columns)
+                like.extend(
+                    self.holds(column("records", name), group_word) or self.like(column("records", name), pattern)
+                    for name in group_columns
+                )
         conditions = list(like)
         if fts:
             match = Sql(f"{FTS_TABLE} MATCH ?", (" OR ".join(dict.fromkeys(fts)),))
@@ -1008,6 +1040,8 @@ class Compiler:
         where: Sql
         if key.name == "quantity":
             where = compare(Sql("printings.quantity"), op, _whole(raw))
+        elif (found := self.holds(Sql("printings.illustrator"), raw)) is not None:  # (RODRÍGUEZ: any case)
+            where = found
         elif self.backend == "sqlite":  # ILIKE as SQLAlchemy writes it for SQLite
             where = Sql("lower(printings.illustrator) LIKE lower(?) ESCAPE '\\'", ("%" + escape_like(raw) + "%",))
         else:
@@ -1023,8 +1057,8 @@ def _scopes(term: QueryTerm) -> bool:
 
 
 # The full-width twins (U+FF01-U+FF5E) of ASCII punctuation. A query reads them as ASCII (NFKC: the parser), while
-# names and texts are stored as written (中立（公司）): a text term looks for each spelling (width_spellings), so the
-# two are compared as if both sides were read so.
+# names are stored as written (中立（公司）; the text and flavour in NFKC too): a text term looks for each spelling
+# (width_spellings), so the two are compared as if both sides were read so.
 FULL_WIDTH = {mark: chr(ord(mark) + 0xFEE0) for mark in map(chr, range(0x21, 0x7F)) if not mark.isalnum()}
 MAX_WIDTH_MARKS = 4  # distinct marks of one word spelt either width independently (2**4 spellings at most)
 
@@ -1087,6 +1121,28 @@ def has_value(key: Key) -> Sql | None:
     if name == "agent":
         return not_null(column(TA, "category"))
     return _NETRUNNER_CARDS  # set, cycle, released, quantity, illustrator and the format keys
+
+
+def other_cases(word: str) -> bool:
+    """Whether ``word`` has a letter outside ASCII that has another case (``É``, ``í``, ``Ж``)."""
+    return not word.isascii() and any(len(_cases(char)) > 1 for char in word if not char.isascii())
+
+
+def _cases(char: str) -> str:
+    """``char`` and the other single characters that are it in another case, as PostgreSQL's ILIKE folds them."""
+    lower = char.lower()
+    found = (char, lower, char.upper(), char.title(), lower.upper())
+    return "".join(dict.fromkeys(c for c in found if len(c) == 1 and c.lower() == lower))
+
+
+def glob_any_case(word: str) -> str:
+    """A GLOB pattern (SQLite's; case as it is) that finds ``word`` anywhere in any case: each letter as the class
+    of its cases (``[éÉ]``, ``[rR]``), GLOB's own signs (``*``, ``?``, ``[``) as classes of themselves."""
+    parts = []
+    for char in word:
+        cases = _cases(char)
+        parts.append(f"[{cases}]" if len(cases) > 1 or char in "*?[" else char)
+    return "*" + "".join(parts) + "*"
 
 
 def escape_like(word: str) -> str:

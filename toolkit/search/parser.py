@@ -14,7 +14,7 @@ and goes on after them is one value, a name with its own quotes (``“空号”�
 
 Full-width punctuation is read as its ASCII twin (``：`` is ``:``, ``！`` is
 ``!``), and ``≥`` ``≤`` (``≧`` ``≦`` too) after a key as ``>=`` ``<=``, so Chinese
-input methods need no switching. A bare value searches name and text. As on NetrunnerDB, a word that is no key (nor one letter) before a
+input methods need no switching. A bare value searches name and text. As on NetrunnerDB, a word that is no key (nor one Latin letter) before a
 ``!`` or ``:`` that ends it is a bare value, part of a title (``Snare!``,
 ``Shiro: Untold Protagonist``), and so is one before a full-width ``：`` or a ``:`` that Chinese follows, as a
 Chinese title is printed (``艾达·沃斯：工匠``) unless it is a typo of a key (``tpye：装备``); ``foo:bar`` is an
@@ -162,11 +162,13 @@ class _Parser:
 
     def _title_word(self, start: int, op_start: int) -> bool:
         """Whether the word before an operator character is part of a title, not a key: a word that is no key
-        (nor one letter, which NetrunnerDB always reads as a key) before a ``!`` or ``:`` that ends it
-        (``Snare!``, ``Game Over!``, ``Shiro: Untold Protagonist``); ``foo:bar`` stays an unknown key."""
+        (nor one letter, which NetrunnerDB always reads as a key: its one-letter keys are Latin letters, so one
+        Chinese character is a title's, ``轰！``) before a ``!`` or ``:`` that ends it (``Snare!``, ``Game Over!``,
+        ``Shiro: Untold Protagonist``); ``foo:bar`` stays an unknown key."""
         alias = self.text[start:op_start]
         after = op_start + 1
-        if self.text[op_start] not in "!:" or len(alias) <= 1 or find_key(alias) is not None:
+        one_letter = len(alias) == 1 and not is_cjk(alias)
+        if self.text[op_start] not in "!:" or one_letter or find_key(alias) is not None:
             return False
         if after == len(self.text) or self.text[after] in " |":
             return True
