@@ -80,20 +80,11 @@ def coverage(
 
     output_lang(lang)
 
+    # (the source by name: the click typer runs on may not be the one ``click`` imports here)
+    given = [f"--{name}" for name in ("games", "seed", "jobs")
+             if getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]  # fmt: skip
     if game == "netrunner":
-        # (the source by name: the click typer runs on may not be the one ``click`` imports here)
-        given = [f"--{name}" for name in ("games", "seed", "jobs")
-                 if getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]  # fmt: skip
-        if given:
-            raise DossierError(
-                tr(
-                    "{options}: {option} {game} plays no games (it reports how much of the pool's printed text was "
-                    "read into ability text); leave them out",
-                    options=", ".join(given),
-                    option="--game",
-                    game="netrunner",
-                )
-            )
+        _check_no_games(given)
         _netrunner_reading(cards, summary, format)
         return
     if game != "tactics":
@@ -110,7 +101,7 @@ def coverage(
     from toolkit.catalog import load_catalog
     from toolkit.cli.progress import Phases
     from toolkit.config import missing_pool, pool_catalog
-    from toolkit.coverage import KINDS, run_coverage
+    from toolkit.coverage import KINDS, netrunner_reading, run_coverage
     from toolkit.paths import CARDS_DIR
 
     focus: set[str] | None = None
@@ -126,15 +117,35 @@ def coverage(
     pool, catalog = pool_catalog(cards, default=[CARDS_DIR / "tactics"])  # (a set folder plays among the pool)
     records = catalog.records
     if not any(getattr(r, "kind", None) == "map" and getattr(r, "game", None) == "tactics" for r in records):
-        raise DossierError(
-            tr(
-                "the card pool ({pool}) has no {game} map ({directory}); games need one; {hint}",
-                pool=pool.describe(),
-                game=word("game", "tactics", current_lang()),
-                directory="cards/tactics/maps/",
-                hint=missing_pool(),
+        held = {r.game for r in records if getattr(r, "kind", None) == "game"}
+        if "netrunner" in held and "tactics" not in held:  # a pool of another game: the report it has
+            if getattr(ctx.get_parameter_source("game"), "name", "DEFAULT") == "DEFAULT":
+                _check_no_games(given)
+                _print(netrunner_reading(records), summary, format)
+                return
+            raise DossierError(
+                tr(
+                    "the card pool ({pool}) is a {game} pool, with no {tactics} game to simulate; give {option} "
+                    "{value} to report how much of its printed English was read into ability text",
+                    pool=pool.describe(),
+                    game=word("game", "netrunner", current_lang()),
+                    tactics=word("game", "tactics", current_lang()),
+                    option="--game",
+                    value="netrunner",
+                )
             )
+        message = tr(
+            "the card pool ({pool}) has no {game} map ({directory}); games need one",
+            pool=pool.describe(),
+            game=word("game", "tactics", current_lang()),
+            directory="cards/tactics/maps/",
         )
+        # how to read another pool, never the way the pool read was already named
+        if pool.source == "default":
+            message += tr("; ") + missing_pool()
+        elif pool.source != "--cards":
+            message += tr("; ") + tr("to read another pool, give {option}", option="--cards DIR")
+        raise DossierError(message)
     with Phases() as meter:
         report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter, focus=focus)
     _print(report, summary, format)
@@ -153,6 +164,22 @@ def _print(report: CoverageReport | ReadingReport, summary: bool, format: Output
             print(line)
 
 
+def _check_no_games(given: list[str]) -> None:
+    """Refuses the options of the games (``given``: those the command line sets) for the netrunner report."""
+    from toolkit.i18n import tr
+
+    if given:
+        raise DossierError(
+            tr(
+                "{options}: {option} {game} plays no games (it reports how much of the pool's printed text was "
+                "read into ability text); leave them out",
+                options=", ".join(given),
+                option="--game",
+                game="netrunner",
+            )
+        )
+
+
 def _netrunner_reading(cards: list[Path] | None, summary: bool, format: OutputFormat) -> None:
     """``text coverage --game netrunner``: the import's reading verdicts of the pool (no games are played)."""
     from toolkit.catalog import load_catalog
@@ -161,8 +188,7 @@ def _netrunner_reading(cards: list[Path] | None, summary: bool, format: OutputFo
     from toolkit.paths import CARDS_DIR
 
     pool = card_pool(cards, default=[CARDS_DIR / "netrunner"])
-    report = netrunner_reading(load_catalog(pool.paths).records)
-    _print(report, summary, format)
+    _print(netrunner_reading(load_catalog(pool.paths).records), summary, format)
 
 
 def register(app: typer.Typer) -> None:

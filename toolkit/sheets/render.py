@@ -407,11 +407,11 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
     draw_line(
         c, offset, mm(page.width / 2), mm(top - 8 - len(labels.CALIBRATE_LINES) * 5.2), 8, fonts, False, MUTED, "center"
     )
-    _ruler(c, fonts, 55, 40, horizontal=True)
-    _ruler(c, fonts, 20, 75, horizontal=False)
+    _ruler(c, fonts, 55, 40, horizontal=True, lang=lang)
+    _ruler(c, fonts, 20, 75, horizontal=False, lang=lang)
     # a card outline at its true size, right of the page centre where there is room (clear of the crosses)
     if outline is not None and outline[0] == 1:
-        _outline(c, fonts, outline[1])
+        _outline(c, fonts, outline[1], lang)
     for x, y in points:
         _cross(c, mm(x), mm(y), mm(3), 0.25)
     c.showPage()
@@ -423,27 +423,27 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
         _scales(c, fonts, bx, by)
     c.showPage()
     if outline is not None and outline[0] == 3:  # on the front of a sheet of its own
-        _outline(c, fonts, outline[1])
+        _outline(c, fonts, outline[1], lang)
         c.showPage()
     c.save()
     return Sheet(buffer.getvalue(), [], layout, 3 if outline is not None and outline[0] == 3 else 2)
 
 
-def _outline(c: Any, fonts: FontSet, rect: Rect) -> None:
-    """The card outline (dashed) at ``rect`` (mm), its size in the middle."""
+def _outline(c: Any, fonts: FontSet, rect: Rect, lang: str) -> None:
+    """The card outline (dashed) at ``rect`` (mm), its size in the middle (in ``lang``)."""
     c.saveState()
     c.setStrokeColor(INK)
     c.setLineWidth(0.4)
     c.setDash(2, 1.5)
     c.rect(mm(rect.x), mm(rect.y), mm(rect.width), mm(rect.height), stroke=1, fill=0)
     c.setDash()
-    size = f"{rect.width:g} × {rect.height:g} mm"
+    size = t(lang, "{width}×{height} mm", width=f"{rect.width:g}", height=f"{rect.height:g}")
     draw_line(c, size, mm(rect.x + rect.width / 2), mm(rect.y + rect.height / 2), 9, fonts, True, INK, "center")
     c.restoreState()
 
 
-def _ruler(c: Any, fonts: FontSet, x: float, y: float, horizontal: bool) -> None:
-    """A 100 mm ruler with millimetre ticks, starting at (x, y) mm."""
+def _ruler(c: Any, fonts: FontSet, x: float, y: float, horizontal: bool, lang: str) -> None:
+    """A 100 mm ruler with millimetre ticks, starting at (x, y) mm, its length said in ``lang``."""
     c.saveState()
     c.setStrokeColor(INK)
     c.translate(mm(x), mm(y))
@@ -457,7 +457,8 @@ def _ruler(c: Any, fonts: FontSet, x: float, y: float, horizontal: bool) -> None
         c.line(mm(tick), 0, mm(tick), mm(length))
         if tick % 10 == 0:
             draw_line(c, str(tick), mm(tick), mm(6), 6.5, fonts, False, INK, "center")
-    draw_line(c, "100 mm", mm(50), mm(-4), 7, fonts, True, INK, "center")
+    # TRANSLATORS: a length in millimetres (a ruler's on the printed calibration page)
+    draw_line(c, t(lang, "{n} mm", n=100), mm(50), mm(-4), 7, fonts, True, INK, "center")
     c.restoreState()
 
 

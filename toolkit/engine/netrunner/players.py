@@ -169,6 +169,23 @@ def _printed(card: Card | None, node: A.Scripted) -> str:
     return str(printed[node.paragraph]) if 0 <= node.paragraph < len(printed) else ""
 
 
+# a printed effect counted by the clicks its player has left ("draw 1 card for each [click] you have remaining")
+_PER_CLICK_LEFT = re.compile(
+    r"\b(?:for each|per) (?:\[click\]|click) (?:you|the runner) (?:still )?ha(?:ve|s)\b(?! (?:spent|used|lost))",
+    re.IGNORECASE,
+)
+
+
+def _per_click_left(game: NetrunnerGame, card: Card) -> bool:
+    """Whether every effect of ``card`` is counted by the clicks its player has left, as a player reads it (a card
+    script's printed paragraph: the engine cannot tell what a script does): played with no click left, it does
+    nothing."""
+    effects = [e for a in game.abilities(card) for s in a.sentences for e in s.effects]
+    return bool(effects) and all(
+        isinstance(e, A.Scripted) and _PER_CLICK_LEFT.search(_printed(card, e)) for e in effects
+    )
+
+
 def _ends_run(ability: A.Ability, card: Card | None = None) -> bool:
     """Whether ``ability`` may end the run: its text's "终止潜袭", or (``card`` given) the printed paragraph of a card
     script's part that says "end the run" (as in "end the run unless the runner spends a click")."""
@@ -570,6 +587,8 @@ class HeuristicRunner(_Base):
                 return self._hosting(game, by_kind) or o.label
         for o in by_kind.get("runner_play", []):
             card = o.value.card
+            if runner.clicks - o.value.clicks <= 0 and _per_click_left(game, card):
+                continue  # (its effect counts the clicks left: none after this one, so nothing)
             if runner.credits - o.value.credits >= 2 and not _gains(game, card) and self.runs_somewhere(game, card):
                 return o.label
         # rezzed ice that ends its runs, and no icebreaker for it in the grip: look for one (with a full grip, once it

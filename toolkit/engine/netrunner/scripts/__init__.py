@@ -747,6 +747,21 @@ def on_installed_ice(b: Builder) -> Builder:
     return b.hosts(lambda g, c: [o for o in g.installed("corp") if o.type == "ice"])
 
 
+def installed_place(server: str, ice: bool) -> Phrase:
+    """Where an installed corp card is (``ice``: protecting ``server``, else in its root), as the log of a move says
+    where it left or went (its ``zone``, its ``to``): never the server's name alone, which for HQ or R&D reads as the
+    corp's hand or deck (a piece of ice from HQ back to HQ)."""
+    if ice:
+        return Phrase(N_("ice protecting {server}"), server=Term("zone", server))
+    return Phrase(N_("the root of {server}"), server=Term("zone", server))
+
+
+def place_of(game: NetrunnerGame, card: Card) -> Phrase | None:
+    """:func:`installed_place` of ``card`` where it is installed now; None when it is not installed."""
+    server = game.server_of(card)
+    return installed_place(server.name, card in server.ice) if server is not None else None
+
+
 # ---------------------------------------------------------------- the registry
 
 _REGISTRY: dict[str, CardScript] = {}
@@ -805,9 +820,11 @@ __all__ = [
     "credit",
     "current",
     "load",
+    "installed_place",
     "on_installed_ice",
     "one_console",
     "one_region",
+    "place_of",
     "this_card",
     "this_ice",
     "threat",

@@ -26,7 +26,7 @@ from toolkit.text import parse_cached
 from ..decisions import Option
 from ..run import gain_subroutines
 from ..state import CENTRALS, INSTALLABLE, SEATS
-from . import Builder, Exec, card, click, counters, one_region, this_card, this_ice
+from . import Builder, Exec, card, click, counters, installed_place, one_region, place_of, this_card, this_ice
 
 if TYPE_CHECKING:
     from ...core import Event
@@ -854,10 +854,11 @@ def _wall_to_wall(b: Builder) -> None:
             else:
                 server = g.server_of(x.card)
                 if server is not None:
+                    place = place_of(g, x.card)
                     g.trash_from_server(x.card)
                     x.card.leave_play()
                     g.corp.hand.append(x.card)
-                    g.log.add("move", CORP, card=str(x.card), zone=server.name, to="hq")
+                    g.log.add("move", CORP, card=str(x.card), zone=place, to="hq")
 
     b.when("your_turn_start", begins)
 
@@ -1081,16 +1082,17 @@ def _project_yagi_uda(b: Builder) -> None:
         for hosted in list(out.hosted):
             g.trash(hosted, Phrase(N_("its host {card} left play"), card=str(out)))
         pile = server.ice if out in server.ice else server.root
+        place = installed_place(server.name, pile is server.ice)
         pile[pile.index(out)] = into
         g.corp.hand.remove(into)
         shown = str(out) if out.rezzed else Term("card_type", "card")
         out.leave_play()
         out.faceup = False
         g.corp.hand.append(out)
-        g.log.add("move", CORP, visible=[CORP], card=str(out), zone=server.name, to="hq")
-        g.log.add("move", CORP, visible=[CORP], card=str(into), zone="hq", to=server.name)
-        g.log.add("move", CORP, visible=[RUNNER], card=shown, zone=server.name, to="hq")
-        g.log.add("move", CORP, visible=[RUNNER], card=Term("card_type", "card"), zone="hq", to=server.name)
+        g.log.add("move", CORP, visible=[CORP], card=str(out), zone=place, to="hq")
+        g.log.add("move", CORP, visible=[CORP], card=str(into), zone="hq", to=place)
+        g.log.add("move", CORP, visible=[RUNNER], card=shown, zone=place, to="hq")
+        g.log.add("move", CORP, visible=[RUNNER], card=Term("card_type", "card"), zone="hq", to=place)
         if x.may(Phrase(N_("jack out?")), side="runner"):
             x.jack_out()
 

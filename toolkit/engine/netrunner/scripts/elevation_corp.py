@@ -10,7 +10,7 @@ from toolkit.i18n import Nn_
 from toolkit.i18n.words import N_
 
 from ..state import INSTALLABLE, SEATS, SIDE_OF_SEAT, Context, Sub
-from . import Builder, Exec, ask_none, card, click, counters, load, one_region, trash_self
+from . import Builder, Exec, ask_none, card, click, counters, installed_place, load, one_region, trash_self
 
 if TYPE_CHECKING:
     from ...core import Event
@@ -717,10 +717,11 @@ def _swap_in(x: Exec, ice: Card, chosen: Card, server: Any) -> None:
     zone.append(ice)
     if name == "archives" and not ice.faceup:
         g.hide(ice)
-    g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(ice), zone=server.name, to=name, reason=x.why)
-    g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(chosen), zone=name, to=server.name, reason=x.why)
-    g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_out, zone=server.name, to=name, reason=x.why)
-    g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_in, zone=name, to=server.name, reason=x.why)
+    place = installed_place(server.name, True)
+    g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(ice), zone=place, to=name, reason=x.why)
+    g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(chosen), zone=name, to=place, reason=x.why)
+    g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_out, zone=place, to=name, reason=x.why)
+    g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_in, zone=name, to=place, reason=x.why)
 
 
 @card("mahkota_langit_grid", paragraphs=(0, 1, 2, 3), summary="2 recurring credits, refilled when rezzed and as the "

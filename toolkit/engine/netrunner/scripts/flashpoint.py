@@ -39,8 +39,10 @@ from . import (
     counters,
     credit,
     current,
+    installed_place,
     one_console,
     one_region,
+    place_of,
     this_card,
     this_ice,
     trash_self,
@@ -602,10 +604,10 @@ def _georgia_emelyov(b: Builder) -> None:
         if not options:
             return
         target = x.choose(Phrase(N_("move {card} to which server"), card=str(x.card)), options, kind="server")
-        old = g.server_of(x.card)
+        old = place_of(g, x.card)
         g.trash_from_server(x.card)
         g.servers[target].root.append(x.card)
-        g.log.add("move", CORP, card=str(x.card), zone=old.name if old else None, to=target)
+        g.log.add("move", CORP, card=str(x.card), zone=old, to=installed_place(target, False))
 
     b.paragraph(0).when("run_ends", lambda x: x.game.damage("net", 1, by="corp"),
                         only=lambda x: _my_server(x) and not x.event.get("successful"))  # fmt: skip

@@ -15,7 +15,19 @@ from toolkit.text.render import render
 from ..decisions import Option
 from ..run import gain_subroutines
 from ..state import CENTRALS, INSTALLABLE, SEATS
-from . import Builder, Exec, ask_none, card, click, counters, credit, one_region, trash_self
+from . import (
+    Builder,
+    Exec,
+    ask_none,
+    card,
+    click,
+    counters,
+    credit,
+    installed_place,
+    one_region,
+    place_of,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -142,12 +154,15 @@ def _trash_from_hq(x: Exec, cards: Iterable[Card]) -> None:
         x.game.trash(target, str(x.card), by="corp")
 
 
-def _to_hq(g: NetrunnerGame, moved: Card, zone: str) -> None:
-    """A corp card from Archives (``archives``) or from play (a server's name) to HQ."""
-    seen: Any = "all" if zone != "archives" or moved.faceup else [CORP]
+def _to_hq(g: NetrunnerGame, moved: Card) -> None:
+    """A corp card from Archives or from play (ice protecting a server, a server's root) to HQ; everyone sees which
+    when it was face up there (rezzed, when installed), the corp only otherwise."""
+    zone: Any = "archives"
+    seen: Any = "all" if moved.faceup else [CORP]
     if moved in g.corp.discard:
         g.corp.discard.remove(moved)
     elif g.is_installed(moved):
+        zone, seen = place_of(g, moved), "all" if moved.rezzed else [CORP]
         g.trash_from_server(moved)
         moved.leave_play()
     moved.faceup = False
@@ -160,7 +175,7 @@ def _archives_to_hq(x: Exec, optional: bool = False) -> None:
     g = x.game
     chosen = _pick(x, Phrase(N_("add a card from Archives to HQ")), list(reversed(g.corp.discard)), optional=optional)
     if chosen is not None:
-        _to_hq(g, chosen, "archives")
+        _to_hq(g, chosen)
 
 
 def _installable(g: NetrunnerGame, c: Card, pay: bool = True, servers: Callable[[str], bool] | None = None) -> bool:
@@ -238,12 +253,13 @@ def _move_to_root(x: Exec, optional: bool = True) -> None:
 
 def _relocate(g: NetrunnerGame, moved: Card, old: Server, new: Server, root: bool) -> None:
     """Move an installed card from ``old`` to ``new`` (its root, or outermost among its ice)."""
+    left = installed_place(old.name, moved in old.ice)
     (old.ice if moved in old.ice else old.root).remove(moved)
     (new.root if root else new.ice).append(moved)
     if old.remote and old is not new and not old.ice and not old.root:
         del g.servers[old.name]
-    g.log.add("move", CORP, card=str(moved) if moved.rezzed else Term("card_type", "card"), zone=old.name,
-              to=new.name)  # fmt: skip
+    g.log.add("move", CORP, card=str(moved) if moved.rezzed else Term("card_type", "card"), zone=left,
+              to=installed_place(new.name, not root))  # fmt: skip
 
 
 def _advanceable(g: NetrunnerGame) -> list[Card]:
@@ -1301,7 +1317,7 @@ def _tatu_bola(b: Builder) -> None:
         g.hide(chosen)
         x.card.leave_play()
         g.corp.hand.append(x.card)
-        g.log.add("move", CORP, card=str(x.card), zone=server.name, to="hq")
+        g.log.add("move", CORP, card=str(x.card), zone=installed_place(server.name, True), to="hq")
         told = g.log.add("install", CORP, visible=[CORP], card=str(chosen), server=server.name)
         g.apart(told, g.log.add("install_facedown", CORP, server=server.name, type="ice"))
         g.fire("installed", [chosen])
@@ -1430,7 +1446,7 @@ def _descent(b: Builder) -> None:
     def begins(x: Exec) -> None:
         server = x.game.server_of(x.card)
         if server is not None and x.may(Phrase(N_("{card}: add it to HQ?"), card=str(x.card))):
-            _to_hq(x.game, x.card, server.name)
+            _to_hq(x.game, x.card)
 
     b.when("your_turn_start", begins)
 
@@ -1587,7 +1603,7 @@ def _janaina(b: Builder) -> None:
         server = g.server_of(x.card)
         taken = x.card.credits
         if server is not None:
-            _to_hq(g, x.card, server.name)
+            _to_hq(g, x.card)
         if taken:
             g.gain_credits("corp", taken, Phrase(N_("taken from {card}"), card=str(x.card)))
         _install_from(x, g.corp.hand)

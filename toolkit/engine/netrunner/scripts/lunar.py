@@ -33,7 +33,21 @@ from toolkit.text import parse_cached
 from ..decisions import Option
 from ..run import gain_subroutines
 from ..state import CENTRALS, SEATS, Card, Context, Encounter, Server
-from . import Builder, Exec, card, click, counters, credit, current, load, one_console, this_card, this_ice, trash_self
+from . import (
+    Builder,
+    Exec,
+    card,
+    click,
+    counters,
+    credit,
+    current,
+    load,
+    one_console,
+    place_of,
+    this_card,
+    this_ice,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from toolkit.engine.core import Event
@@ -173,8 +187,7 @@ def _may_rez(g: NetrunnerGame, c: Card, less: int = 0) -> bool:
 
 def _to_hq(g: NetrunnerGame, c: Card) -> None:
     """An installed corp card back to HQ (a face-down one named to the corp only)."""
-    server = g.server_of(c)
-    where = server.name if server is not None else None
+    where = place_of(g, c)
     seen = c.rezzed
     g.trash_from_server(c)
     c.leave_play()

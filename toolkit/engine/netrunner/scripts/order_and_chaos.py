@@ -23,7 +23,20 @@ from toolkit.text.render import render
 
 from ..run import gain_subroutines
 from ..state import SEATS, Card, Context, RunState
-from . import Builder, Exec, breaker_usable, card, click, counters, credit, current, one_console, this_card, trash_self
+from . import (
+    Builder,
+    Exec,
+    breaker_usable,
+    card,
+    click,
+    counters,
+    credit,
+    current,
+    installed_place,
+    one_console,
+    this_card,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -226,7 +239,8 @@ def _builder(b: Builder) -> None:
         if target is not here and here.remote and not here.ice and not here.root:
             del g.servers[here.name]
         target.ice.append(x.card)
-        g.log.add("move", CORP, card=str(x.card), zone=here.name, to=target.name)
+        g.log.add("move", CORP, card=str(x.card), zone=installed_place(here.name, True),
+                  to=installed_place(target.name, True))  # fmt: skip
 
     def advance(x: Exec) -> None:
         g = x.game

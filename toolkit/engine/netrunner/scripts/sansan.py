@@ -29,7 +29,20 @@ from toolkit.i18n.words import N_
 from toolkit.text.render import render
 
 from ..state import CENTRALS, SEATS, Card, Context, Sub
-from . import Builder, Exec, card, click, credit, current, one_console, one_region, this_card, this_ice, trash_self
+from . import (
+    Builder,
+    Exec,
+    card,
+    click,
+    credit,
+    current,
+    one_console,
+    one_region,
+    place_of,
+    this_card,
+    this_ice,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from toolkit.engine.core import Event
@@ -564,10 +577,11 @@ def _analog_dreamers(b: Builder) -> None:
             where = g.server_of(chosen)
             if where is None:
                 return
+            place = place_of(g, chosen)
             g.trash_from_server(chosen)
             chosen.leave_play()
             g.corp.deck.append(chosen)
-            told = g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone=where.name, to="rnd")
+            told = g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone=place, to="rnd")
             g.apart(told, g.log.add("shuffled_facedown", RUNNER, server=where.name, to="rnd"))
             _shuffle(g, "corp")
 

@@ -31,6 +31,7 @@ from . import (
     credit,
     load,
     one_console,
+    place_of,
     script_for,
     this_card,
     this_ice,
@@ -100,15 +101,15 @@ def _trash_hosted(g: NetrunnerGame, host: Card) -> None:
 def _to_hq(g: NetrunnerGame, moved: Card, why: Any) -> None:
     """An installed corp card back to HQ (the cards it hosts are trashed)."""
     seen: Any = "all" if moved.rezzed else [CORP]
-    server = g.server_of(moved)
+    where = place_of(g, moved)
     _trash_hosted(g, moved)
     g.trash_from_server(moved)
     moved.leave_play()
     moved.faceup = False
     g.corp.hand.append(moved)
-    told = g.log.add("move", CORP, visible=seen, card=str(moved), zone=server.name if server else None, to="hq", reason=why)
+    told = g.log.add("move", CORP, visible=seen, card=str(moved), zone=where, to="hq", reason=why)
     if seen != "all":
-        g.apart(told, g.log.add("move_facedown", CORP, zone=server.name if server else None, to="hq", reason=why))
+        g.apart(told, g.log.add("move_facedown", CORP, zone=where, to="hq", reason=why))
 
 
 def _to_stack_top(g: NetrunnerGame, moved: Card, why: Any) -> None:
