@@ -134,8 +134,8 @@ RESOLVE_HELP = _help(
         '"name" (optional; score follows players by name across rounds), a "role" (vip, agent, assassin, decoy, '
         "red_decoy, blue_decoy, bystander, bodyguard, enforcer, bomber, peacekeeper, protester, supporter, "
         'sniper) and an "aim", the seats they pointed at: one, the Enforcer one or two different ones; unarmed '
-        'players may leave it out. Sniper mode adds "marks", the seats where the Sniper put shot cards (at most '
-        'one per Assassin). '
+        "players may leave it out, but a protector (Bodyguard, Peacekeeper) names whom it protects. "
+        'Sniper mode adds "marks", the seats where the Sniper put shot cards (at most one per Assassin). '
         'House rules go in "options", e.g. "options": {"protection_lost_when_hit": true}: '
         "protection_lost_when_hit (true: a protector who is hit protects no one afterwards; default false) and "
         "protester_counts_as_bystander (false: the Protester and the Supporter do not count as Bystanders; "
@@ -714,6 +714,7 @@ def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
                 rows=rows,
                 fold_hint=labels["fold"],
                 header_hint=labels["keep"],
+                small_rows=1 if card.seen else 0,  # the cards seen: the longest list, read once before play
             )
         )
     return result

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
-from toolkit.i18n import N_, Nn_, current_lang, name_of, t, t_beside, tc, tr, trn, word
+from toolkit.i18n import LANGS, N_, Nn_, current_lang, name_of, t, t_beside, tc, tr, trn, word
 from toolkit.models.crossfire import (
     CrossfireMode,
     CrossfireRole,
@@ -111,8 +111,9 @@ def clean_names(raw: Iterable[tuple[int, str]]) -> dict[int, str]:
     them: spaces trimmed and runs of them made one; a blank name is no name (left out). Refused with
     :class:`NameRefused` (one line): a name with a control character (an escape sequence would clear or recolour the
     terminal a table is printed on), a name longer than :data:`MAX_NAME`, one name for two seats (in any case:
-    "Ana" and "ana"), and a name such as "seat 3", which the score would mistake for the unnamed player of that
-    seat. The score follows players by these names (:meth:`Crossfire.score`)."""
+    "Ana" and "ana"), and a name that reads as a seat's label in any language ("Seat 3", "3 号座位": what the
+    score and the pages show for a seat with no name, :func:`is_seat_label`), which the score would mistake for the
+    unnamed player of that seat. The score follows players by these names (:meth:`Crossfire.score`)."""
     names: dict[int, str] = {}
     taken: dict[str, int] = {}
     for seat, value in raw:
@@ -132,7 +133,7 @@ def clean_names(raw: Iterable[tuple[int, str]]) -> dict[int, str]:
         if key in taken:
             raise NameRefused(tr("{name} is the name of seats {first} and {seat}; names tell players apart",
                                  name=repr(name), first=taken[key], seat=seat), seat)  # fmt: skip
-        if key.startswith("seat ") and key[5:].strip().isdigit():
+        if is_seat_label(name):
             raise NameRefused(
                 tr("{name} would be mistaken for a seat number in the score; choose another name", name=repr(name)),
                 seat,
@@ -140,6 +141,18 @@ def clean_names(raw: Iterable[tuple[int, str]]) -> dict[int, str]:
         taken[key] = seat
         names[seat] = name
     return names
+
+
+def is_seat_label(name: str) -> bool:
+    """Whether ``name`` reads as the label of an unnamed seat ("Seat 3", "seat 3", "3 号座位", "3号座位"): the
+    words the score and the pages show for a seat with no name, in any language, whatever the case and spacing."""
+    bare = "".join(name.split()).casefold()
+    for lang in LANGS:
+        before, mark, after = "".join(t(lang, "Seat {seat}", seat="\0").split()).casefold().partition("\0")
+        number = bare[len(before) : len(bare) - len(after)]
+        if mark and bare.startswith(before) and bare.endswith(after) and number.isdigit():
+            return True
+    return False
 
 
 def _at(where: str, problem: str) -> str:

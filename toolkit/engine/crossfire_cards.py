@@ -9,7 +9,8 @@ during the deal. Nothing about any other seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from toolkit import i18n
@@ -72,6 +73,10 @@ SHOT_CARDS = N_(
 PUBLIC_KEEP = N_("Your role is public: lay this slip open, face up in front of you, for everyone to see.")
 PUBLIC_FOLD = N_("Do not fold this slip: your role is no secret.")
 
+# A role whose text says it counts as a Bystander (the Protester, the Supporter: seed 003 "视为旁观者"), at a table
+# whose house rule protester_counts_as_bystander is off (RULINGS C6): that sentence is left out and this said instead.
+NOT_A_BYSTANDER = N_("House rule at this table: you do not count as a Bystander.")
+
 
 def role_name(game: Crossfire, role_id: str, lang: str) -> str:
     return i18n.name_of(game.records[role_id], lang)
@@ -83,8 +88,18 @@ def both_hands(game: Crossfire, result: Deal) -> bool:
     return not result.sniper and any(game.roles[r].guns > 1 for r in result.setup if r in game.roles)
 
 
-def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: str) -> RoleCard:
-    """The role of ``seat`` as its player should see it: name, team, how it wins, how it plays, what they saw."""
+def role_card(
+    game: Crossfire,
+    result: Deal,
+    seat: int,
+    name: str | None,
+    lang: str,
+    house_rules: Mapping[str, bool] | None = None,
+) -> RoleCard:
+    """The role of ``seat`` as its player should see it: name, team, how it wins, how it plays, what they saw.
+    Its text follows the table's ``house_rules`` (option -> on; by default its mode's): with
+    ``protester_counts_as_bystander`` off, a role that counts as a Bystander only by that rule is told it does not."""
+    from toolkit.engine.crossfire import BYSTANDER
     from toolkit.text import parse_cached
     from toolkit.text.render import render
 
@@ -106,10 +121,19 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         play.append(labels["armed"])
     elif not rules.protects:
         play.append(labels["unarmed"])
+    rule = "protester_counts_as_bystander"
+    counts = (house_rules or {}).get(rule, getattr(game.mode(result.mode), rule))
+    not_bystander = not counts and BYSTANDER in rules.counts_as - rules.counts_strict  # (RULINGS C6 off)
     for text in record.text:
         ability = parse_cached(text)
         if unarmed and _only_if_you_hit(ability):
             continue  # (an Agent's "if you hit a Bystander, you lose": in sniper mode only the Assassins fire)
+        if not_bystander and (rest := _without_counts_as(ability, BYSTANDER)) != ability:
+            play.append(i18n.t(lang, NOT_A_BYSTANDER))  # in the place of the sentence it leaves out
+            not_bystander = False  # (said once)
+            if rest is None:
+                continue
+            ability = rest
         play.append(render(ability, lang))
     if result.sniper and rules.marks:
         play.append(i18n.t(lang, SHOT_CARDS))
@@ -171,6 +195,18 @@ def _only_if_you_hit(ability: Any) -> bool:
     return bool(effects) and all(isinstance(e, If) and isinstance(e.condition, YouHit) for e in effects)
 
 
+def _without_counts_as(ability: Any, role: str) -> Any:
+    """``ability`` without its "you count as ``role``" (你视为…) effects; None when nothing else is left."""
+    from toolkit.text.ast import CountsAs
+
+    sentences = []
+    for sentence in ability.sentences:
+        effects = tuple(e for e in sentence.effects if not (isinstance(e, CountsAs) and e.role == role))
+        if effects:
+            sentences.append(replace(sentence, effects=effects))
+    return replace(ability, sentences=tuple(sentences)) if sentences else None
+
+
 def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) -> list[RoleCard]:
     """Each seat's :func:`role_card`, in seat order."""
     return [role_card(game, result, seat, names.get(seat), lang) for seat in result.roles]
@@ -178,6 +214,7 @@ def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) 
 
 __all__ = [
     "BOTH_HANDS",
+    "NOT_A_BYSTANDER",
     "PUBLIC_FOLD",
     "PUBLIC_KEEP",
     "RIGHT_HAND",

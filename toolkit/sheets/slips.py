@@ -23,8 +23,10 @@ front of its player) is printed alike, but its hints say so instead of asking fo
 This module only draws: the caller gives every string already in the reader's
 language (:class:`Slip`). Text is drawn with the print fonts (the bundled
 Dossier Sans SC, with installed fonts for characters it lacks) and shrinks to
-fit its panel; a slip whose text does not fit even at :data:`MIN_SIZE` is an
-error naming the seat, and nothing is written.
+fit its panel, a slip's last :attr:`Slip.small_rows` rows (the cards seen in the
+deal) a size smaller; a slip whose text does not fit even at :data:`MIN_SIZE` is
+an error, and nothing is written. That error names no seat: it is printed on the
+dealer's screen, and which slip has the longest text would give its role away.
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ LETTER = (8.5 * 72.0, 11 * 72.0)
 COLUMNS, ROWS = 2, 4
 MARGIN = 10 * MM
 PAD = 3 * MM
-HEADER_SHARE = 0.24  # of the slip's height; the cover and the flap share the rest equally
+HEADER_SHARE = 0.20  # of the slip's height; the cover and the flap share the rest equally
 MAX_SIZE, MIN_SIZE = 9.0, 5.0  # body text on the flap, in points
+SMALL_SHARE = 0.85  # of the body text's size: a slip's small rows (the cards seen in the deal, a list read once)
 TEAM_COLORS = {"blue": "#2f5da8", "red": "#b3261e", "none": "#6b6b6b"}
 CUT_COLOR, FOLD_COLOR, PATTERN_COLOR, MUTED = "#9a9a9a", "#555555", "#d4d4d4", "#555555"
 
@@ -62,6 +65,7 @@ class Slip:
     rows: Sequence[tuple[str, str]] = ()  # (label, text): what the player wins by, how the role plays, ...
     fold_hint: str = "Fold the flap up along the dashed line."  # (a public role's: that it is not folded)
     header_hint: str = ""  # small line under the name, seen on the folded slip (or on the open public one)
+    small_rows: int = 0  # how many of the last rows are set smaller (SMALL_SHARE): the cards seen in the deal
 
 
 @dataclass
@@ -144,7 +148,7 @@ def wrap(text: str, width: float, measure: Any, indent: float = 0.0, words: Any 
 class _Flap:
     size: float
     title: float
-    rows: list[tuple[str, float, list[str]]]  # label, its width with the gap after it, the text's lines
+    rows: list[tuple[str, float, list[str], float]]  # label, its width with the gap after it, the text's lines, size
     team_lines: list[str]
     team_inline: bool  # the team fits on the role's line, right-aligned
     height: float
@@ -159,7 +163,7 @@ def _flap_box(w: float, h: float) -> tuple[float, float]:
     return w - 2 * PAD - BAR - PAD / 2, panel - 2 * PAD
 
 
-def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, where: str, start: float) -> _Flap:
+def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, start: float) -> _Flap:
     """The largest text size from ``start`` down at which the flap's text fits ``width`` x ``height``."""
     from .vocabulary import game_lexicon
 
@@ -174,17 +178,24 @@ def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, where: 
             [slip.team] if inline else wrap(slip.team, width, lambda s, z=size: fonts.width(s, True, z), words=words)
         )
         used = title * 1.15 + (0.0 if inline else leading * len(team_lines))
-        rows: list[tuple[str, float, list[str]]] = []
-        for label, text in slip.rows:
-            indent = fonts.width(label, True, size) + size * 0.6 if label else 0.0
-            lines = wrap(text, width, lambda s, z=size: fonts.width(s, False, z), indent, words)
-            rows.append((label, indent, lines))
-            used += leading * len(lines) + size * 0.25
+        rows: list[tuple[str, float, list[str], float]] = []
+        small_from = len(slip.rows) - slip.small_rows
+        for k, (label, text) in enumerate(slip.rows):
+            z = size * SMALL_SHARE if k >= small_from else size
+            indent = fonts.width(label, True, z) + z * 0.6 if label else 0.0
+            lines = wrap(text, width, lambda s, z=z: fonts.width(s, False, z), indent, words)
+            rows.append((label, indent, lines, z))
+            used += z * 1.25 * len(lines) + z * 0.25
         if used <= height and role_width <= width:
             return _Flap(size, title, rows, team_lines, inline, used)
         size -= 0.25
+    # (no seat: the dealer's screen shows this, and the slip with the longest text would give its role away)
     raise DossierError(
-        tr("{where}: the role's text does not fit its slip even at {size} pt", where=where, size=format(MIN_SIZE, "g"))
+        tr(
+            "the text of a role slip does not fit on it even at {size} pt (which slip is not said: that would give "
+            "its role away); nothing was written",
+            size=format(MIN_SIZE, "g"),
+        )
     )
 
 
@@ -252,7 +263,7 @@ def _draw_slip(
     fold_y = y + panel  # the flap is the lowest panel
     cover_top = y + h - header
     bar = BAR
-    flap = _layout_flap(slip, *_flap_box(w, h), fonts, where, size)
+    flap = _layout_flap(slip, *_flap_box(w, h), fonts, size)
 
     # cut lines
     c.setStrokeColor(CUT_COLOR)
@@ -337,12 +348,12 @@ def _draw_slip(
         for line in flap.team_lines:
             fonts.draw(c, left, baseline, line, size, True, color)
             baseline -= leading
-    for label, indent, lines in flap.rows:
-        fonts.draw(c, left, baseline, label, size, True, MUTED)
+    for label, indent, lines, row_size in flap.rows:
+        fonts.draw(c, left, baseline, label, row_size, True, MUTED)
         for k, line in enumerate(lines):
-            fonts.draw(c, left + (indent if k == 0 else 0.0), baseline, line, size, False, "#000000")
-            baseline -= leading
-        baseline -= size * 0.25
+            fonts.draw(c, left + (indent if k == 0 else 0.0), baseline, line, row_size, False, "#000000")
+            baseline -= row_size * 1.25
+        baseline -= row_size * 0.25
 
 
 # ---------------------------------------------------------------- the document
@@ -383,7 +394,7 @@ def slips_pdf(
     box = _flap_box(w, h)
     where = [tr("slip {n} ({seat})", n=k + 1, seat=slip.seat_label) for k, slip in enumerate(slips)]
     # one text size for every slip: the largest at which all of them fit
-    size = min(_layout_flap(slip, *box, fonts, where[k], MAX_SIZE).size for k, slip in enumerate(slips))
+    size = min(_layout_flap(slip, *box, fonts, MAX_SIZE).size for slip in slips)
     for start in range(0, len(slips), per_page):
         for k, slip in enumerate(slips[start : start + per_page]):
             row, column = divmod(k, COLUMNS)

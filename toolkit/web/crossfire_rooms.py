@@ -376,7 +376,7 @@ def next_dealer(room: Room, dealer: int | None) -> int:
 
 def clean_names(raw: list[str], players: int) -> dict[int, str]:
     """Seat -> name from the form's fields, as every front end takes names (:func:`toolkit.engine.crossfire.clean_names`:
-    blank is no name, and the score then counts by seat; distinct, short, never "seat N")."""
+    blank is no name, and the score then counts by seat; distinct, short, never a seat label, "seat N" or "N 号座位")."""
     try:
         return clean_seat_names(enumerate(raw[:players], start=1))
     except TableError as exc:

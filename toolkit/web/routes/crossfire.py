@@ -674,7 +674,13 @@ def _aims_help(game: Any, deal: Any, host_plays: bool, lang: str) -> str:
             parts.append(i18n.tn(lang, "The {roles} protects the player they point at, instead of shooting.",
                                  "Each of these roles protects the player it points at, instead of shooting: {roles}.",
                                  len(protectors), roles=named(protectors)))  # fmt: skip
-    parts.append(t(lang, "Unarmed players may be left blank."))
+    if protectors:  # a protector is unarmed, but names whom it protects: its aim is never blank
+        parts.append(i18n.tn(lang, "Unarmed players may be left blank, but not the {roles}, who names whom it "
+                                   "protects.", "Unarmed players may be left blank, but not these roles, who name "
+                                   "whom they protect: {roles}.", len(protectors),
+                             roles=named(protectors)))  # fmt: skip
+    else:
+        parts.append(t(lang, "Unarmed players may be left blank."))
     return i18n.sentences(lang, parts)
 
 
@@ -945,7 +951,7 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
     try:
         deal = current.to_deal()
         game = game_of(web)
-        card = role_card(game, deal, seat, room.names.get(seat), lang)
+        card = role_card(game, deal, seat, room.names.get(seat), lang, house_rules(game, room))
         rules = house_rule_lines(game, room, deal.setup, lang)
     except (DossierError, KeyError) as exc:  # the pool changed under a running table
         message = (
