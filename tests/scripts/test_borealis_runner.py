@@ -736,7 +736,7 @@ def test_chastushka_sabotages_four_instead_of_breaching_hq() -> None:
                                    "neutral_emergency_audit"] and not any(c.faceup for c in g.corp.discard)
     assert ids(g.corp.hand) == ["nbn_ad_revenue_share"] and not g.corp.deck
     assert accessed(r) == 0 and g.run_history == [(g.turns, "hq", True)]
-    hidden = [e for e in g.log if e.kind == "discarded" and e.data.get("card")]
+    hidden = [e for e in g.log if e.kind == "trashed" and e.player == 1 and e.data.get("card")]  # (sabotage: 销毁)
     assert hidden and all(e.visible == (1,) for e in hidden)
 
 

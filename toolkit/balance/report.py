@@ -577,13 +577,13 @@ def _errors_section(figures: dict[str, Any], errors: Sequence[tuple[str, int]], 
         return ""
     esc = html.escape
     if figures["games"]:
-        words = tn(lang, "{n} game ended in an engine error and counts for nothing (games.jsonl keeps its error):",
-                   "{n} games ended in an engine error and count for nothing (games.jsonl keeps each one's error):",
-                   count)  # fmt: skip
+        words = tn(lang, "{n} game ended in an engine error and counts for nothing ({file} keeps its error):",
+                   "{n} games ended in an engine error and count for nothing ({file} keeps each one's error):",
+                   count, file="games.jsonl")  # fmt: skip
     else:
-        words = tn(lang, "No game finished: the {n} game played ended in an engine error (games.jsonl keeps its "
-                   "error):", "No game finished: each of the {n} games played ended in an engine error (games.jsonl "
-                   "keeps each one's error):", count)  # fmt: skip
+        words = tn(lang, "No game finished: the {n} game played ended in an engine error ({file} keeps its "
+                   "error):", "No game finished: each of the {n} games played ended in an engine error ({file} "
+                   "keeps each one's error):", count, file="games.jsonl")  # fmt: skip
     heading = t(lang, "Engine errors")
     out = [f"<h2>{esc(heading)}</h2>", f'<p class="note">{esc(words)}</p>']
     if errors:

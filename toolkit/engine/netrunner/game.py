@@ -1436,7 +1436,8 @@ class NetrunnerGame:
             self.log.add(kind, owner.seat, card=str(card), reason=why)
         else:
             told = self.log.add(kind, owner.seat, visible=[owner.seat], card=str(card), reason=why)
-            self.apart(told, self.log.add(f"{kind}_facedown", owner.seat, cards=1, reason=why))
+            facedown = "discarded_facedown" if kind == "discarded" else "trashed_facedown"
+            self.apart(told, self.log.add(facedown, owner.seat, cards=1, reason=why))
 
     def discard(self, side: Side, count: int, required: bool = False) -> int:
         """Discard cards of the player's choice from the hand (face down from HQ)."""

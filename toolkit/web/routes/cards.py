@@ -222,8 +222,8 @@ SORT_CHOICES: dict[str, str] = {
     "": N_("Default order"),
     "name": N_("Name"),
     "-name": N_("Name, reversed"),
+    "cost": N_("Cost"),
     # (a tactics card's cost is the cards it mortgages, printed as a negative cost: "dearest" holds for both games)
-    "cost": N_("Cost, cheapest first"),
     "-cost": N_("Cost, dearest first"),
     "faction": N_("Faction"),
     "-faction": N_("Faction, reversed"),

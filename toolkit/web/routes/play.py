@@ -1152,15 +1152,20 @@ def _undo(request: Request, web: Any, game_id: str) -> Response:
         return _problem(request, 409, t(lang, "you have made no decision to undo"), game_id)
     if (found.netrunner and last != found.seat) or not found.session.undo(found.seat):
         # (why: the session's ``refused``, a key of UNDO_REFUSALS; a session that does not say: the other decided)
-        return _problem(request, 409, _undo_refusal(lang, getattr(found.session, "refused", None)), game_id)
+        refused = getattr(found.session, "refused", None)
+        return _problem(request, 409, _undo_refusal(lang, refused, found.netrunner), game_id)
     found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
 
 
-def _undo_refusal(lang: str, reason: str | None) -> str:
-    """Why an undo was refused (the session's ``refused``), in ``lang``: Netrunner's refusals are the tactics
-    session's and its own (``bid``: a psi game's bids revealed since)."""
-    from toolkit.engine.netrunner.session import UNDO_REFUSALS
+def _undo_refusal(lang: str, reason: str | None, netrunner: bool) -> str:
+    """Why an undo was refused (the session's ``refused``), in ``lang``, in the words of the game's session: Netrunner's
+    refusals are the tactics session's but its own ``seen`` (cards, no units) and ``bid`` (a psi game's bids revealed
+    since)."""
+    if netrunner:
+        from toolkit.engine.netrunner.session import UNDO_REFUSALS
+    else:
+        from toolkit.engine.tactics.session import UNDO_REFUSALS
 
     return t(lang, UNDO_REFUSALS.get(reason or "", UNDO_REFUSALS["other"]))
 
