@@ -53,7 +53,7 @@ def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
             ],
             "zh-Hans": ["<strong>港口</strong>关税：<trace>追踪 4</trace>。排放 CO₂™（限一次）。"],
         }
-        data["flavor"] = {"en": "Écoute le vent.", "zh-Hans": "听<em>风</em>声。"}
+        data["flavor"] = {"en": "Écoute le vent.", "zh-Hans": "听<em>风</em>声，在 2049 年。"}
 
     def boom(data: dict[str, Any]) -> None:
         data["name"]["zh-Hans"] = "轰！"
@@ -121,6 +121,8 @@ def test_the_markup_is_not_searched(url: str, query: str) -> None:
 
 def test_flavour_is_searched_as_shown(url: str) -> None:
     assert found(url, "a:听风声") == ["tidewater_accord"]
+    # (review 75: stored with the text's spacing, 在2049; a phrase typed as printed is read so too)
+    assert found(url, 'a:"在 2049"') == found(url, "a:在2049") == ["tidewater_accord"]
 
 
 # ---- 2. a phrase pasted with …, ™, ₂, and full-width marks

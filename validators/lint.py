@@ -100,7 +100,7 @@ from toolkit.models import (
     namespace,
     schema_path,
 )
-from toolkit.names import fold, fold_keys
+from toolkit.names import fold_keys
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
@@ -1671,11 +1671,13 @@ def _check_names(entries: list[Entry]) -> None:
             # `show` look it up (accents, width and punctuation aside too: toolkit.names.fold)
             given = list(filter(None, map(_NAME_IN[column], names)))
             folded = list(map(str.strip, map(str.casefold, given)))
-            if len(set(folded)) < len(folded) or len(set(fold_keys(given, folded))) < len(given):
-                _name_twins(group, column, lang)  # (names all differ, as they nearly always do: nothing to say)
+            keys = fold_keys(given, folded)
+            if len(set(folded)) < len(folded) or len(set(keys)) < len(given):
+                _name_twins(group, column, lang, dict(zip(given, keys, strict=True)))  # (names all differ, as they
+                # nearly always do: nothing to say)
 
 
-def _name_twins(group: list[Entry], column: int, lang: str) -> None:
+def _name_twins(group: list[Entry], column: int, lang: str, keys: dict[str, str]) -> None:
     """``card.name.duplicate`` on each entry of ``group`` whose name in ``lang`` (``column`` of its names) an
     earlier entry has, case and the spaces at its ends aside (:func:`quoted_name`: a text quoting either reads the
     same name), or else that an earlier entry's name reads the same to the name lookup (:func:`toolkit.names.fold`:
@@ -1697,7 +1699,7 @@ def _name_twins(group: list[Entry], column: int, lang: str) -> None:
             )
             entry.add("card.name.duplicate", message, f"/name/{lang}")
             continue
-        key = fold(value)
+        key = keys[value]  # (its fold, :func:`fold_keys`)
         earlier = alike.setdefault(key, entry) if key else entry  # (a name of punctuation only: looked up by none)
         if earlier is not entry:
             message = tr(

@@ -232,3 +232,15 @@ def test_serve_keeps_its_options_for_the_phone_command(
         "--lang en"
     )
     assert f'<code id="cf-serve-command">{expected}</code>' in page.replace("&#39;", "'")
+
+
+def test_the_phone_command_never_shows_a_database_password() -> None:
+    """(review 75) A --db URL's password is masked in the options the crossfire pages repeat; a URL without one, or
+    a path, is kept as written."""
+    from toolkit.cli.serve import _without_password
+
+    assert _without_password("postgresql+psycopg://me:secret@db.local/cards?schema=x") == (
+        "postgresql+psycopg://me:***@db.local/cards?schema=x"
+    )
+    assert _without_password("postgresql://me@/cards?host=/run/pg") == "postgresql://me@/cards?host=/run/pg"
+    assert _without_password("build/my cards.db") == "build/my cards.db"

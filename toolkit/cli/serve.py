@@ -25,6 +25,20 @@ SERVE_HELP = help_text(
 )
 
 
+def _without_password(db: str) -> str:
+    """``--db`` as a page may show it: a database URL's password masked (``postgresql://me:***@host/db``)."""
+    if "://" not in db:
+        return db
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(db)
+        return db if url.password is None else url.render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return db.split("://", 1)[0] + "://…"  # (a URL sqlalchemy cannot read: only its scheme, never its secrets)
+
+
 def register(app: typer.Typer) -> None:
     @app.command(help=SERVE_HELP)
     def serve(
@@ -92,7 +106,7 @@ def register(app: typer.Typer) -> None:
             lang=lang,  # the pages' language when the request does not say one (?lang=, cookie, Accept-Language)
             options=[
                 *(word for path in cards or () for word in ("--cards", str(path))),
-                *(("--db", db) if db is not None else ()),
+                *(("--db", _without_password(db)) if db is not None else ()),
                 *(("--max-body", str(max_body)) if max_body != 2048 else ()),
                 *(("--lang", lang) if lang is not None else ()),
             ],

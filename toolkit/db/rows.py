@@ -232,7 +232,7 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
     # (searched as shown: printed lines without their markup)
     text = "\n".join(shown_line(face, line) for face, line in abilities)
     normal = unicodedata.normalize("NFKC", text)
-    compacted = compact_normal(normal)  # (of the text as written: the Chinese words without their counts)
+    compacted = compact_normal(normal)  # (of the text as shown, no markup: the Chinese words without their counts)
     flavor = _get(record, "flavor")
     name = record.name
     folded = folded_names(record)

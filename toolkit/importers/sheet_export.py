@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n import tr
 from toolkit.jsonio import canonical_dumps
 
 from .spreadsheet import (
@@ -430,16 +429,4 @@ def recorded_copies(files: Sequence[Path], kind_dir: str) -> dict[str, int]:
     return found
 
 
-def no_records(game: str, kind: str, where: str) -> DossierError:
-    return DossierError(
-        tr(
-            "no {game} {kind} records in {where}",
-            game=word("game", game, current_lang()),
-            kind=kind,
-            where=where,
-        ),
-        exit_code=1,
-    )
-
-
-__all__ = ["SheetExport", "SheetPlan", "art_for_the_sheet", "build_sheet", "no_records", "recorded_copies"]
+__all__ = ["SheetExport", "SheetPlan", "art_for_the_sheet", "build_sheet", "recorded_copies"]

@@ -883,6 +883,8 @@ class Compiler:
         columns = TEXT_COLUMNS[name]
         folded = fold(word, edges=True) if name in FOLDED_NAME_KEYS else ""
         names = [self.name_match(folded)] if folded.strip() else []
+        if name == "flavor":  # (stored as the text is: its spaces as searched_spaces leaves them)
+            return self.text_match(columns, searched_spaces(word))
         if "text" not in columns:
             return or_(self.text_match(columns, word), *names)
         spaced = searched_spaces(word)
