@@ -4,8 +4,6 @@ follows the table's house rule protester_counts_as_bystander."""
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,7 @@ import pytest
 
 from tests.conftest import CARDS
 from tests.test_crossfire_web_fixes import create, room_of
+from tests.test_crossfire_web_s72 import text_of
 from tests.web.conftest import writing_client
 from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire, NameRefused, clean_names, is_seat_label
@@ -34,10 +33,6 @@ def client(tmp_path: Path) -> Iterator[Any]:
 
     yield from writing_client(WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
                                           data=tmp_path / "data"))  # fmt: skip
-
-
-def text_of(page: str) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
 
 
 # ---------------------------------------------------------------- 1. every slip fits; the error names no seat
