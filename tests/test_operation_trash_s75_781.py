@@ -5,6 +5,10 @@ schema and the lint accept it, ``trash:`` finds it, the card face and the web ca
 offers it on access (a card in Archives is trashed already: nothing is offered there). A trash cost on a type that
 has none in the rules (a runner card) is still listed as not imported.
 
+Seed 001 gives the trash cost as what the runner pays for an accessed card ("當潛襲者讀取一個升級時，他能通過支付其
+銷毀費用（13）等量的信用點來銷毀它", of an upgrade); the current rules give it to any accessed card that prints one, the
+corp's operations included, and NetrunnerDB prints it on 18 of them.
+
 The fixtures are the NetrunnerDB checkouts of tests/fixtures with a trash cost written into an invented operation."""
 
 from __future__ import annotations

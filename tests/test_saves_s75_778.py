@@ -241,6 +241,9 @@ def test_a_tactics_game_at_its_round_limit_says_turns_raises_it(tmp_path: Path) 
 
 
 def test_a_destroyed_obstacle_is_logged_destroyed_and_never_lost() -> None:
+    """Seed §14.2: "当 1 个单位被消灭后，会成为失联状态，将该单位牌和他的棋子以正面朝上摆放在你的失联区" — a player's
+    lost zone (T11: the owner's); §14.6 "每个玩家的弃牌区、移除区、失联区相互独立": an obstacle is no player's, so it has
+    none and is never logged as lost (the sweep saw "lost (unit: 文件柜#70, controller: 0)")."""
     game = board_game()
     put(game, 1, "gale", (2, 3), "e")
     rack = obstacle(game, "server_rack", (3, 3))
