@@ -760,7 +760,7 @@ def test_pinhole_threading_accesses_another_root_and_cannot_take_its_agenda() ->
 def test_into_the_depths_pays_out_per_ice_passed() -> None:
     corp = {"hand": OPS, "credits": 0,
             "servers": {"hq": {"ice": [{"card": "hb_lattice_gate"}, {"card": "neutral_patrol_script"}]}}}  # fmt: skip
-    r = play(RECORDS, ["play:into_the_depths", "hq", "continue", "continue", "credits", "program", "gray_rat"], corp=corp,
+    r = play(RECORDS, ["play:into_the_depths", "hq", "continue", "continue", "credits", "gray_rat"], corp=corp,
              runner={"hand": ["into_the_depths"], "deck": ["gray_rat", "light_fingers"]})  # fmt: skip
     g = r.game
     assert g.runner.credits == 6 and rig(r, "gray_rat") is not None  # 5 - 1 + 4 - 2

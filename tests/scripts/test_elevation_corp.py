@@ -792,7 +792,7 @@ def test_key_performance_indicators_resolves_two_different_modes() -> None:
     assert [c.id for c in g.servers["hq"].ice] == ["neutral_plywood_screen", "weyland_slag_rampart"]
     assert g.corp.credits == 4 and [c.id for c in g.corp.hand] == ["hb_quarterly_review"]
     assert [c.id for c in g.corp.deck] == ["nbn_billboard_network"]
-    r = play(RECORDS, ["play:key_performance_indicators", "credits", "advance"], active="corp",
+    r = play(RECORDS, ["play:key_performance_indicators", "credits"], active="corp",
              corp={"hand": ["key_performance_indicators"],
                    "servers": {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}})  # fmt: skip
     assert r.game.corp.credits == 6 and _remote(r.game, "neutral_board_resolution").advancement == 1

@@ -836,7 +836,7 @@ def test_audrey_counts_accessed_trashes_and_breaks_with_counters() -> None:
 
 def test_bahia_bands_draws_and_pays_a_trash_cost_from_its_credits() -> None:
     corp = {"servers": {"remote1": {"root": [{"card": "nbn_billboard_network"}]}}}
-    r = play(MORE, ["play:bahia_bands", "remote1", "continue", "done", "credits", "draw", "trash:nbn_billboard_network"],
+    r = play(MORE, ["play:bahia_bands", "remote1", "continue", "done", "credits", "trash:nbn_billboard_network"],
              corp=corp, runner={"hand": ["bahia_bands"], "credits": 2, "deck": ["light_fingers", "gray_rat"]})  # fmt: skip
     g = r.game
     assert card_in(r, g.corp.discard, "nbn_billboard_network") is not None and g.runner.credits == 0

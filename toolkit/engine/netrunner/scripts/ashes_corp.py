@@ -667,7 +667,7 @@ def _nanoetching(b: Builder) -> None:
 @card(
     "cerebral_overwriter",
     paragraphs=(1,),
-    summary="When the runner accesses it while it is installed, the corp may pay 3 credits to do 1 core damage "
+    summary="When the runner accesses it while it is installed, the corp may pay 3 credits to do 1 brain damage "
     "per advancement counter on it.",
 )
 def _cerebral_overwriter(b: Builder) -> None:
@@ -1486,12 +1486,15 @@ def _red_level_clearance(b: Builder) -> None:
             "install": Phrase(N_("install a card from HQ that is not an agenda")),
             "click": Phrase(N_("gain {click}"), click="[click]"),
         }
-        left = list(_RED_LEVEL_MODES)
+        done: list[str] = []
         for _ in range(2):
-            if g.over:
+            # only a mode that can change the game is offered: a card in R&D to draw, a card of HQ to install
+            left = [m for m in _RED_LEVEL_MODES if m not in done and (m != "draw" or g.corp.deck)
+                    and (m != "install" or any(c.type != "agenda" and _installable(g, c) for c in g.corp.hand))]  # fmt: skip
+            if g.over or not left:
                 return
             mode = _ask(x, Phrase(N_("{card}: choose one"), card=str(x.card)), [(m, texts[m]) for m in left])
-            left.remove(mode)
+            done.append(mode)
             if mode == "draw":
                 g.draw("corp", 2)
             elif mode == "credits":

@@ -574,7 +574,7 @@ def _hostile_architecture(b: Builder) -> None:
 
 
 @card("djupstad_grid", paragraphs=(0, 1), summary="Whenever the corp scores an agenda from the root of its server, "
-      "1 core damage; limit 1 region per server.")  # fmt: skip
+      "1 brain damage; limit 1 region per server.")  # fmt: skip
 def _djupstad_grid(b: Builder) -> None:
     def scored(x: Exec) -> None:
         g = x.game
@@ -604,7 +604,7 @@ def _mavirus(b: Builder) -> None:
     b.when("access", accessed)
 
 
-@card("mr_hendrik", paragraphs=(0,), summary="Accessed while installed: the corp may pay 2 credits for 1 core "
+@card("mr_hendrik", paragraphs=(0,), summary="Accessed while installed: the corp may pay 2 credits for 1 brain "
       "damage, which the runner may prevent by losing all its remaining clicks.")  # fmt: skip
 def _mr_hendrik(b: Builder) -> None:
     def accessed(x: Exec) -> None:
@@ -949,7 +949,7 @@ def _pravdivost(b: Builder) -> None:
     b.when("breach", breach)
 
 
-@card("thule_subsea_safety_below", paragraphs=(0,), summary="Whenever the runner steals an agenda, 1 core damage "
+@card("thule_subsea_safety_below", paragraphs=(0,), summary="Whenever the runner steals an agenda, 1 brain damage "
       "unless the runner spends a click and 2 credits.")  # fmt: skip
 def _thule_subsea(b: Builder) -> None:
     def stolen(x: Exec) -> None:

@@ -7,7 +7,7 @@ mark until the turn ends, kept on the runner's identity with how many runs had b
 trashes cards from HQ of its choice and the rest from the top of R&D, face down) and charge (:func:`_charge`: one
 more power counter on an installed card that has one).
 
-Core damage suffered as an additional cost is not prevented (:func:`_suffer_core`). Breaking "up to N"
+Brain damage suffered as an additional cost is not prevented (:func:`_suffer_core`). Breaking "up to N"
 subroutines breaks N, as the templates read it (breaking never hurts the breaker).
 
 Cards whose text needs what the engine does not model (blanking a card's abilities, changing another card's play
@@ -150,7 +150,7 @@ def _shuffle_stack(g: NetrunnerGame) -> None:
 
 
 def _suffer_core(x: Exec, amount: int) -> None:
-    """Core damage the runner suffers as a cost (paid, so not prevented): random cards from the grip to the heap,
+    """Brain damage the runner suffers as a cost (paid, so not prevented): random cards from the grip to the heap,
     the hand size lowered for good; a flatline when the grip holds fewer cards."""
     g = x.game
     runner = g.runner
@@ -301,7 +301,7 @@ def _k2cp(b: Builder) -> None:
     b.strength_all(stronger)
 
 
-@card("begemot", paragraphs=(1,), summary="+1 strength for each core damage the runner has taken.")
+@card("begemot", paragraphs=(1,), summary="+1 strength for each brain damage the runner has taken.")
 def _begemot(b: Builder) -> None:
     b.strength(lambda g, c: g.runner.brain_damage)
 
@@ -315,12 +315,12 @@ def _basilar(b: Builder) -> None:
 # ---------------------------------------------------------------- additional costs
 
 
-@card("running_hot", paragraphs=(0,), summary="Playing it costs 1 core damage too, which cannot be prevented.")
+@card("running_hot", paragraphs=(0,), summary="Playing it costs 1 brain damage too, which cannot be prevented.")
 def _running_hot(b: Builder) -> None:
     b.play(lambda x: _suffer_core(x, 1))
 
 
-@card("finality", paragraphs=(0,), summary="Playing it costs 1 core damage too, which cannot be prevented.")
+@card("finality", paragraphs=(0,), summary="Playing it costs 1 brain damage too, which cannot be prevented.")
 def _finality(b: Builder) -> None:
     b.play(lambda x: _suffer_core(x, 1))
 
@@ -863,7 +863,13 @@ def _into_the_depths(b: Builder) -> None:
                 ("program", Phrase(N_("search your stack for a program and install it"))),
                 ("charge", Phrase(N_("charge 1 of your installed cards")))]  # fmt: skip
         for _ in range(min(passed, len(left))):
-            options = [Option(label, text, label) for label, text in left]
+            # only an option that can change the game is offered: a stack to search, a card with a power counter
+            # to charge (the credits always can)
+            able = [(label, text) for label, text in left if (label != "program" or g.runner.deck)
+                    and (label != "charge" or any(c.counters.get("power", 0) > 0 for c in g.runner.rig))]  # fmt: skip
+            if g.over or not able:
+                return
+            options = [Option(label, text, label) for label, text in able]
             chosen = str(g.ask("runner", "target", Phrase(N_("resolve which option")), options).value)
             left = [o for o in left if o[0] != chosen]
             if chosen == "credits":
@@ -1069,7 +1075,7 @@ def _concerto(b: Builder) -> None:
     b.paragraph(1).play(run).spend_hosted(lambda g, this, purpose: g.current_run is not None)
 
 
-@card("esa_afontov_eco_insurrectionist", paragraphs=(0,), summary="The first time each turn the runner suffers core "
+@card("esa_afontov_eco_insurrectionist", paragraphs=(0,), summary="The first time each turn the runner suffers brain "
       "damage, the runner may draw a card and sabotage 2.")  # fmt: skip
 def _esa(b: Builder) -> None:
     def damaged(x: Exec) -> None:

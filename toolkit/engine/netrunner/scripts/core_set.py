@@ -711,7 +711,7 @@ def _demolition_run(b: Builder) -> None:
 
 
 @card("stimhack", paragraphs=(0,), summary="Run any server with 9 credits on the event that pay like the runner's "
-      "own during the run; when the run ends, 1 core damage that cannot be prevented.")  # fmt: skip
+      "own during the run; when the run ends, 1 brain damage that cannot be prevented.")  # fmt: skip
 def _stimhack(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game

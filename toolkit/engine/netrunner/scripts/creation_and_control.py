@@ -115,7 +115,7 @@ def _lost_a_click_to_break(g: NetrunnerGame) -> bool:
 
 
 @card("zed_1_0", paragraphs=(0, 1, 2), summary="The runner may lose a click to break 1 of its subroutines; each "
-      "subroutine does 1 core damage if the runner has lost clicks to break a subroutine during this run.")  # fmt: skip
+      "subroutine does 1 brain damage if the runner has lost clicks to break a subroutine during this run.")  # fmt: skip
 def _zed_1(b: Builder) -> None:
     def sub(x: Exec) -> None:
         if _lost_a_click_to_break(x.game):
@@ -251,7 +251,7 @@ def _successful_demonstration(b: Builder) -> None:
     b.may_play(_unsuccessful_last_turn)
 
 
-@card("sentinel_defense_program", paragraphs=(0,), summary="Whenever the runner suffers core damage, 1 net damage.")
+@card("sentinel_defense_program", paragraphs=(0,), summary="Whenever the runner suffers brain damage, 1 net damage.")
 def _sentinel_defense_program(b: Builder) -> None:
     def damaged(x: Exec) -> None:
         x.do("造成 1 点网域伤害。")
@@ -488,7 +488,7 @@ def _clone_chip(b: Builder) -> None:
     b.paid([trash_self()], use, usable=lambda g, c, w: any(_installable(g, p) for p in g.runner.discard))
 
 
-@card("feedback_filter", paragraphs=(0, 1), summary="3 credits: prevent 1 net damage; trash: prevent up to 2 core "
+@card("feedback_filter", paragraphs=(0, 1), summary="3 credits: prevent 1 net damage; trash: prevent up to 2 brain "
       "damage.")  # fmt: skip
 def _feedback_filter(b: Builder) -> None:
     b.paragraph(0).text("3[credit]：防止 1 点网域伤害。")

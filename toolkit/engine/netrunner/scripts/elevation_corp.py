@@ -1027,12 +1027,27 @@ def _key_performance_indicators(b: Builder) -> None:
         else:
             x.do("你获得 2[credit]。")
 
+    def able(g: NetrunnerGame, mode: str) -> bool:
+        """Whether ``mode`` can change the game now: a card in R&D to draw, ice in HQ that may be installed, a card
+        that can be advanced (gaining credits always can); only those are offered."""
+        if mode == "draw":
+            return bool(g.corp.deck)
+        if mode == "ice":
+            return any(c.type == "ice" and g.may_install(c) for c in g.corp.hand)
+        if mode == "advance":
+            return bool(_advanceable(g))
+        return True
+
     def play(x: Exec) -> None:
-        left = list(modes)
+        g = x.game
+        done: list[str] = []
         for _ in range(2):
+            left = [m for m in modes if m not in done and able(g, m)]
+            if not left or g.over:
+                return
             prompt = Phrase(N_("{card}: choose one"), card=str(x.card))
-            mode = x.game.choose("corp", "target", prompt, left, label=str, text=lambda m: modes[m])
-            left.remove(mode)
+            mode = g.choose("corp", "target", prompt, left, label=str, text=lambda m: modes[m])
+            done.append(mode)
             resolve(x, mode)
 
     b.play(play)

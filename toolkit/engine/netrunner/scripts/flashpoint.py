@@ -839,7 +839,7 @@ def _sherlock_2_0(b: Builder) -> None:
 
 
 @card("fairchild", paragraphs=(0, 1, 2, 3), summary="Subroutines: the run ends unless the runner pays 4 credits "
-      "(twice); unless they trash 1 of their installed cards; unless they suffer 1 core damage.")  # fmt: skip
+      "(twice); unless they trash 1 of their installed cards; unless they suffer 1 brain damage.")  # fmt: skip
 def _fairchild(b: Builder) -> None:
     def trash(x: Exec) -> None:
         g = x.game
@@ -884,7 +884,7 @@ def _fairchild_2_0(b: Builder) -> None:
 
 @card("fairchild_3_0", paragraphs=(0, 1, 2, 3), summary="The runner may lose 3 clicks to break up to 3 of its "
       "subroutines; subroutines: the runner pays 3 credits or trashes 1 of their installed cards (twice); the "
-      "corp does 1 core damage or ends the run.")  # fmt: skip
+      "corp does 1 brain damage or ends the run.")  # fmt: skip
 def _fairchild_3_0(b: Builder) -> None:
     def either(x: Exec) -> None:
         g = x.game
@@ -2125,7 +2125,7 @@ def _project_kusanagi(b: Builder) -> None:
 
 
 @card("wetwork_refit", paragraphs=(0,), summary="Hosted on a rezzed bioroid ice as a condition: that ice gains a "
-      "first subroutine doing 1 core damage.")  # fmt: skip
+      "first subroutine doing 1 brain damage.")  # fmt: skip
 def _wetwork_refit(b: Builder) -> None:
     def bioroids(g: NetrunnerGame) -> list[Card]:
         return [c for c in g.installed("corp") if c.type == "ice" and c.rezzed and "bioroid" in c.subtypes]

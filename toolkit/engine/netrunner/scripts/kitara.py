@@ -1254,7 +1254,7 @@ def _endless_eula(b: Builder) -> None:
 
 
 @card("kamali_1_0", paragraphs=(0, 1, 2, 3), summary="The runner may lose a click to break 1 of its subroutines; each "
-      "does 1 core damage unless the runner trashes an installed resource, hardware, or program in turn.")  # fmt: skip
+      "does 1 brain damage unless the runner trashes an installed resource, hardware, or program in turn.")  # fmt: skip
 def _kamali(b: Builder) -> None:
     def unless_trash(kind: str) -> Callable[[Exec], None]:
         def sub(x: Exec) -> None:
@@ -1534,7 +1534,7 @@ def _gene_splicer(b: Builder) -> None:
 
 
 @card("kuwinda_k4h1u3", paragraphs=(0,), summary="When your turn begins, you may trace X (its power counters): success "
-      "does 1 core damage and trashes it, failure adds a power counter.")  # fmt: skip
+      "does 1 brain damage and trashes it, failure adds a power counter.")  # fmt: skip
 def _kuwinda(b: Builder) -> None:
     def begins(x: Exec) -> None:
         g = x.game
@@ -1753,7 +1753,7 @@ def _intake(b: Builder) -> None:
 
 
 @card("tempus", paragraphs=(0, 1), summary="Revealed when accessed in R&D; accessed outside Archives: trace 3, and the "
-      "runner loses 2 clicks or takes 1 core damage.")  # fmt: skip
+      "runner loses 2 clicks or takes 1 brain damage.")  # fmt: skip
 def _tempus(b: Builder) -> None:
     def hit(x: Exec) -> None:
         g = x.game
@@ -2038,7 +2038,7 @@ def _high_profile_target(b: Builder) -> None:
 
 
 @card("kill_switch", paragraphs=(0, 1, 2), summary="A current until another is played or an agenda is stolen; agendas "
-      "accessed in R&D are revealed; whenever an agenda is accessed or scored, trace 3 for 1 core damage.")  # fmt: skip
+      "accessed in R&D are revealed; whenever an agenda is accessed or scored, trace 3 for 1 brain damage.")  # fmt: skip
 def _kill_switch(b: Builder) -> None:
     def traced(x: Exec) -> None:
         if _trace(x, 3)[0]:
@@ -2102,7 +2102,7 @@ def _reprisal(b: Builder, may_play: Callable[[NetrunnerGame, Card], bool], play:
 
 
 @card("riot_suppression", paragraphs=(0, 1, 2), summary="Only after the runner trashed a corp card last turn: the "
-      "runner takes 1 core damage or gets 3 fewer clicks next turn; then it is removed from the game.")  # fmt: skip
+      "runner takes 1 brain damage or gets 3 fewer clicks next turn; then it is removed from the game.")  # fmt: skip
 def _riot_suppression(b: Builder) -> None:
     def play(x: Exec) -> None:
         if x.may(Phrase(N_("{card}: take {n} {damage}? If not, 3 fewer clicks next turn"), card=str(x.card), n=1,

@@ -672,7 +672,7 @@ def _fujii_asset_retrieval(b: Builder) -> None:
 @card(
     "see_how_they_run",
     paragraphs=(0,),
-    summary="When scored: the runner takes a tag, then a psi game: 1 core damage if the bids differ, 1 net damage "
+    summary="When scored: the runner takes a tag, then a psi game: 1 brain damage if the bids differ, 1 net damage "
     "if they match.",
 )
 def _see_how_they_run(b: Builder) -> None:
@@ -706,7 +706,7 @@ def _oracle_thinktank(b: Builder) -> None:
 @card(
     "salvo_testing",
     paragraphs=(0,),
-    summary="Each time the corp scores an agenda (this one included), it may do 1 core damage.",
+    summary="Each time the corp scores an agenda (this one included), it may do 1 brain damage.",
 )
 def _salvo_testing(b: Builder) -> None:
     def scored(x: Exec) -> None:

@@ -1484,10 +1484,17 @@ def _bahia_bands(b: Builder) -> None:
             "credits": Phrase(N_("place {n}{credit} on {card} to pay trash costs in this run"), n=4,
                               credit="[credit]", card=str(x.card)),
         }
-        left = list(texts)
+        done: list[str] = []
         for _ in range(2):
+            # only an option that can change the game is offered: a card in the stack to draw, a card of the grip
+            # to install, a tag to remove (the credits on it always can)
+            left = [k for k in texts if k not in done and (k != "draw" or g.runner.deck)
+                    and (k != "install" or any(_installable(g, c, less=1) for c in g.runner.hand))
+                    and (k != "tag" or g.runner.tags > 0)]  # fmt: skip
+            if g.over or not left:
+                return
             chosen = _pick(x, Phrase(N_("resolve which option")), [(k, texts[k]) for k in left])
-            left.remove(chosen)
+            done.append(chosen)
             if chosen == "draw":
                 x.do("你抽 2 张牌。")
             elif chosen == "install":

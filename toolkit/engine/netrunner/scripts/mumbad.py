@@ -388,7 +388,7 @@ def _bailiff(b: Builder) -> None:
 @card(
     "brainstorm",
     paragraphs=(0,),
-    summary="On encounter it gains a '1 core damage' subroutine for each card in the grip, for the rest of the run.",
+    summary="On encounter it gains a '1 brain damage' subroutine for each card in the grip, for the rest of the run.",
 )
 def _brainstorm(b: Builder) -> None:
     damage = parse_cached("[subroutine] 造成 1 点脑部伤害。")

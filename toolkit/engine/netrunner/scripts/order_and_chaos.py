@@ -492,7 +492,7 @@ def _titan(b: Builder) -> None:
 # ---------------------------------------------------------------- runner: events
 
 
-@card("amped_up", paragraphs=(0,), summary="Gain 3 clicks and suffer 1 core damage that cannot be prevented.")
+@card("amped_up", paragraphs=(0,), summary="Gain 3 clicks and suffer 1 brain damage that cannot be prevented.")
 def _amped_up(b: Builder) -> None:
     def play(x: Exec) -> None:
         x.do("你获得 [click][click][click]。")
@@ -776,7 +776,7 @@ def _sacrificial_clone(b: Builder) -> None:
 
 
 @card("stim_dealer", paragraphs=(0,), summary="As the runner's turn begins: with 2 or more power counters on it, "
-      "they are removed and the runner suffers 1 core damage that cannot be prevented; otherwise 1 more power "
+      "they are removed and the runner suffers 1 brain damage that cannot be prevented; otherwise 1 more power "
       "counter and 1 more click.")  # fmt: skip
 def _stim_dealer(b: Builder) -> None:
     def begin(x: Exec) -> None:

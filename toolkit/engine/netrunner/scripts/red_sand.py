@@ -1578,7 +1578,7 @@ def _watchtower(b: Builder) -> None:
 @card(
     "zed_2_0",
     paragraphs=(0, 3),
-    summary="The runner may lose 2 clicks to break up to 2 of its subroutines; last subroutine: 2 core damage if the "
+    summary="The runner may lose 2 clicks to break up to 2 of its subroutines; last subroutine: 2 brain damage if the "
     "runner lost clicks to break subroutines this run.",
 )
 def _zed(b: Builder) -> None:
@@ -2078,7 +2078,7 @@ def _meteor_mining(b: Builder) -> None:
 @card(
     "next_wave_2",
     paragraphs=(0,),
-    summary="Scored with a rezzed NEXT ice installed: the corp may do 1 core damage.",
+    summary="Scored with a rezzed NEXT ice installed: the corp may do 1 brain damage.",
 )
 def _next_wave_2(b: Builder) -> None:
     def scored(x: Exec) -> None:

@@ -1027,7 +1027,7 @@ def _valley_grid(b: Builder) -> None:
 
 
 @card("ryon_knight", paragraphs=(0,), summary="Trash it during a run on its server while the runner has no click "
-      "left: 1 core damage.")  # fmt: skip
+      "left: 1 brain damage.")  # fmt: skip
 def _ryon_knight(b: Builder) -> None:
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         run = g.current_run
