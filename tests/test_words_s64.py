@@ -88,4 +88,4 @@ def test_a_role_set_is_dealt_not_drawn_with_a_hand_given_too(cli) -> None:  # ty
 
 def test_who_sees_an_entry_is_spaced_as_chinese_is(cli) -> None:  # type: ignore[no-untyped-def]
     out = cli("text", "run", "你抽 2 张牌。", "--mode", "duel", "--seed", "1", "--lang", "zh-Hans").stdout
-    assert "（仅玩家 1 可见）" in out and "（仅 玩家" not in out, out
+    assert "（仅玩家1 可见）" in out and "（仅 玩家" not in out, out

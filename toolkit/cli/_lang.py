@@ -251,7 +251,7 @@ class LogNames:
         """The value of the log field ``key`` in words of the output language: names, ability text, the
         engine's sentences, the codes of a vocabulary, yes and no."""
         from toolkit.engine.phrase import Phrase, Term
-        from toolkit.i18n import t
+        from toolkit.i18n import t, tc
 
         lang = self.lang
         if isinstance(value, Phrase):
@@ -281,7 +281,11 @@ class LogNames:
                 return " → ".join(steps) or "—"  # (no step: a move of 0)
             if key == "winners":
                 return t(lang, ", ").join(seat_label(v, lang) for v in value) or "—"
-            return "[" + t(lang, ", ").join(self.say(key, v) for v in value) + "]"
+            if not value:
+                # TRANSLATORS: an empty list of values in a log line (Chinese: "—", as a field with no value)
+                return tc(lang, "log list", "[]")
+            # TRANSLATORS: a list of values in a log line ({items}: with ", " between); Chinese: no brackets
+            return tc(lang, "log list", "[{items}]", items=t(lang, ", ").join(self.say(key, v) for v in value))
         if isinstance(value, dict):
             return t(lang, ", ").join(
                 t(
