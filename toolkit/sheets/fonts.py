@@ -49,7 +49,9 @@ LATIN_QUOTES = {"‘": "\ue018", "’": "\ue019", "“": "\ue01c", "”": "\ue01
 forms: the quotes' own code points draw the full-width forms Chinese text wants. The text layout puts these for
 the quotes of Latin text (:func:`toolkit.sheets.linebreak.latin_quotes`); :meth:`FontSet.runs` draws them as the
 real quotes in a copy of the font whose quotes are the proportional glyphs, so the PDF's text is the real quote."""
-QUOTE_OF = {narrow: quote for quote, narrow in LATIN_QUOTES.items()}
+LATIN_DOT = "\u0387"
+"""The middle dot's proportional form: U+0387 (canonically "·"), drawn as the real "·" like the quotes above."""
+QUOTE_OF = {narrow: quote for quote, narrow in {**LATIN_QUOTES, "\u00b7": LATIN_DOT}.items()}
 
 
 def install_hint() -> str:
@@ -342,7 +344,7 @@ def _quote_font(name: str) -> str | None:
 
     font: Any = pdfmetrics.getFont(name)
     face = font.face
-    codes = {ord(quote): ord(narrow) for quote, narrow in LATIN_QUOTES.items()}
+    codes = {ord(quote): ord(narrow) for narrow, quote in QUOTE_OF.items()}
     found = None
     if getattr(face, "familyName", b"") == b"Dossier Sans SC" and all(c in face.charToGlyph for c in codes.values()):
         found = f"{name}-LatinQuotes"

@@ -81,6 +81,7 @@ from .textbox import (
     fit,
     fit_line,
     hang,
+    line_width,
     markup_paras,
     plain,
 )
@@ -237,6 +238,20 @@ def badge_row(x: float, d: float, text_w: float, isize: float) -> tuple[float, f
     gap = isize * BADGE_GAP
     tx = x + (d - (text_w + gap + isize)) / 2
     return tx, tx + text_w + gap
+
+
+def stat_cells(width: float, needs: list[float]) -> list[float]:
+    """The widths of a row of stat cells ``width`` wide whose contents need ``needs``: equal when each fits its
+    share; else each as wide as it needs and the room left shared equally; when even the needs add up to more than
+    ``width``, in proportion to them."""
+    share = width / len(needs)
+    if all(need <= share for need in needs):
+        return [share] * len(needs)
+    total = sum(needs)
+    if total > width:
+        return [width * need / total for need in needs]
+    spare = (width - total) / len(needs)
+    return [need + spare for need in needs]
 
 
 def is_printable(record: Any) -> bool:
@@ -676,7 +691,7 @@ class Face:
         if icon and text:
             isize = d * 0.34
             tsize = fit_line(text, d * 0.6, d * 0.5, self.fonts, True, 3) or 3
-            tx, ix = badge_row(x, d, self.fonts.width(text, True, tsize), isize)
+            tx, ix = badge_row(x, d, line_width(text, tsize, self.fonts, True), isize)
             draw_line(c, text, tx, y + d / 2 - tsize * 0.36, tsize, self.fonts, True, ink)
             icons.draw(c, icon, ix, y + d / 2 - isize / 2, isize, ink)
         elif icon:
@@ -758,7 +773,7 @@ class Face:
         # of real cards, e.g. Ice: Sentry · Bioroid · AP · Destroyer, beside a faction name)
         ellipsis = labels.SYMBOLS["ellipsis"]
         for note_size in dict.fromkeys((right_size, min(right_size, MIN_SIZE))):
-            right_w = self.fonts.width(right, right_bold, note_size) if right else 0.0
+            right_w = line_width(right, note_size, self.fonts, right_bold) if right else 0.0
             room = inner.width - (right_w + self.u(2) if right else 0)
             left_size = fit_line(left, room, size, self.fonts, left_bold)
             if left_size is not None:
@@ -774,11 +789,11 @@ class Face:
             left_size = MIN_SIZE
             gap = self.u(2) if right else 0.0
             if right:  # the note gives up its room next: shortened with "…" (to its first letter at least)
-                left_w = self.fonts.width(left, left_bold, MIN_SIZE)
-                least = self.fonts.width(right[:1] + ellipsis, right_bold, MIN_SIZE)
+                left_w = line_width(left, MIN_SIZE, self.fonts, left_bold)
+                least = line_width(right[:1] + ellipsis, MIN_SIZE, self.fonts, right_bold)
                 note_room = max(least, inner.width - left_w - gap)
                 note = right
-                while len(note) > 1 and self.fonts.width(note + ellipsis, right_bold, MIN_SIZE) > note_room:
+                while len(note) > 1 and line_width(note + ellipsis, MIN_SIZE, self.fonts, right_bold) > note_room:
                     note = note[:-1]
                 note = note.rstrip(SEP).rstrip() + ellipsis
                 self.ctx.report(
@@ -788,10 +803,10 @@ class Face:
                     tr("type line note {line} shortened to {short}", line=repr(right), short=repr(note)),
                 )
                 right = note
-                room = inner.width - self.fonts.width(right, right_bold, MIN_SIZE) - gap
-            if self.fonts.width(left, left_bold, MIN_SIZE) > room:  # and only then the type line itself
+                room = inner.width - line_width(right, MIN_SIZE, self.fonts, right_bold) - gap
+            if line_width(left, MIN_SIZE, self.fonts, left_bold) > room:  # and only then the type line itself
                 short = left
-                while short and self.fonts.width(short + ellipsis, left_bold, MIN_SIZE) > room:
+                while short and line_width(short + ellipsis, MIN_SIZE, self.fonts, left_bold) > room:
                     short = short[:-1]
                 self.ctx.report(
                     self.record,
@@ -810,22 +825,28 @@ class Face:
     # ------------------------------------------------------------------ stats
 
     def stats(self, rect: Rect, box: StatsBox, items: list[tuple[str, str, str]]) -> None:
-        """A row of (icon, value, label) cells; icon ``vision:RS`` draws vision arrows (R rear, S side)."""
+        """A row of (icon, value, label) cells; icon ``vision:RS`` draws vision arrows (R rear, S side). A label is
+        never cut: a long one (English) widens its cell, taking what the others can spare, and only then shrinks."""
         if not items:
             return
         c = self.c
         color = self.color(box.icon_color, self.accent)
-        cell = rect.width / len(items)
         isize = self.u(box.icon)
         value_size = self.pt(box.value.size)
         label_size = self.pt(box.label.size)
         value_bold, label_bold = box.value.font == "bold", box.label.font == "bold"
         value_color, label_color = self.color(box.value.color), self.color(box.label.color, MUTED)
-        for index, (icon, value, label) in enumerate(items):
-            x = rect.x + cell * index
-            value_w = self.fonts.width(value, value_bold, value_size) if value else 0.0
-            label_w = self.fonts.width(label, label_bold, label_size)
-            total = isize + (self.u(0.8) + value_w if value else 0.0)
+        gap = self.u(0.6)  # between neighbouring labels
+        widths = [
+            (
+                isize + (self.u(0.8) + line_width(value, value_size, self.fonts, value_bold) if value else 0.0),
+                line_width(label, label_size, self.fonts, label_bold),
+            )
+            for _icon, value, label in items
+        ]
+        cells = stat_cells(rect.width, [max(total, label_w + gap) for total, label_w in widths])
+        x = rect.x
+        for (icon, value, label), (total, label_w), cell in zip(items, widths, cells, strict=True):
             ix = x + (cell - total) / 2
             iy = rect.top - isize - self.u(0.2)
             if icon.startswith("vision:"):
@@ -838,17 +859,12 @@ class Face:
             if value:
                 value_y = iy + isize / 2 - value_size * 0.36
                 draw_line(c, value, ix + isize + self.u(0.8), value_y, value_size, self.fonts, value_bold, value_color)
-            room = cell - self.u(0.6)
             size = label_size
-            if label_w > room:  # a long label (English) shrinks a little, then is cut short
-                size = fit_line(label, room, label_size, self.fonts, label_bold, min(label_size, 4.5)) or min(
-                    label_size, 4.5
-                )
-                ellipsis = labels.SYMBOLS["ellipsis"]
-                while len(label) > 1 and self.fonts.width(label, label_bold, size) > room:
-                    label = label[:-2].rstrip() + ellipsis
+            if label_w > cell - gap:  # wider than even its widened cell: smaller, every letter kept
+                size = label_size * (cell - gap) / label_w
             label_y = rect.y + self.u(0.3)
             draw_line(c, label, x + cell / 2, label_y, size, self.fonts, label_bold, label_color, "center")
+            x += cell
 
     # ------------------------------------------------------------------ text
 
@@ -943,7 +959,7 @@ class Face:
             size = MIN_SIZE
             end = x
             for text, color in items:
-                width = self.fonts.width(text, True, size) + self.u(1.6)
+                width = line_width(text, size, self.fonts, True) + self.u(1.6)
                 self.c.setFillColor(color)
                 self.c.roundRect(x, y - size * 0.3, width, size * 1.3, mm(0.6), stroke=0, fill=1)
                 draw_line(self.c, text, x + self.u(0.8), y, size, self.fonts, True, readable_on(color))
@@ -1291,11 +1307,11 @@ def _netrunner(face: Face) -> None:
         size = MIN_SIZE
         if face.moved and not (faction is not None and faction.neutral):  # the faction, no room in the type line
             draw_line(c, face.moved, x, y, size, face.fonts, False, MUTED)
-            x += face.fonts.width(face.moved, False, size) + face.u(1.5)
+            x += line_width(face.moved, size, face.fonts, False) + face.u(1.5)
         label_end = x
         if influence:
             draw_line(c, influence_word, x, y, size, face.fonts, False, MUTED)
-            label_end = x + face.fonts.width(influence_word, False, size) + face.u(1.0)
+            label_end = x + line_width(influence_word, size, face.fonts, False) + face.u(1.0)
         r = face.u(0.9)
         for i in range(influence):
             c.setFillColor(color)
@@ -1303,7 +1319,7 @@ def _netrunner(face: Face) -> None:
         end = label_end + influence * r * 2.6
         if faction is not None and faction.neutral:
             draw_line(c, neutral_word, label_end, y, size, face.fonts, False, MUTED)
-            end = label_end + face.fonts.width(neutral_word, False, size)
+            end = label_end + line_width(neutral_word, size, face.fonts, False)
         return end
 
     face.compose(

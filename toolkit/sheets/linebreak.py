@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from .fonts import LATIN_QUOTES
+from .fonts import LATIN_DOT, LATIN_QUOTES
 
 CLOSING = frozenset(
     "，。、；：？！」』）》〉】〕〗〙〛］｝…‥・·～〜%％,.;:?!)]}”’》ー々〆ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
@@ -86,7 +86,8 @@ def _is_cjk(ch: str) -> bool:
     return known
 
 
-_NEUTRAL = frozenset("…‥·—–") | frozenset(LATIN_QUOTES) | frozenset(LATIN_QUOTES.values())
+LATIN_LINE = {**LATIN_QUOTES, "\u00b7": LATIN_DOT}
+_NEUTRAL = frozenset("…‥·—–") | frozenset(LATIN_LINE) | frozenset(LATIN_LINE.values())
 
 
 def latin_quotes(text: str) -> str:
@@ -94,7 +95,19 @@ def latin_quotes(text: str) -> str:
     one whose nearest characters on either side (past spaces, other quotes, dashes and ellipses) are no Chinese
     ones (Aesop’s, “JK”, even inside Chinese text). A quote next to a Chinese character keeps its full-width form.
     The same length, character for character."""
-    if not any(quote in text for quote in LATIN_QUOTES):
+    return _latin_forms(text, LATIN_QUOTES)
+
+
+def latin_line(text: str) -> str:
+    """:func:`latin_quotes` of a line drawn whole (a name, a type line, a label), its middle dots of Latin text too
+    (:data:`LATIN_DOT`: ``Agent · Assault``; ``特工 · 突击`` keeps the full-width one). The same length, character for
+    character. Text set in a box keeps its dots (the breaker treats "·" as Chinese punctuation)."""
+    return _latin_forms(text, LATIN_LINE)
+
+
+def _latin_forms(text: str, forms: dict[str, str]) -> str:
+    """``text`` with each character of ``forms`` whose nearest telling characters are no Chinese ones replaced."""
+    if not any(ch in text for ch in forms):
         return text
     chars = list(text)
 
@@ -109,10 +122,10 @@ def latin_quotes(text: str) -> str:
         return None
 
     for index, ch in enumerate(text):
-        if ch in LATIN_QUOTES:
+        if ch in forms:
             before, after = wide(-1, index), wide(1, index)
             if not before and not after and (before, after) != (None, None):
-                chars[index] = LATIN_QUOTES[ch]
+                chars[index] = forms[ch]
     return "".join(chars)
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +86,7 @@ class _Fonts:
         """``text`` at (x, y) baseline, each run of characters in the font that has them."""
         fontset = self.fontset
         c.setFillColor(color)
+        start = 0  # where the run starts in ``text`` (a run has the real quotes of their proportional forms)
         for run, name, stroke in fontset.runs(text, bold):
             if stroke:  # a single-face fallback font: bold is its outline stroked
                 c.saveState()
@@ -100,7 +101,32 @@ class _Fonts:
             else:
                 c.setFont(name, size)
                 c.drawString(x, y, run)
-            x += fontset.width(run, bold, size)
+            x += fontset.width(text[start : start + len(run)], bold, size)
+            start += len(run)
+
+
+def _latin(slip: Slip) -> Slip:
+    """``slip`` with the curly quotes of its Latin text in their proportional forms, as card text is printed
+    (:func:`~toolkit.sheets.linebreak.latin_quotes`, decided on each whole string before it is measured or wrapped)."""
+    from .linebreak import latin_quotes
+
+    return replace(
+        slip,
+        seat_label=latin_quotes(slip.seat_label),
+        name=None if slip.name is None else latin_quotes(slip.name),
+        role=latin_quotes(slip.role),
+        team=latin_quotes(slip.team),
+        rows=[(latin_quotes(label), latin_quotes(text)) for label, text in slip.rows],
+        fold_hint=latin_quotes(slip.fold_hint),
+        header_hint=latin_quotes(slip.header_hint),
+    )
+
+
+def _real_quotes(text: str) -> str:
+    """``text`` with the real quotes in place of their proportional forms (for a message that quotes it)."""
+    from .fonts import QUOTE_OF
+
+    return text.translate({ord(narrow): quote for narrow, quote in QUOTE_OF.items()})
 
 
 def _fonts(slips: Sequence[Slip], extra: str = "") -> _Fonts:
@@ -287,9 +313,9 @@ def _draw_slip(
                 tr(
                     "{where}: the name {name} does not fit its slip even at {size} pt; it is printed as {short}",
                     where=where,
-                    name=repr(slip.name),
+                    name=repr(_real_quotes(slip.name)),
                     size=format(size, "g"),
-                    short=repr("".join(lines)),
+                    short=repr(_real_quotes("".join(lines))),
                 )
             )
         for k, line in enumerate(lines):
@@ -373,9 +399,13 @@ def slips_pdf(
         warn = _warn_on_stderr
     from reportlab.pdfgen import canvas
 
+    from .linebreak import latin_quotes
+
     if not slips:
         raise DossierError(tr("no slips to print"))
     fonts = _fonts(slips, footer)
+    shown = [_latin(slip) for slip in slips]  # measured and drawn alike
+    footer = latin_quotes(footer)
     buffer = io.BytesIO()
     c = canvas.Canvas(
         buffer,
@@ -394,9 +424,9 @@ def slips_pdf(
     box = _flap_box(w, h)
     where = [tr("slip {n} ({seat})", n=k + 1, seat=slip.seat_label) for k, slip in enumerate(slips)]
     # one text size for every slip: the largest at which all of them fit
-    size = min(_layout_flap(slip, *box, fonts, MAX_SIZE).size for slip in slips)
-    for start in range(0, len(slips), per_page):
-        for k, slip in enumerate(slips[start : start + per_page]):
+    size = min(_layout_flap(slip, *box, fonts, MAX_SIZE).size for slip in shown)
+    for start in range(0, len(shown), per_page):
+        for k, slip in enumerate(shown[start : start + per_page]):
             row, column = divmod(k, COLUMNS)
             x = MARGIN + column * w
             y = page_h - MARGIN - (row + 1) * h

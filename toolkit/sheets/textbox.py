@@ -28,7 +28,7 @@ from toolkit.i18n import script_lang
 
 from . import icons
 from .fonts import FontSet
-from .linebreak import Atom, Lexicon, Prepared, atomize, break_prepared, latin_quotes, prepare
+from .linebreak import Atom, Lexicon, Prepared, atomize, break_prepared, latin_line, latin_quotes, prepare
 from .styles import INK, MUTED
 
 MIN_SIZE = 6.0
@@ -554,10 +554,16 @@ def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: i
     c._code.append(f"{head} {mode} Tr {body} 0 Tr ET" if mode else f"{head} {body} ET")
 
 
+def line_width(text: str, size: float, fonts: Any, bold: bool = False) -> float:
+    """The width of ``text`` as :func:`draw_line` draws it at ``size``: the quotes and middle dots of Latin text
+    proportional (:func:`~toolkit.sheets.linebreak.latin_line`). Every one-line text is measured with this."""
+    return float(fonts.width(latin_line(text), bold, size))
+
+
 def cut_line(text: str, width: float, size: float, fonts: Any, bold: bool, ellipsis: str = "…") -> str:
     """``text`` cut short with ``ellipsis`` (no space before it) so that the whole fits ``width`` at ``size``; the
     ellipsis alone when not even a letter fits."""
-    measured = latin_quotes(text)  # as draw_line draws it (the same length)
+    measured = latin_line(text)  # as draw_line draws it (the same length)
     end = len(text)
     while end and fonts.width(measured[:end].rstrip() + ellipsis, bold, size) > width:
         end -= 1
@@ -568,7 +574,7 @@ def fit_line(
     text: str, width: float, base: float, fonts: FontSet, bold: bool, minimum: float = MIN_SIZE
 ) -> float | None:
     """The largest size from ``base`` down to ``minimum`` at which ``text`` fits ``width``; None if none does."""
-    unit = fonts.width(latin_quotes(text), bold, 1.0)
+    unit = line_width(text, 1.0, fonts, bold)
     if unit <= 0:
         return base
     size = min(base, width / unit)
@@ -588,8 +594,9 @@ def draw_line(
     color: str = INK,
     align: Literal["left", "center", "right"] = "left",
 ) -> None:
-    """One line of plain text (labels, names) at a baseline; the quotes of Latin text proportional."""
-    text = latin_quotes(text)
+    """One line of plain text (labels, names) at a baseline; the quotes and middle dots of Latin text proportional
+    (:func:`~toolkit.sheets.linebreak.latin_line`)."""
+    text = latin_line(text)
     if align != "left":
         width = fonts.width(text, bold, size)
         x = x - width / 2 if align == "center" else x - width
