@@ -848,7 +848,9 @@ def odds(
     headers = [
         t(language, "card"),
         t(language, "n"),
-        *(t(language, "hand") if turn == 0 else t(language, "T{n}", n=turn) for turn in range(turns + 1)),
+        # TRANSLATORS: the heading of the column of turn {n} after the opening hand in `deck odds`: the rule
+        # documents' word for a turn (回合), a word as the table's other headings are
+        *(t(language, "hand") if turn == 0 else t(language, "turn {n}", n=turn) for turn in range(turns + 1)),
     ]
     odds = []
     for card_id, count, probs in rows:

@@ -271,6 +271,23 @@ def game_named(written: str, games: Iterable[Any] = ()) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def close_game(written: str, games: Iterable[Any] = ()) -> str:
+    """ "; did you mean 'netrunner'?" for a ``# game:`` that names no game (:func:`game_named`) but is close to a
+    game's id, or to its word or name in either language (a slip: ``netruner``, 谍战特攻); "" when none is."""
+    spellings: dict[str, set[str]] = {}
+    for game in GAMES:
+        words = [word(kind, game, lang) for kind in ("game", "web.game") for lang in ("en", "zh-Hans")]
+        for spelling in (game, *words):
+            spellings.setdefault(fold(spelling), set()).add(game)
+    for record in games:
+        if getattr(record, "game", None) in GAMES and getattr(record, "name", None) is not None:
+            for name in folded_names(record):
+                spellings.setdefault(name, set()).add(record.game)
+    close = difflib.get_close_matches(fold(written), [key for key in spellings if key], n=3, cutoff=0.6)
+    found = [game for game in GAMES if any(game in spellings[key] for key in close)]
+    return tr("; did you mean {ids}?", ids=tr(", ").join(repr(game) for game in found)) if found else ""
+
+
 def read_deck(
     path: Path,
     names: NameIndex,
@@ -1492,7 +1509,8 @@ def _read_text(
         value, game_line = directives["game"]
         listed_game = game_named(value.strip(), where.games)  # its id or its name in either language
         if listed_game is None:
-            message = tr("unknown game {game}; games: {games}", game=repr(value), games=tr(", ").join(GAMES))
+            message = tr("unknown game {game}; games: {games}{hint}", game=repr(value), games=tr(", ").join(GAMES),
+                         hint=close_game(value, where.games))  # fmt: skip
             problem("deck.game", message, game_line)
             return done()
         game = listed_game
