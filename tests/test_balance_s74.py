@@ -330,7 +330,9 @@ def test_a_crossfire_run_s_timing_has_no_game_seconds_it_never_measured() -> Non
     assert timing(games, 2.0)["game_seconds"] == 0.75
 
 
-def test_a_crossfire_report_json_has_no_game_seconds(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crossfire_report_json_has_the_game_seconds_its_jobs_measured(cli: Any, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Sweep 76: each crossfire job measures the time its tables took, as a tactics or Netrunner game does.)"""
     pytest.importorskip("ray")
     from toolkit.balance import crossfire, runner
 
@@ -344,7 +346,7 @@ def test_a_crossfire_report_json_has_no_game_seconds(cli: Any, tmp_path: Path, m
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "cf" / "report.json").read_text(encoding="utf-8"))
     assert report["figures"]["games"] == 50
-    assert "game_seconds" not in report["timing"] and report["timing"]["wall_seconds"] >= 0
+    assert 0 < report["timing"]["game_seconds"] <= report["timing"]["wall_seconds"], report["timing"]
 
 
 # ---------------------------------------------------------------- 4. the worked example of the page

@@ -56,15 +56,18 @@ def plan_tables(tables: int, players: Sequence[int], mode: str, seed: int, speci
 
 
 def play_jobs(records: Sequence[Any], jobs: Sequence[TableJob]) -> list[dict[str, Any]]:
-    """Play each job's tables; per job: tables, per role and per seat [dealt, won], and per role ``role_tables``:
-    [dealt, won, tables], how many tables dealt it ``dealt`` times of which ``won`` won (its seats' clusters)."""
+    """Play each job's tables; per job: tables, per role and per seat [dealt, won], per role ``role_tables``:
+    [dealt, won, tables], how many tables dealt it ``dealt`` times of which ``won`` won (its seats' clusters), and
+    ``seconds``, the time its tables took (a report's ``game_seconds``, as a tactics or Netrunner game's)."""
     import random
+    import time
 
     from toolkit.engine.crossfire import Crossfire
 
     game = Crossfire.from_records(records)
     out = []
     for job in jobs:
+        started = time.perf_counter()
         rng = random.Random(job.seed)
         roles: dict[str, list[int]] = {}
         seats: dict[int, list[int]] = {}
@@ -90,7 +93,7 @@ def play_jobs(records: Sequence[Any], jobs: Sequence[TableJob]) -> list[dict[str
                        for role_id, cells in sorted(clusters.items())}  # fmt: skip
         out.append({"index": job.index, "mode": job.mode, "players": job.players, "tables": job.tables,
                     "roles": roles, "seats": {str(k): v for k, v in sorted(seats.items())},
-                    "role_tables": role_tables})  # fmt: skip
+                    "role_tables": role_tables, "seconds": time.perf_counter() - started})  # fmt: skip
     return out
 
 

@@ -573,7 +573,8 @@ def _median(values: Sequence[int]) -> float:
 
 def timing(results: Sequence[dict[str, Any]], wall: float) -> dict[str, Any]:
     """The times of the run (not part of the figures: they differ from run to run): ``game_seconds``, the time the
-    games took summed, only when the results measured it (a crossfire job's result does not: no 0.0 for it)."""
+    games took summed (a crossfire job's result: its tables'), only when the results measured it (no 0.0 for a
+    result that did not)."""
     out: dict[str, Any] = {"wall_seconds": round(wall, 3)}
     if any("seconds" in r for r in results):
         out["game_seconds"] = round(sum(float(r.get("seconds", 0.0)) for r in results), 3)

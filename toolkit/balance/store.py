@@ -47,11 +47,12 @@ POSTGRES_DDL = (
 
 
 @contextmanager
-def _connection(db: str | None, *, write: bool = True) -> Iterator[tuple[Any, str, bool]]:
+def _connection(db: str | None, *, write: bool = True) -> Iterator[tuple[Any, str, str | bool]]:
     """A DB-API connection on the database ``db`` names (``--db``, ``$DOSSIER_DB``, ``./dossier.db``), its
-    placeholder style and whether the runs table is there. ``write``: the table is made (and the SQLite file, if
-    none); else the connection only reads, and a missing file is no database (nothing is created).
-    A missing SQLite file when reading gives ``(None, "?", False)``."""
+    placeholder style and what the runs are read from (a FROM item: the runs table, :func:`_runs_of`), False when
+    there are none. ``write``: the table is made (and the SQLite file, if none); else the connection only reads,
+    and a missing file is no database (nothing is created). A missing SQLite file when reading gives
+    ``(None, "?", False)``."""
     from toolkit.db import resolve_target
     from toolkit.db.engine import db_error, sqlite_uri
 
@@ -75,7 +76,7 @@ def _connection(db: str | None, *, write: bool = True) -> Iterator[tuple[Any, st
                 else:
                     query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
                     found = conn.execute(query, (TABLE,)).fetchone() is not None
-                yield conn, "?", found
+                yield conn, "?", found and TABLE
                 if write:
                     conn.commit()
             finally:
@@ -93,7 +94,7 @@ def _connection(db: str | None, *, write: bool = True) -> Iterator[tuple[Any, st
             assert target.schema is not None
             sa.exec_driver_sql(f'SET search_path TO "{target.schema}", public')
             found = _prepare_postgres(sa, target.schema, write)
-            yield sa.connection.dbapi_connection, "%s", found
+            yield sa.connection.dbapi_connection, "%s", found and _runs_of(sa, target.schema, write)
     except SQLAlchemyError as exc:
         raise db_error(target, exc) from None
     finally:
@@ -116,6 +117,34 @@ def _left_in_public(sa: Any, schema: str) -> bool:
     return found is not None and found[0] == len(COLUMNS)
 
 
+def _later_ids(schema: str) -> str:
+    """The runs left in ``public`` with the ids they take in ``schema``'s table: after its runs, in their order."""
+    columns = ", ".join(COLUMNS[1:])
+    return (f'SELECT (SELECT COALESCE(MAX(id), 0) FROM "{schema}".{TABLE}) + row_number() OVER (ORDER BY id) AS id, '
+            f"{columns} FROM public.{TABLE}")
+
+
+def _runs_of(sa: Any, schema: str, write: bool) -> str:
+    """What to read the runs from: ``schema``'s table, and while runs an earlier version left in ``public`` are
+    there beside it (no run kept since to move them), those too, with the ids they will have: a run is listed and
+    compared by one id before and after it is moved, and no run is missing until the next one is kept."""
+    if write or schema == "public" or not (_has_table(sa, schema) and _left_in_public(sa, schema)):
+        return TABLE
+    columns = ", ".join(COLUMNS)
+    return f'(SELECT {columns} FROM "{schema}".{TABLE} UNION ALL {_later_ids(schema)}) AS {TABLE}'
+
+
+def _move_from_public(sa: Any, table: str, schema: str, new: bool) -> None:
+    """Move the runs left in ``public.balance_runs`` into ``table`` (``schema``'s, made): with their ids when it is
+    new, else after its runs (:func:`_later_ids`, as they are read before); the id sequence past them."""
+    columns = ", ".join(COLUMNS)
+    source = f"SELECT {columns} FROM public.{TABLE}" if new else _later_ids(schema)
+    sa.exec_driver_sql(f"INSERT INTO {table} ({columns}) {source} ORDER BY id")
+    sa.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) "
+                       f"FROM {table}")  # fmt: skip
+    sa.exec_driver_sql(f"DROP TABLE public.{TABLE}")
+
+
 def _prepare_postgres(sa: Any, schema: str, write: bool) -> bool:
     """On PostgreSQL (``sa``: a connection whose search path is ``schema``, then ``public``): whether there are runs
     to read, the table made first when ``write``.
@@ -126,9 +155,10 @@ def _prepare_postgres(sa: Any, schema: str, write: bool) -> bool:
     SCHEMA asks a privilege on the database that a user of a schema given to them may lack, even with IF NOT EXISTS.
 
     Runs that earlier version left in ``public.balance_runs`` are not lost: read there while ``schema`` has no runs
-    table (the search path finds them), and moved into the schema by the next run kept, in the same transaction
-    (the ids they had when ``schema``'s table is new; after its runs otherwise). With ``?schema=public`` that table
-    is the runs' own, and stays."""
+    table (the search path finds them), read beside its runs while it has (:func:`_runs_of`), and moved into the
+    schema by the next run kept, in the same transaction, or by the next ``db build`` (:func:`carry_postgres`): the
+    ids they had when ``schema``'s table is new; after its runs otherwise. With ``?schema=public`` that table is
+    the runs' own, and stays."""
     if not write:
         return _has_table(sa, schema) or _left_in_public(sa, schema)
     if sa.exec_driver_sql("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).first() is None:
@@ -137,11 +167,7 @@ def _prepare_postgres(sa: Any, schema: str, write: bool) -> bool:
     table = f'"{schema}".{TABLE}'
     sa.exec_driver_sql(POSTGRES_DDL.replace(f"EXISTS {TABLE} ", f"EXISTS {table} ", 1))
     if _left_in_public(sa, schema):
-        columns = ", ".join(COLUMNS if new else COLUMNS[1:])  # (after the schema's own runs: ids of their own)
-        sa.exec_driver_sql(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM public.{TABLE} ORDER BY id")
-        sa.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) "
-                           f"FROM {table}")  # fmt: skip
-        sa.exec_driver_sql(f"DROP TABLE public.{TABLE}")
+        _move_from_public(sa, table, schema, new)
     return True
 
 
@@ -229,7 +255,7 @@ def list_runs(db: str | None, skipped: list[int] | None = None) -> list[dict[str
             interrupted = "(figures::json -> 'meta' ->> 'interrupted') = 'true'"
         query = (f"SELECT {', '.join(COLUMNS[:-1])}, CASE WHEN {{readable}} THEN 1 ELSE 0 END, "
                  f"CASE WHEN {{readable}} THEN COALESCE({outliers}, 0) END, "
-                 f"CASE WHEN {{readable}} THEN COALESCE({interrupted}, FALSE) END FROM {TABLE} ORDER BY id")  # fmt: skip
+                 f"CASE WHEN {{readable}} THEN COALESCE({interrupted}, FALSE) END FROM {found} ORDER BY id")  # fmt: skip
         if mark == "?":
             cursor.execute(query.format(readable=readable))
         else:  # PostgreSQL 15 has no test of a text being JSON: a row that is none fails the query, then each is read
@@ -243,7 +269,7 @@ def list_runs(db: str | None, skipped: list[int] | None = None) -> list[dict[str
         runs = [dict(zip(keys, row, strict=True)) for row in cursor.fetchall()]
         for run in runs:
             if not run["readable"]:
-                cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (run["id"],))
+                cursor.execute(f"SELECT figures FROM {found} WHERE id = {mark}", (run["id"],))
                 run["outliers"], run["interrupted"] = _marks(cursor.fetchone()[0])
     kept = []
     for run in runs:
@@ -275,7 +301,7 @@ def stored_run(db: str | None, run_id: int) -> dict[str, Any] | None:
         row = None
         if found:
             cursor = conn.cursor()
-            cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (run_id,))
+            cursor.execute(f"SELECT figures FROM {found} WHERE id = {mark}", (run_id,))
             row = cursor.fetchone()
     if row is None:
         return None
@@ -412,18 +438,27 @@ def carry_sqlite(conn: sqlite3.Connection, old: Path) -> None:
 
 def carry_postgres(conn: Any, old_schema: str, new_schema: str) -> None:
     """In ``db build`` (PostgreSQL): copy the runs of the schema being replaced into the one being built (a table
-    of its own, its id sequence moved past the runs copied)."""
-    found = conn.exec_driver_sql(
-        "SELECT 1 FROM information_schema.tables WHERE table_schema = %s AND table_name = %s", (old_schema, TABLE)
-    ).first()
-    if found is None:
+    of its own, its id sequence moved past the runs copied), and move there those an earlier version left in
+    ``public`` (:func:`_prepare_postgres`), so that every run lives in the one schema."""
+    found = _has_table(conn, old_schema)
+    left = _left_in_public(conn, old_schema)
+    if not (found or left):
         return
     quote = conn.dialect.identifier_preparer.quote
     new, old = f"{quote(new_schema)}.{TABLE}", f"{quote(old_schema)}.{TABLE}"
     columns = ", ".join(COLUMNS)
     conn.exec_driver_sql(POSTGRES_DDL.replace(f"EXISTS {TABLE} ", f"EXISTS {new} ", 1))
-    conn.exec_driver_sql(f"INSERT INTO {new} ({columns}) SELECT {columns} FROM {old}")
-    conn.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{new}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {new}")
+    if found:
+        conn.exec_driver_sql(f"INSERT INTO {new} ({columns}) SELECT {columns} FROM {old}")
+        conn.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{new}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {new}")
+    if left:  # (runs an earlier version left in public: into the one schema, as the next run kept would move them)
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            with conn.begin_nested():  # (a user who may not drop public's table: the build goes on, they stay there)
+                _move_from_public(conn, new, new_schema, not found)
+        except SQLAlchemyError:
+            pass
 
 
 # -- comparing two runs

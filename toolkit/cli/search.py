@@ -150,10 +150,19 @@ def _record_names(database: Database, among: list[Any]) -> RecordNames:
     pooled = {(r.game, r.kind, r.id): Hit(r.game, r.kind, r.id, record_type(r), r.name.zh_hans, r.name.en)
               for r in among if r.kind in NAMED_KINDS}  # fmt: skip
 
+    def of_pool(game: str, kind: str, record_id: str) -> Hit | None:
+        # (a faction also by the pool's record whose id is its first words: `weyland` names NetrunnerDB's
+        # `weyland_consortium`, as a query takes its names: toolkit.db.engine.game_faction_names)
+        found = pooled.get((game, kind, record_id))
+        if found is None and kind == "faction":
+            found = next((h for (g, k, i), h in pooled.items() if (g, k) == (game, kind) and
+                          record_id.startswith(f"{i}_")), None)  # fmt: skip
+        return found
+
     class AmongNames(RecordNames):
         def lookup(self, game: str) -> Callable[[str, str], Hit | None]:
             own = super().lookup(game)
-            return lambda kind, record_id: own(kind, record_id) or pooled.get((game, kind, record_id))
+            return lambda kind, record_id: own(kind, record_id) or of_pool(game, kind, record_id)
 
     return AmongNames(database)
 

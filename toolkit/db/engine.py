@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import json
 import os
 import re
 import sqlite3
@@ -341,14 +344,15 @@ class Database:
         """The vocabulary rows (game, vocab, id, name_zh, name_en, extra), read once: the ``terms`` table's (of the
         faction records, subtypes, formats, …), and one with no names for each faction a netrunner card or identity
         carries that no faction record names: a database built from a folder of cards alone (``db build --cards
-        cards/netrunner/cards``) knows the factions its cards show, so ``f:hb`` finds them."""
+        cards/netrunner/cards``) knows the factions its cards show, so ``f:hb`` finds them, and by the names the
+        game gives them (:func:`game_faction_names`): ``f:无政府主义者``, ``f:"Weyland Consortium"``."""
         if self._terms is None:
             rows = self.rows("SELECT game, vocab, id, name_zh, name_en, extra FROM terms")
             terms = [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
             named = {str(r[2]) for r in terms if r[0] == "netrunner" and r[1] == "faction"}
             carried = self.rows("SELECT DISTINCT faction FROM netrunner_attrs WHERE faction IS NOT NULL")
             unnamed = sorted({str(faction) for (faction,) in carried} - named)
-            terms += [("netrunner", "faction", faction, None, None, None) for faction in unnamed]
+            terms += [("netrunner", "faction", faction, *game_faction_names(faction), None) for faction in unnamed]
             self._terms = terms
         return self._terms
 
@@ -511,3 +515,28 @@ class Database:
 
 def open_database(db: str | None = None) -> Database:
     return Database(resolve_target(db))
+
+
+def game_faction_names(faction: str) -> tuple[str | None, str | None]:
+    """The (Chinese, English) names netrunner gives ``faction``: those of its faction record in the bundled
+    ``cards/netrunner/factions`` (the game's factions), else of the one whose id is the first words of
+    ``faction`` (``weyland`` names NetrunnerDB's ``weyland_consortium``), else none (a faction the game does not
+    know: apex)."""
+    names = _game_factions()
+    found = names.get(faction) or next((n for i, n in names.items() if faction.startswith(f"{i}_")), None)
+    return found or (None, None)
+
+
+@functools.cache
+def _game_factions() -> dict[str, tuple[str | None, str | None]]:
+    """The bundled netrunner faction records' names by id (a file that cannot be read names nothing)."""
+    from toolkit.paths import CARDS_DIR
+
+    found: dict[str, tuple[str | None, str | None]] = {}
+    for path in sorted((CARDS_DIR / "netrunner" / "factions").glob("*.json")):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("kind") == "faction" and isinstance(data.get("id"), str):
+                name = data.get("name") or {}
+                found[data["id"]] = (name.get("zh-Hans"), name.get("en"))
+    return found
