@@ -103,9 +103,9 @@ def run(
     from toolkit.engine.netrunner.scenario import ScenarioError, run_scenario
     from toolkit.models.scenario import in_lang
 
+    language = output_lang(lang)  # a bad --lang is a usage error, said before any file is read (as `deck validate`)
     scenario, text = read_scenario(file)
     pool = load_pool(cards)
-    language = output_lang(lang)
     names = LogNames(pool.records, language)
     try:
         result = run_scenario(pool.records, scenario)

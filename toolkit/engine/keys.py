@@ -286,6 +286,21 @@ class Cursor:
         return range(first, last)
 
 
+def log_cut(lang: str, shown: int, total: int) -> Any:
+    """The line under a full-screen view's log panel (a rich Text for its ``subtitle``) when it shows only the latest
+    ``shown`` of the ``total`` entries the seat has seen: that the earlier ones are cut, and where every entry is
+    (``--plain`` writes them all); None when the panel shows them all."""
+    from rich.text import Text
+
+    from toolkit.i18n import tn
+
+    if shown >= total:
+        return None
+    return Text(tn(lang, "the latest {n} entry of {total}; {option} shows them all",
+                   "the latest {n} entries of {total}; {option} shows them all", shown, total=total,
+                   option="--plain"))  # fmt: skip
+
+
 def height_of(console: Any, text: Any, width: int) -> int:
     """The lines the rich Text ``text`` takes wrapped to ``width`` cells."""
     return len(text.wrap(console, max(1, width)))

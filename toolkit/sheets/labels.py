@@ -163,6 +163,10 @@ CALIBRATE_OUTLINE_APART: Entry = Nc_(
 CALIBRATE_NO_OUTLINE: Entry = Nc_(
     "card face", "Measure: the ruler should be 100 mm long (no room on this paper for a {card} mm card outline)."
 )
+# the last line of CALIBRATE_LINES, and the line of the offsets the page was drawn with, where the offsets go by the
+# names of a form's fields (the web's print form) rather than by `dossier print`'s options
+CALIBRATE_ADD_TO_FIELDS: Entry = Nc_("card face", "add that reading to “{dx}” / “{dy}”.")
+CALIBRATE_FIELD_VALUES: Entry = Nc_("card face", "{dx}: {x} · {dy}: {y}")
 DUPLEX_WORDS: dict[str, Entry] = {
     "long-edge": Nc_("card face", "flip on the long edge"),
     "short-edge": Nc_("card face", "flip on the short edge"),
@@ -217,7 +221,8 @@ def all_strings() -> Iterator[str]:
         for table in TABLES:
             for entry in table.values():
                 yield say(lang, entry)
-        for entry in (*CALIBRATE_LINES, CALIBRATE_OUTLINE_APART, CALIBRATE_NO_OUTLINE):
+        for entry in (*CALIBRATE_LINES, CALIBRATE_OUTLINE_APART, CALIBRATE_NO_OUTLINE, CALIBRATE_ADD_TO_FIELDS,
+                      CALIBRATE_FIELD_VALUES):  # fmt: skip
             yield say(lang, entry)
         for message in BACK_LABELS:
             yield t(lang, message)

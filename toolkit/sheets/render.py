@@ -368,10 +368,14 @@ def back_point(layout: Layout, x: float, y: float) -> tuple[float, float]:
     return bx + spec.back_dx, by + spec.back_dy
 
 
-def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = None) -> Sheet:
+def render_calibration(
+    spec: SheetSpec, fonts: FontSet, *, lang: str | None = None, fields: tuple[str, str] | None = None
+) -> Sheet:
     """A two-page alignment test: rulers, crosses and the card outline on the front, crosses with offset scales on
     the back (and the card outline on a third page when the front has no room for it: :func:`calibration_outline`);
-    its words in ``lang`` (default: the current language, :func:`toolkit.i18n.current_lang`)."""
+    its words in ``lang`` (default: the current language, :func:`toolkit.i18n.current_lang`). The back offsets go by
+    `dossier print`'s options (``--back-dx``, ``--back-dy``), or by ``fields``, the names of a form's two fields for
+    them (the web's print form, in ``lang``)."""
     lang = lang or current_lang()
     if spec.duplex == "none":
         spec = replace(spec, duplex="long-edge")
@@ -390,7 +394,7 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
     draw_line(c, heading, mm(page.width / 2), mm(top), 14, fonts, True, INK, "center")
     card = spec.card
     times = labels.SYMBOLS["times"]
-    fields = {
+    values = {
         "card": f"{card.width:g}{times}{card.height:g}",
         "duplex": labels.say(lang, labels.DUPLEX_WORDS[spec.duplex]),
     }
@@ -400,10 +404,15 @@ def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = No
         lines[1] = labels.CALIBRATE_NO_OUTLINE
     elif outline[0] != 1:
         lines[1] = labels.CALIBRATE_OUTLINE_APART
-    for i, line in enumerate(lines):
-        text = labels.say(lang, line, **fields)
-        draw_line(c, text, mm(page.width / 2), mm(top - 8 - i * 5.2), 9.5, fonts, False, INK, "center")
     offset = f"--back-dx {spec.back_dx:g} --back-dy {spec.back_dy:g} --backs {spec.duplex}"
+    if fields is not None:  # (the form's names for the offsets: no option on the page)
+        lines[-1] = labels.CALIBRATE_ADD_TO_FIELDS
+        named = {"dx": fields[0], "dy": fields[1]}
+        offset = labels.say(lang, labels.CALIBRATE_FIELD_VALUES, x=f"{spec.back_dx:g}", y=f"{spec.back_dy:g}", **named)
+        values.update(named)
+    for i, line in enumerate(lines):
+        text = labels.say(lang, line, **values)
+        draw_line(c, text, mm(page.width / 2), mm(top - 8 - i * 5.2), 9.5, fonts, False, INK, "center")
     draw_line(
         c, offset, mm(page.width / 2), mm(top - 8 - len(labels.CALIBRATE_LINES) * 5.2), 8, fonts, False, MUTED, "center"
     )

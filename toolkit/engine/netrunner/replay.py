@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 MAX_FRAMES = 5000
+"""The most frames a replay page holds (as the tactics replay's, :data:`toolkit.board.replay.MAX_FRAMES`). A longer
+game is not cut: each time its frames reach as many, neighbours are merged in pairs
+(:func:`toolkit.board.replay.fit_frames`): a merged frame shows the table after its last decision and the log of
+all of them, so no log entry and no end is lost."""
 
 
 class Recorder:
@@ -75,8 +79,10 @@ class Recorder:
     def _frame(self, label: str, step: dict[str, Any] | None = None) -> None:
         """A frame: ``label`` its caption (in the current language), ``step`` the decision it shows (the turn, the
         decision's kind and the option chosen, an engine's sentence) for a caption in a reader's words."""
-        if len(self.frames) >= MAX_FRAMES:
-            return
+        if len(self.frames) >= MAX_FRAMES:  # (a long game: no frame dropped, pairs merged; see MAX_FRAMES)
+            from toolkit.board.replay import fit_frames
+
+            self.frames = fit_frames(self.frames, MAX_FRAMES // 2)
         log: Any = self.game.log  # (the game's _Log)
         events = [self.event(e) for e in log.every_seat(self.seen)]  # (a twin entry once: _Log.apart)
         self.seen = len(self.game.log)

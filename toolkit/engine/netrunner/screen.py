@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.i18n import t, tn, word
 
-from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
+from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of, log_cut
 from ..linebreak import fold as fold  # (the tests' name for it)
 from ..linebreak import folded, wrap
 from .decisions import Decision
@@ -208,7 +208,8 @@ class ScreenPolicy:
             parts += [*left, *right]
         if shown.log:
             parts.append(Panel(Text("\n").join(log[len(log) - shown.log :]), title=Text(t(lang, "Log")),
-                               title_align="left", width=width))  # fmt: skip
+                               title_align="left", width=width, subtitle=log_cut(lang, shown.log, len(events)),
+                               subtitle_align="left"))  # fmt: skip
         return Group(*parts)
 
 

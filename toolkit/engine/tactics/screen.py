@@ -31,7 +31,7 @@ from typing import Any
 from toolkit.i18n import t
 
 from ..core import EngineError
-from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
+from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of, log_cut
 from ..linebreak import folded, wrap
 from .session import UNDO_REFUSALS, TacticsSession, view
 from .terminal import (
@@ -254,9 +254,10 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
         parts += [board, *right] if board is not None else right
     if not wide:
         parts += under[beside : shown["units"]]
-    if shown["log"]:
+    if shown["log"]:  # (the earlier entries cut: the line under it says so, and where they are)
+        cut = log_cut(lang, shown["log"], len(seen["log"]) + (ending is not None))
         parts.append(Panel(Text("\n").join(log[len(log) - shown["log"] :]), title=Text(t(lang, "Log")),
-                           title_align="left", width=width))  # fmt: skip
+                           title_align="left", width=width, subtitle=cut, subtitle_align="left"))  # fmt: skip
     return Group(*parts)
 
 

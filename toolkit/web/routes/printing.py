@@ -246,14 +246,19 @@ def draw(
         lang = card_lang(form)
     except DossierError as exc:
         raise in_form_words(exc) from None
-    if calibrate:
+    if calibrate:  # its words, and the file's name, in the page's language (the current one), as the page's
+        from toolkit.sheets.labels import WORDS, say
+
+        page_lang = i18n.current_lang()
         with _LOCK:
             fonts, _ = print_fonts(None, None, "")
             try:
-                sheet = render.render_calibration(spec, fonts)
+                fields = (i18n.t(page_lang, FIELD_LABELS["--back-dx"]), i18n.t(page_lang, FIELD_LABELS["--back-dy"]))
+                sheet = render.render_calibration(spec, fonts, lang=page_lang, fields=fields)
             except DossierError as exc:
                 raise in_form_words(exc) from None
-        return sheet.pdf, "alignment.pdf", "alignment.pdf"
+        title = say(page_lang, WORDS["calibrate_title"])
+        return sheet.pdf, f"{_filename(title)}.pdf", f"{_ascii_stem(title, 'alignment')}.pdf"
     records, name, fallback = selected(web, form, upload, lang)
     with _LOCK:
         fonts, _ = print_fonts(None, None, drawn_characters(records, web.catalog, lang))
