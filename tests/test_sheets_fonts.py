@@ -116,6 +116,7 @@ def test_every_mark_the_drawing_code_writes_is_in_the_labels_table(module: str) 
 
 def test_the_bundled_fonts_alone_draw_all_of_gb2312_without_fallbacks() -> None:
     fonts = bundled()
+    fonts.take_unprintable()  # (the font set is shared: what an earlier test printed, e.g. en-XA's ɱ, is not this one's)
     assert not fonts.fallbacks
     assert fonts.lacks("".join(fontbuild.gb2312())) == set()
     runs = fonts.runs("枭眼眸霆咚 · Čapek ²", bold=True)
