@@ -274,6 +274,14 @@ def validate(
     return Verdict(findings, summary, errors == 0, deck, language, report)
 
 
+def under_mode(pool: DeckPoolView, deck: Any, mode: str | None) -> Any:
+    """``deck`` under ``mode`` (read as :func:`validate` reads it: an id or a name in either language); the deck
+    itself for None. A mode its game lacks is refused (DossierError, one line) as :func:`validate` refuses it."""
+    from validators.deck import deck_under
+
+    return deck if mode is None else deck_under(deck, pool.rules, pool.names, mode, None, options=False)
+
+
 def usable(loaded: Any, pool: DeckPoolView) -> Any:
     """The deck when it was read without an error and names only known records; else DossierError (one line)."""
     from toolkit.decks.formats import unresolved
@@ -433,9 +441,27 @@ def decode_share(code: str) -> dict[str, Any]:
     return data
 
 
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# the fields of a shared deck the builder reads, and what each must be when it is there (null: not there)
+_SHARED_TYPES: dict[str, Any] = {
+    "mode": lambda v: isinstance(v, str),
+    "name": lambda v: isinstance(v, str) or (isinstance(v, dict) and all(isinstance(x, str) for x in v.values())),
+    "description": lambda v: isinstance(v, str),
+    "cards": lambda v: isinstance(v, dict) and all(_is_count(n) for n in v.values()),
+    "agents": lambda v: isinstance(v, list) and all(isinstance(a, str) for a in v),
+    "identity": lambda v: isinstance(v, str),
+    "ban_list": lambda v: isinstance(v, str),
+    "players": _is_count,
+}
+
+
 def _check_shared(data: dict[str, Any]) -> None:
     """Refuse, in one line, a shared deck the builder would misread: a game this server does not know (it would
-    be dropped for the deck last open) or a card count out of the 1 to MAX_COPIES range."""
+    be dropped for the deck last open), a field of the wrong type (agents not a list, a count not a whole number:
+    the page could not show it) or a card count out of the 1 to MAX_COPIES range."""
     from toolkit.decks.formats import MAX_COPIES
     from toolkit.models import GAMES
 
@@ -444,6 +470,10 @@ def _check_shared(data: dict[str, Any]) -> None:
         shown = repr(game[:40]) if isinstance(game, str) else tr("none")
         raise DossierError(tr("the share link is bad: its game {game} is none of {games}", game=shown,
                               games=", ".join(GAMES)))  # fmt: skip
+    for field, fits in _SHARED_TYPES.items():
+        if data.get(field) is not None and not fits(data[field]):
+            raise DossierError(tr("the share link is bad: its field {field} does not hold what a deck's does",
+                                  field=repr(field)))  # fmt: skip
     cards = data.get("cards")
     for card, count in (cards.items() if isinstance(cards, dict) else ()):
         if isinstance(count, int) and not isinstance(count, bool) and not 1 <= count <= MAX_COPIES:
@@ -542,7 +572,7 @@ def role_set(pool: DeckPoolView, mode_id: str, players: int, specials: list[str]
 
 def deck_rows(pool: DeckPoolView, deck: Any, lang: str) -> list[dict[str, Any]]:
     """The deck's cards for the list: id, name, count, group (type / category / team) and its word, cost."""
-    from toolkit.decks.stats import cost_of, group_key
+    from toolkit.decks.stats import group_key, printed_cost
 
     lookup = pool.lookup(deck.game)
     rows = []
@@ -553,8 +583,8 @@ def deck_rows(pool: DeckPoolView, deck: Any, lang: str) -> list[dict[str, Any]]:
             continue
         group = group_key(record)
         kind = "team" if deck.game == "crossfire" else "type"
-        try:
-            cost = cost_of(record)
+        try:  # as `show`, `search` and the cost curve say it (a tactics mortgage as -X)
+            cost = printed_cost(record)
         except (AttributeError, TypeError, ValueError):
             cost = None
         rows.append(
@@ -582,11 +612,12 @@ def analyze(
     per_turn: int = 1,
     banlist: str | None = None,
     carried: list[Finding] | None = None,
+    mode: str | None = None,
 ) -> dict[str, Any]:
     """Everything the builder shows for one state of the deck: the verdict (findings, summary), the list
     with names and influence spent per row, stats, draw odds and the share code; stats and odds only when
-    the deck's cards are known."""
-    verdict = validate(pool, loaded, lang=lang, banlist=banlist, carried=carried)
+    the deck's cards are known. ``mode``: as :func:`validate`'s (the deck's verdict, stats and odds under it)."""
+    verdict = validate(pool, loaded, lang=lang, mode=mode, banlist=banlist, carried=carried)
     out = verdict.to_json()
     deck = loaded.deck
     out["share"] = share_code(out["deck"]) if out["deck"] else None
@@ -607,6 +638,7 @@ def analyze(
         except DossierError as exc:
             out["not_ready"] = exc.message
         else:
+            ready = under_mode(pool, ready, mode)
             out["stats"] = stats(pool, ready, lang)
             if deck.game != "crossfire" and deck.total() > 0:
                 out["odds"] = odds(pool, ready, lang, turns=turns, per_turn=per_turn)

@@ -382,9 +382,8 @@ def api_analyze(request: Request, web: Web, body: AnalyzeInput) -> dict[str, Any
     the stats, the draw odds and the share code."""
     loaded, lang = read_in_lang(request, web, body)
     carried = deckwork.carried_findings(body.carried)
-    return deckwork.analyze(
-        web.deck_pool, loaded, lang, turns=body.turns, per_turn=body.per_turn, banlist=body.banlist, carried=carried
-    )
+    return deckwork.analyze(web.deck_pool, loaded, lang, turns=body.turns, per_turn=body.per_turn,
+                            banlist=body.banlist, carried=carried, mode=body.mode)  # fmt: skip
 
 
 @router.post("/decks/import")
@@ -471,7 +470,7 @@ def api_stats(request: Request, body: DeckInput, web: Web) -> dict[str, Any]:
     """`dossier deck stats`: counts by type and faction (or agent), cost curve, influence, agenda points."""
     pool = web.deck_pool
     loaded, lang = read_in_lang(request, web, body)
-    deck = deckwork.usable(loaded, pool)
+    deck = deckwork.under_mode(pool, deckwork.usable(loaded, pool), body.mode)  # (as /decks/validate reads it)
     return deckwork.stats(pool, deck, lang)
 
 
@@ -480,7 +479,7 @@ def api_odds(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
     """`dossier deck odds`: for each card, the chance of having seen a copy by the opening hand and each turn."""
     pool = web.deck_pool
     loaded, lang = read_in_lang(request, web, body)
-    deck = deckwork.usable(loaded, pool)
+    deck = deckwork.under_mode(pool, deckwork.usable(loaded, pool), body.mode)  # (as /decks/validate reads it)
     return deckwork.odds(pool, deck, lang, turns=body.turns, per_turn=body.per_turn, hand=body.hand)
 
 
@@ -489,7 +488,7 @@ def api_draw(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
     """`dossier deck draw`: a sample opening hand (``seed`` makes it repeatable)."""
     pool = web.deck_pool
     loaded, lang = read_in_lang(request, web, body)
-    deck = deckwork.usable(loaded, pool)
+    deck = deckwork.under_mode(pool, deckwork.usable(loaded, pool), body.mode)  # (as /decks/validate reads it)
     return {"hand": deckwork.sample(pool, deck, lang, hand=body.hand, seed=body.seed)}
 
 

@@ -46,8 +46,9 @@ def labels(lang: str) -> dict[str, Any]:
         "card": t(lang, "Card"),
         "copies": t(lang, "Copies"),
         "hand": t(lang, "Opening hand"),
-        # TRANSLATORS: the heading of the column of turn {n} in the draw odds (short)
-        "turn": t(lang, "T{n}"),
+        # TRANSLATORS: the heading of the column of turn {n} after the opening hand in the draw odds: the rule
+        # documents' word for a turn (回合), as `deck odds` heads it
+        "turn": t(lang, "Turn {n}"),
         "seen": t(lang, "{n} cards seen"),
         "saved": t(lang, "Saved."),
         # a save refused because another tab saved the deck since (or deleted it): the choices it offers
@@ -62,6 +63,10 @@ def labels(lang: str) -> dict[str, Any]:
         "colon": t(lang, ": "),
         "sep": t(lang, ", "),
         "players": t(lang, "{low}-{high} players"),
+        # TRANSLATORS: the Players menu's entry for a crossfire deck's player count its mode does not offer
+        "players_outside": t(lang, "{n} (not offered in this mode)"),
+        # TRANSLATORS: the Players menu's entry for a crossfire deck that does not say its player count
+        "players_none": t(lang, "(choose the number of players)"),
         "private": t(lang, "private"),
         "imported": t(lang, "Imported."),
         # TRANSLATORS: the influence a deck row spends, for screen readers ({n}: a number)
@@ -123,10 +128,12 @@ def deck_builder(
     d: str = "",
     saved: str = "",
     add: str = "",
+    new: str = "",
 ) -> HTMLResponse:
-    """The builder; ``d`` is a share code, ``saved`` a saved deck's id, ``game``/``mode`` start a new deck,
-    ``add`` adds one copy of a card to the deck being built."""
-    return _builder_page(request, web, game=game, mode=mode, d=d, saved=saved, add=add)
+    """The builder; ``d`` is a share code, ``saved`` a saved deck's id, ``game``/``mode`` start a new deck (empty
+    with ``new``, the Start form's New deck; else the deck of that game the browser keeps, if any), ``add`` adds
+    one copy of a card to the deck being built."""
+    return _builder_page(request, web, game=game, mode=mode, d=d, saved=saved, add=add, new=bool(new))
 
 
 def _builder_page(
@@ -138,6 +145,7 @@ def _builder_page(
     d: str = "",
     saved: str = "",
     add: str = "",
+    new: bool = False,
     carried: list[dict[str, Any]] | None = None,
     source: dict[str, Any] | None = None,
 ) -> HTMLResponse:
@@ -160,6 +168,12 @@ def _builder_page(
     except DossierError as exc:  # the page still drawn, saying why, with the API's status for it (400, 404)
         problem = exc.message
         status = 404 if isinstance(exc, NotFound) else 400
+    if initial is not None and initial.get("game") not in options:
+        # a deck of a game this server's pool does not offer: said, and not opened (the page would show another
+        # deck under its address, and its Save would write that one over the saved deck)
+        problem = _not_offered(lang, initial.get("game"), saved if saved and not d else None, options)
+        initial = base = None
+        new = True  # (an empty deck beside the message: not a deck of the browser's, which would seem to be it)
     if game and game not in options:
         problem = t(lang, "No game {game}; games: {games}", game=repr(game), games=", ".join(options))
         game = ""
@@ -180,6 +194,7 @@ def _builder_page(
         "game": game or None,
         "mode": mode or None,
         "add": add or None,
+        "new": new and initial is None,
         "options": options,
         "lang": lang_key(lang),
         "labels": labels(lang),
@@ -199,6 +214,20 @@ def _builder_page(
         problem=problem,
         formats=deckwork.format_names(lang),
     )
+
+
+def _not_offered(lang: str, game: Any, saved: str | None, options: dict[str, Any]) -> str:
+    """Why a deck of ``game`` (a saved deck's, ``saved`` its id; else a shared one's) is not opened: this server's
+    card pool has no such game (the games it has listed)."""
+    from toolkit.i18n import word
+
+    named = word("web.game", game, lang) if game in GAMES else repr(str(game)[:40]) if game else t(lang, "none")
+    offered = t(lang, ", ").join(word("web.game", g, lang) for g in options) or t(lang, "none")
+    if saved:
+        return t(lang, "The saved deck {id} is a {game} deck, a game this server's card pool does not have (it has: "
+                 "{games}); it is not opened here and stays saved as it is.", id=repr(saved), game=named, games=offered)
+    return t(lang, "This deck is a {game} deck, a game this server's card pool does not have (it has: {games}); it "
+             "is not opened here.", game=named, games=offered)
 
 
 @router.post("/decks/import", response_class=HTMLResponse, include_in_schema=False)

@@ -17,6 +17,11 @@
 // Saving a saved deck sends the version the page opened: a save over a deck another tab saved (or deleted) since is
 // refused and keeps this page's deck, offering to keep it (saved over the other), take the saved one (this one set
 // aside, to take back) or, deleted, to save it as a new deck.
+// A saved deck's unsaved changes make leaving the page (reload, Back, a link; not the language switch) ask first;
+// the deck the browser keeps per game keeps the saved deck it belongs to, so an "Add to deck" from a card page
+// and its Save update that saved deck. The Start form's New deck starts empty (its Continue, the deck kept).
+// A crossfire deck's player count is brought into a new mode's range; one the menu does not offer is shown as
+// such (an imported role set without its count: choose one).
 (function () {
   "use strict";
   var boot = JSON.parse(document.getElementById("boot").textContent);
@@ -27,6 +32,9 @@
   var deck = null;
   var savedId = boot.saved || null;
   var savedBase = boot.saved_base || null;  // the saved deck's version this page opened (or last saved): sent back
+  var savedDeck = null;  // the saved deck as this page opened (or last saved) it (canonical()): unsaved changes
+  var fresh = false;  // a new deck not yet touched: not kept in the browser (the last deck stays for Continue)
+  var switching = false;  // the language switch's reload: the work is kept, leaving asks nothing
   var setAside = null;  // the deck this page had when the saved one was taken instead: one click takes it back
   var sequence = 0;
   var timer = null;
@@ -68,18 +76,33 @@
     }
     return d;
   }
+  function isText(v) { return typeof v === "string"; }
+  function isCount(v) { return typeof v === "number" && isFinite(v) && Math.floor(v) === v; }
   function normalize(d) {
+    // a field of the wrong type (a damaged link or stored copy) is left out, never a script error
+    d = d && typeof d === "object" ? d : {};
+    var named = isText(d.name) || (d.name && typeof d.name === "object" && !Array.isArray(d.name)) ? d.name : "";
     // an untouched default name ("New deck" in any language) follows the page's language
-    var untouched = !d.name || (L.new_deck_names || []).indexOf(d.name) >= 0;
-    var out = { game: d.game, mode: d.mode, name: untouched ? L.new_deck : d.name, cards: {} };
-    Object.keys(d.cards || {}).forEach(function (k) { if (d.cards[k] > 0) out.cards[k] = d.cards[k]; });
-    if (d.description) out.description = d.description;
-    if (d.game === "tactics") out.agents = (d.agents || []).slice();
-    if (d.game === "netrunner" && d.identity) out.identity = d.identity;
-    if (d.game === "netrunner" && d.ban_list) out.ban_list = d.ban_list;  // the list an imported deck names
-    if (d.game === "crossfire") out.players = d.players || null;
+    var untouched = !named || (isText(named) && (L.new_deck_names || []).indexOf(named) >= 0);
+    var out = { game: d.game, mode: isText(d.mode) ? d.mode : undefined, name: untouched ? L.new_deck : named, cards: {} };
+    var cards = d.cards && typeof d.cards === "object" && !Array.isArray(d.cards) ? d.cards : {};
+    Object.keys(cards).forEach(function (k) { if (isCount(cards[k]) && cards[k] > 0) out.cards[k] = cards[k]; });
+    if (isText(d.description) && d.description) out.description = d.description;
+    if (d.game === "tactics") out.agents = Array.isArray(d.agents) ? d.agents.filter(isText) : [];
+    if (d.game === "netrunner" && isText(d.identity) && d.identity) out.identity = d.identity;
+    if (d.game === "netrunner" && isText(d.ban_list) && d.ban_list) out.ban_list = d.ban_list;  // an imported deck's
+    if (d.game === "crossfire") out.players = isCount(d.players) && d.players > 0 ? d.players : null;
     return out;
   }
+  function canonical(d) {
+    // a deck as text that two equal decks share (its cards in one order): what "unsaved changes" compare
+    var n = normalize(d);
+    var cards = {};
+    Object.keys(n.cards).sort().forEach(function (k) { cards[k] = n.cards[k]; });
+    n.cards = cards;
+    return JSON.stringify(n);
+  }
+  function unsaved() { return !!savedId && savedDeck !== null && canonical(deck) !== savedDeck; }
   function payloadDeck() {
     var d = normalize(deck);
     if (d.game === "netrunner" && !d.identity) delete d.identity;
@@ -164,7 +187,7 @@
     }
     if (game === "crossfire") {
       var m = modeOf(game, deck.mode);
-      fillSelect($("deck-players"), (m ? m.players : []).map(function (n) { return { value: n, label: String(n) }; }), deck.players);
+      renderPlayers(m);
       var specials = $("deck-specials");
       specials.textContent = "";
       (m ? m.specials : []).forEach(function (s) {
@@ -184,6 +207,17 @@
     });
   }
 
+  function renderPlayers(m) {
+    var counts = (m ? m.players : []).map(function (n) { return { value: n, label: String(n) }; });
+    var offered = counts.some(function (c) { return c.value === deck.players; });
+    if (!offered) {  // the deck's count as it is, said to be none of the menu's: choosing one is a change
+      counts.unshift({ value: deck.players ? String(deck.players) : "",
+        label: deck.players ? fmt(L.players_outside, { n: deck.players }) : L.players_none });
+    }
+    var select = $("deck-players");
+    fillSelect(select, counts, offered ? deck.players : counts[0].value);
+    if (offered) select.removeAttribute("aria-invalid"); else select.setAttribute("aria-invalid", "true");
+  }
   function agentCount(agentId) {
     return (deck.agents || []).filter(function (x) { return x === agentId; }).length;
   }
@@ -201,9 +235,7 @@
   $("setup").addEventListener("submit", function (event) { event.preventDefault(); });
   $("deck-name").addEventListener("input", function () { deck.name = this.value.trim() ? this.value : L.new_deck; changed(); });
   $("deck-game").addEventListener("change", function () {
-    deck = loadStored(this.value) || blankDeck(this.value);
-    savedId = null;
-    savedBase = null;
+    deck = takeStored(this.value) || blankDeck(this.value);
     carried = [];
     source = null;
     renderUnplaced();
@@ -214,7 +246,10 @@
   $("deck-mode").addEventListener("change", function () {
     deck.mode = this.value;
     delete deck.ban_list;  // a ban list belongs to the format it was named with: the new one's list in force
-    if (deck.game === "crossfire") renderSetup();
+    if (deck.game === "crossfire") {
+      deck.players = playersIn(modeOf("crossfire", deck.mode), deck.players);
+      renderSetup();
+    }
     if (deck.game === "netrunner") { renderIdentities(); rerunSearch(); }
     changed();
   });
@@ -223,7 +258,20 @@
     changed();
     rerunSearch();
   });
-  $("deck-players").addEventListener("change", function () { deck.players = parseInt(this.value, 10); sayRoles(""); changed(); });
+  $("deck-players").addEventListener("change", function () {
+    var n = parseInt(this.value, 10);
+    deck.players = isNaN(n) ? null : n;
+    renderPlayers(modeOf("crossfire", deck.mode));  // (the entry of a count not offered goes once one is chosen)
+    sayRoles("");
+    changed();
+  });
+  function playersIn(mode, n) {
+    // ``n`` players when the mode offers it, else the count it offers nearest to it (the fewer of two as near)
+    var offered = mode ? mode.players : [];
+    if (!offered.length || offered.indexOf(n) >= 0) return n;
+    if (!n) return offered[0];
+    return offered.reduce(function (best, c) { return Math.abs(c - n) < Math.abs(best - n) ? c : best; }, offered[0]);
+  }
   function specialsHeld() {
     // the special roles the deck holds (those its mode offers), by id
     var held = {};
@@ -257,14 +305,22 @@
 
   // ------------------------------------------------------------------ analysis
 
-  function changed() {
+  function changed(initial) {
+    if (!initial) fresh = false;  // touched: kept in the browser from now on
     syncSpecials();
     store();
     clearTimeout(timer);
     timer = setTimeout(analyze, 120);
   }
   function store() {
-    try { localStorage.setItem(STORE + deck.game, JSON.stringify(normalize(deck))); } catch (e) { /* private mode */ }
+    // the deck, and the saved deck it belongs to (its id, the version opened, the deck as saved): beside it, so
+    // that the deck taken back (a card page's "Add to deck") is still that saved deck's and its Save updates it
+    if (fresh) return;
+    try {
+      localStorage.setItem(STORE + deck.game, JSON.stringify(normalize(deck)));
+      if (savedId) localStorage.setItem(STORE + deck.game + ".saved", JSON.stringify({ id: savedId, base: savedBase, deck: savedDeck }));
+      else localStorage.removeItem(STORE + deck.game + ".saved");
+    } catch (e) { /* private mode */ }
   }
   function loadStored(game) {
     try {
@@ -272,6 +328,19 @@
       var d = raw ? JSON.parse(raw) : null;
       return d && d.game === game ? normalize(d) : null;
     } catch (e) { return null; }
+  }
+  function takeStored(game) {
+    // the deck the browser keeps for ``game`` (null: none), with the saved deck it belongs to made this page's
+    var d = loadStored(game);
+    var link = null;
+    if (d) {
+      try { link = JSON.parse(localStorage.getItem(STORE + game + ".saved") || "null"); } catch (e) { link = null; }
+    }
+    var ok = link && typeof link === "object" && isText(link.id) && link.id;
+    savedId = ok ? link.id : null;
+    savedBase = ok && isText(link.base) ? link.base : null;
+    savedDeck = ok && isText(link.deck) ? link.deck : null;
+    return d;
   }
   function showSummary(text, legal) {
     var s = $("summary");
@@ -709,6 +778,7 @@
       choices.appendChild(conflictButton("save-take-saved", L.take_saved, function () {
         setAside = normalize(deck);
         savedBase = conflict.base;
+        savedDeck = canonical(conflict.deck);
         replaceDeck(conflict.deck);
         box.textContent = "";
         box.appendChild(el("p", { role: "status", text: L.taken_saved }));
@@ -735,7 +805,9 @@
     window.dossier.post("/api/decks/saved?lang=" + encodeURIComponent(LANG), body).then(function (r) {
       savedId = r.id;
       savedBase = r.base;
+      savedDeck = canonical(body.deck);  // (a change made while it was saved is still unsaved)
       setAside = null;
+      store();
       $("save-status").textContent = L.saved;
       history.replaceState(null, "", location.pathname + "?saved=" + encodeURIComponent(savedId));
     }).catch(function (e) {
@@ -785,6 +857,7 @@
       deck = normalize(r.deck);
       savedId = null;
       savedBase = null;
+      savedDeck = null;
       carried = readingFindings(r.findings);
       source = carried.length ? both[1] : null;
       renderSetup();
@@ -800,10 +873,12 @@
   // ------------------------------------------------------------------ the language switch keeps the work
 
   window.addEventListener("dossier:lang-switch", function () {
+    switching = true;
     window.dossier.keep("builder", {
       deck: normalize(deck),
       saved: savedId,
       savedBase: savedBase,
+      savedDeck: savedDeck,
       q: $("card-q").value,
       turns: $("odds-turns").value,
       perTurn: $("odds-per-turn").value,
@@ -813,16 +888,29 @@
     });
   });
 
+  // ------------------------------------------------------------------ leaving with unsaved changes asks first
+
+  // (a reload, Back, a link): the browser's own question while the saved deck has changes not saved; the language
+  // switch keeps them (and asks nothing)
+  window.addEventListener("beforeunload", function (e) {
+    if (switching || !unsaved()) return undefined;
+    e.preventDefault();
+    e.returnValue = "";  // (the browsers that ask only when it is set)
+    return "";
+  });
+
   // ------------------------------------------------------------------ start
 
   // drawn at another address (an import form's post): the builder's own, so that a reload or the language switch
   // finds the page (a GET of the form's address would be refused)
   if (boot.address && location.pathname !== "/decks/build") history.replaceState(null, "", boot.address);
   var kept = window.dossier.kept("builder");
+  savedId = savedBase = null;
   if (kept && kept.deck && OPTIONS[kept.deck.game]) {
     deck = normalize(kept.deck);
     savedId = kept.saved || null;
     savedBase = kept.savedBase || null;
+    savedDeck = savedId && isText(kept.savedDeck) ? kept.savedDeck : null;
     $("odds-turns").value = kept.turns || $("odds-turns").value;
     $("odds-per-turn").value = kept.perTurn || $("odds-per-turn").value;
     $("import-text").value = kept.importText || "";
@@ -831,11 +919,16 @@
     boot.add = null;  // added before the switch already
   } else if (boot.deck && OPTIONS[boot.deck.game]) {
     deck = normalize(boot.deck);
+    savedId = boot.saved || null;
+    savedBase = boot.saved_base || null;
+    savedDeck = savedId ? canonical(boot.deck) : null;
     carried = boot.carried || [];  // an import (without script) that left lines unplaced
     source = boot.source || null;  // the list it read, when the page says it
   } else {
-    var game = boot.game && OPTIONS[boot.game] ? boot.game : "netrunner";
-    deck = (!boot.mode && loadStored(game)) || blankDeck(game, boot.mode);
+    // (a deck of a game this server does not offer is not opened, and its saved id never linked to or saved over)
+    var game = boot.game && OPTIONS[boot.game] ? boot.game : OPTIONS.netrunner ? "netrunner" : Object.keys(OPTIONS)[0];
+    fresh = !!boot["new"] || !!boot.mode;  // the Start form's New deck (or a mode asked for): an empty deck
+    deck = (!fresh && takeStored(game)) || blankDeck(game, boot.mode);
   }
   if (boot.add) {
     var isIdentity = deck.game === "netrunner" && (OPTIONS.netrunner.identities || []).some(function (i) { return i.id === boot.add; });
@@ -847,9 +940,10 @@
     }
     else deck.cards[boot.add] = Math.min((deck.cards[boot.add] || 0) + 1, 99);
   }
+  if (boot.add) fresh = false;
   renderSetup();
   renderUnplaced();
-  changed();
+  changed(true);
   if (kept) rereadCarried();
   if (kept && kept.q) { $("card-q").value = kept.q; runSearch(kept.q); } else searchDefault();
 })();
