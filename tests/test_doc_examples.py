@@ -21,7 +21,9 @@ A command shown failing on purpose says so the same way: ``# exits with 1`` (its
 - ``# needs: terminal``: a person at a terminal (an interactive prompt), or a server that runs until stopped.
 - ``# needs: minutes``: a balance run of many games on Ray (seconds to minutes, more on a busy machine), or the
   runs and reports such runs keep. The worked example of ``docs/balance.md`` is checked apart, its games played
-  in one process (``tests/test_docs_s70d.py``).
+  in one process (``tests/test_docs_s70d.py``);
+- ``# needs: plot``: the optional ``plot`` extra (matplotlib), which a plain install lacks: run where it is
+  installed (the ``dev`` extra has it), skipped where it is not.
 
 ``make TARGET`` lines are not run (``make demo``'s steps are, first; ``make test`` is this suite): their
 target must exist in the Makefile. The Chinese pages (``*.zh.md``) must show the same commands as their
@@ -31,6 +33,7 @@ English page (comments aside: they are translated), so they are as true as the E
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import re
 import shlex
@@ -58,7 +61,9 @@ NEEDS = {
     "network": "a package registry",
     "terminal": "a person at a terminal, or a server that runs until stopped",
     "minutes": "a balance run of many games on Ray, or the runs and reports such runs keep",
+    "plot": "the optional plot extra (matplotlib), which a plain install lacks",
 }
+MET_BY = {"plot": "matplotlib"}  # a need met where this module is installed: its examples run there
 MARKER = re.compile(r"#.*?\bneeds:\s*([\w-]+)")
 ELLIPSIS = "[…]"
 COPIED = ("cards", "examples", "schema", "toolkit")  # a checkout, as the docs assume
@@ -152,6 +157,15 @@ def pages() -> list[Path]:
     rank = {name: i for i, name in enumerate(listed)}
     ordered = sorted(english, key=lambda path: rank.get(path.relative_to(DOCS).as_posix(), len(rank)))
     return [ROOT / "README.md", *ordered]
+
+
+def unmet(need: str | None) -> bool:
+    """Whether an example marked ``# needs: NEED`` is skipped here: always, unless a module of :data:`MET_BY` meets
+    ``need`` and is installed (None: no need, it runs)."""
+    if need is None:
+        return False
+    module = MET_BY.get(need)
+    return module is None or importlib.util.find_spec(module) is None
 
 
 def page_name(path: Path) -> str:
@@ -413,7 +427,7 @@ def test_every_example_of_the_page_runs(scratch: Scratch, path: Path, monkeypatc
 def _run_page(scratch: Scratch, path: Path, lang: str, shown_only: bool = False) -> None:
     for example in examples(path.read_text("utf-8"), page_name(path)):
         words = shlex.split(example.command, comments=True)
-        if example.needs or words[0] == "make" or (shown_only and example.output is None):
+        if unmet(example.needs) or words[0] == "make" or (shown_only and example.output is None):
             continue
         code, out, err = scratch.run(example, lang)
         assert code == example.exit_code, f"{example}: exit {code}\n{out[-2000:]}\n{err[-2000:]}"

@@ -72,7 +72,7 @@ def test_the_warnings_in_chinese(tmp_path: Path) -> None:
     assert len(said) == 4
     assert any("谍战特工牌桌文件，不是记录" in line for line in said)
     assert any("牌组文件，不是记录" in line for line in said)
-    assert any("情景文件，不是记录" in line for line in said)
+    assert any("局面文件，不是记录" in line for line in said)
     assert any("打印模板，不是记录" in line for line in said)
 
 

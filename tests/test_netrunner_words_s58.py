@@ -30,7 +30,7 @@ def test_the_bundled_scenario_is_in_both_languages(cli: Any) -> None:
     assert set(data["name"]) == set(data["rule"]) == {"zh-Hans", "en"}
     zh = cli("scenario", "run", EXAMPLE, "--lang", "zh-Hans").stdout.splitlines()
     assert zh[0] == "# 对总部发起潜袭，穿过在接近时被激活的守望者单元" and zh[1].startswith("# 裁定 N5：接近")
-    assert "场景（名称：对总部发起潜袭，" in "\n".join(zh)
+    assert "局面（名称：对总部发起潜袭，" in "\n".join(zh)
     en = cli("scenario", "run", EXAMPLE, "--lang", "en").stdout.splitlines()
     assert en[0] == "# A run on HQ through Warden Unit, rezzed on approach" and en[1].startswith("# RULINGS N5:")
     assert "scenario (name: A run on HQ through Warden Unit, rezzed on approach, " in "\n".join(en)

@@ -108,10 +108,13 @@ def test_a_pool_leaves_out_the_files_lint_says_are_no_records(saved: dict[str, P
 def test_load_of_the_other_game_names_the_command_that_plays_it(saved: dict[str, Path]) -> None:
     code, output = _run("play", "netrunner", "--load", saved["tactics"], "--plain")
     assert code == 1
-    assert f"{saved['tactics']}: a saved tactics game; `dossier play tactics --load {saved['tactics']}`" in output
+    tactics = saved["tactics"]
+    assert f"{tactics}: a saved tactics game; `dossier play tactics --load {tactics} --save {tactics}`" in output
     code, output = _run("play", "tactics", "--load", saved["netrunner"], "--plain")
     assert code == 1
-    assert f"a saved netrunner game; `dossier play netrunner --load {saved['netrunner']}` goes on with it" in output
+    netrunner = saved["netrunner"]
+    said = f"a saved netrunner game; `dossier play netrunner --load {netrunner} --save {netrunner}` goes on with it"
+    assert said in output
     code, output = _run("play", "tactics", "--load", saved["netrunner"], "--plain", lang="zh-Hans")
     assert code == 1 and "矩阵潜袭对局存档" in output
 

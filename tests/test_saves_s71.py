@@ -264,7 +264,7 @@ def test_scenario_run_of_a_saved_game(tmp_path: Path) -> None:
     code, output = _run("scenario", "run", saved)
     assert code == 1, output
     assert output.strip().count("\n") == 0 and "a saved netrunner game" in output, output
-    assert f"`dossier play netrunner --load {saved}` goes on with it" in output
+    assert f"`dossier play netrunner --load {saved} --save {saved}` goes on with it" in output
 
 
 # ---- 8: a saved game's seed out of range is refused naming it, not blamed on the rules

@@ -111,6 +111,19 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int | None]]:
     return done
 
 
+def _check_out(out: Path) -> None:
+    """``--out`` naming a file, or a folder under one: one line saying which is a file, not a folder (exit 2),
+    instead of the first folder that cannot be written in it (``afile/examples: cannot write: File exists``)."""
+    from toolkit.i18n import tr
+
+    blocker = next((p for p in (out, *out.parents) if p.exists()), None)
+    if blocker is None or blocker.is_dir():
+        return
+    if blocker == out:
+        raise DossierError(tr("{option} {path}: a file, not a folder", option="--out", path=out))
+    raise DossierError(tr("{option} {path}: {file} is a file, not a folder", option="--out", path=out, file=blocker))
+
+
 def register(app: typer.Typer) -> None:
     @app.command(help=EXAMPLES_HELP)
     def examples(
@@ -136,6 +149,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import tr, trn
 
         output_lang(lang)
+        _check_out(out)
         copied = copy_examples(out, with_cards)
         if all(count is None for _, count in copied):  # every folder there: said in one line, a note (exit 0)
             print(tr("{paths}: each one exists; nothing was written (give another {option})",

@@ -768,7 +768,8 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
     if saved.pending is not None:
         raise DossierError(
             tr("{path}: the game is not over; its replay would show every unit, the hidden ones too: play it to its "
-               "end with {command} first", path=path, command=f"`dossier play tactics --load {shlex.quote(str(path))}`")
+               "end with {command} first", path=path,
+               command=f"`dossier play tactics --load {shlex.quote(str(path))} --save {shlex.quote(str(path))}`")
         )  # fmt: skip
     try:
         frames = replay_frames(saved)  # (the same game, a frame a step; resigned: it ends as its log ended)

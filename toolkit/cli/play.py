@@ -139,7 +139,7 @@ def play(
             raise DossierError(tr("{option} does not go with {load}: the saved game keeps its own", option="--decks",
                                   load="--load"))  # fmt: skip
         data = read_json_input(load)[0]
-        _other_game(load, data, game)
+        _other_game(load, data, game, cards)
         _refuse_broken(load, data, game)
     seconds = think_seconds(think)
     kept = _saved_options(game, data) if load is not None else {}
@@ -537,18 +537,67 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
-def _other_game(load: Path, data: Any, game: str) -> None:
-    """``--load`` of a game saved from the other game: one line naming the command that goes on with it."""
-    import shlex
-
+def _other_game(load: Path, data: Any, game: str, cards: list[Path] | None) -> None:
+    """``--load`` of a game saved from the other game: one line naming the command that goes on with it, or that
+    writes its replay once it is over (:func:`saved_game_command`)."""
     from toolkit.filekinds import NOT_RECORDS, saved_game_of
 
     found = saved_game_of(data)
     if found is not None and found != game:
-        command = f"`dossier play {found} --load {shlex.quote(str(load))}`"
-        said = tr(NOT_RECORDS[f"{found}_game"])
-        raise DossierError(tr("{path}: {what}; {command} goes on with it", path=load, what=said, command=command),
-                           exit_code=1)  # fmt: skip
+        raise other_game_error(load, tr(NOT_RECORDS[f"{found}_game"]), *saved_game_command(load, data, found, cards))
+
+
+def other_game_error(path: Path, what: str, command: str, over: bool) -> DossierError:
+    """The one line (exit 1) that says the file ``path`` is ``what`` (a saved game, worded) and names ``command``
+    (:func:`saved_game_command`): it goes on with the game, or (``over``) writes its replay."""
+    if over:
+        return DossierError(tr("{path}: {what} (the game is over); {command} writes its replay", path=path, what=what,
+                               command=command), exit_code=1)  # fmt: skip
+    return DossierError(tr("{path}: {what}; {command} goes on with it", path=path, what=what, command=command),
+                        exit_code=1)  # fmt: skip
+
+
+def saved_game_command(path: Path, data: Any, game: str, cards: list[Path] | None) -> tuple[str, bool]:
+    """The command (quoted as a message gives it, the paths shell-quoted) for the game of ``game`` saved in ``path``
+    (``data``: its JSON), and whether the game is over. A game not over goes on and is saved again, as the line of
+    a stopped game gives it (``dossier play tactics --load g.json --save g.json``: without ``--save`` what is played
+    is lost); one over (played to its end, or resigned) is replayed:
+    ``dossier map replay MAP g.json --out g.html`` on the map it was played on, ``dossier play netrunner --load
+    n.json --replay n.html``. Whether it is over is found by playing its decisions again with the pool of
+    ``cards``; a game that does not play so (a field missing or of the wrong kind, no pool, its cards changed since,
+    a decision that no longer fits) is given the command that goes on with it, which says what is wrong."""
+    import shlex
+
+    from toolkit.cli.deck import load_pool
+    from toolkit.engine.core import EngineError
+
+    quoted = shlex.quote(str(path))
+    page = path.with_suffix(".html") if path.suffix != ".html" else path.with_name(f"{path.name}.html")
+    html = shlex.quote(str(page))
+    with contextlib.suppress(DossierError, EngineError):
+        _refuse_broken(path, data, game)  # (a file `--load` refuses: the command that goes on with it says why)
+        records = list(load_pool(cards).records)
+        if game == "tactics":
+            from toolkit.engine.tactics.session import TacticsSession
+            from toolkit.filekinds import saved_changed_cards
+
+            if not saved_changed_cards(records, data):  # (else `map replay` refuses it: `play --load --force` plays it)
+                saved = TacticsSession.from_json(records, data)
+                if saved.pending is None and saved.game.board.map_id:
+                    return f"`dossier map replay {shlex.quote(saved.game.board.map_id)} {quoted} --out {html}`", True
+        else:
+            from toolkit.engine.netrunner.saved import opened
+            from toolkit.engine.netrunner.session import NetrunnerSession
+
+            data = opened(data)
+            over = data.get("resigned") in ("corp", "runner")
+            if not over:
+                side = data.get("side") if data.get("side") in ("corp", "runner") else "runner"
+                session = NetrunnerSession(records, data, side, "heuristic")
+                over = session.game.winner is not None or session.pending is None
+            if over:
+                return f"`dossier play netrunner --load {quoted} --replay {html}`", True
+    return f"`dossier play {game} --load {quoted} --save {quoted}`", False
 
 
 def _refuse_broken(load: Path, data: Any, game: str) -> None:
@@ -674,7 +723,8 @@ def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None,
     if person is not None and session.game.winner is None and session.pending is not None:
         raise DossierError(tr("{path}: the game is not over; its replay would show every card, the other side's too: "
                               "play it to its end with {command} first", path=load,
-                              command=f"`dossier play netrunner --load {shlex.quote(str(load))}`"))  # fmt: skip
+                              command=f"`dossier play netrunner --load {shlex.quote(str(load))} --save "
+                                      f"{shlex.quote(str(load))}`"))  # fmt: skip
     frames = session.frames()
     resigned_end(frames, session.game)
     language = current_lang()

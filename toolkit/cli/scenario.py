@@ -21,9 +21,9 @@ scenario_app = typer.Typer(
 )
 
 
-def read_scenario(path: Path) -> tuple[Any, str]:
+def read_scenario(path: Path, cards: list[Path] | None = None) -> tuple[Any, str]:
     """The scenario in ``path`` and the file's text; bad JSON or a field the schema refuses is one line naming the
-    file and place."""
+    file and place, a saved game one line naming the command for it (its cards those of ``cards``)."""
     from pydantic import ValidationError
 
     from toolkit.cli._options import read_json_input
@@ -37,7 +37,7 @@ def read_scenario(path: Path) -> tuple[Any, str]:
         line, column = pointer_position(value_positions(text), "/game")
         raise DossierError(tr("{where}: tactics positions are not scenarios yet (scenarios are Netrunner's)",
                               where=f"{path}:{line}:{column}"))  # fmt: skip
-    _other_file(path, data)
+    _other_file(path, data, cards)
     try:
         return Scenario.model_validate(data), text
     except ValidationError as exc:
@@ -54,19 +54,19 @@ def read_scenario(path: Path) -> tuple[Any, str]:
         raise DossierError(message, exit_code=1) from None
 
 
-def _other_file(path: Path, data: Any) -> None:
+def _other_file(path: Path, data: Any, cards: list[Path] | None = None) -> None:
     """A saved game given as a scenario (:func:`toolkit.filekinds.saved_game_of`): one line saying what it is and the
-    command that goes on with it (exit 1), instead of the schema's refusal of its fields."""
-    import shlex
-
+    command that goes on with it, or that writes its replay once it is over (exit 1,
+    :func:`toolkit.cli.play.saved_game_command`, its cards those of ``cards``), instead of the schema's refusal of
+    its fields."""
     from toolkit.filekinds import NOT_RECORDS, saved_game_of
     from toolkit.i18n import tr
 
     game = saved_game_of(data)
     if game is not None:
-        command = f"`dossier play {game} --load {shlex.quote(str(path))}`"
-        raise DossierError(tr("{path}: {what}; {command} goes on with it", path=path,
-                              what=tr(NOT_RECORDS[f"{game}_game"]), command=command), exit_code=1)  # fmt: skip
+        from toolkit.cli.play import other_game_error, saved_game_command
+
+        raise other_game_error(path, tr(NOT_RECORDS[f"{game}_game"]), *saved_game_command(path, data, game, cards))
 
 
 def _tactics_position(data: Any) -> bool:
@@ -104,7 +104,7 @@ def run(
     from toolkit.models.scenario import in_lang
 
     language = output_lang(lang)  # a bad --lang is a usage error, said before any file is read (as `deck validate`)
-    scenario, text = read_scenario(file)
+    scenario, text = read_scenario(file, cards)
     pool = load_pool(cards)
     names = LogNames(pool.records, language)
     try:
