@@ -74,7 +74,7 @@ def test_lint_and_fmt_leave_saved_games_to_play(saved: dict[str, Path], tmp_path
     for game, path in games.items():
         line = next(line for line in output.splitlines() if line.startswith(f"{path}:"))
         assert f"warning card.not_record: a saved {game} game, not a record" in line
-        assert f"`dossier play {game} --load {path}` goes on with it" in line
+        assert f"`dossier play {game} --load {path} --save {path}` goes on with it" in line
     code, output = _run("lint", games["tactics"], lang="zh-Hans")
     assert code == 0 and "特工战术对局存档，不是记录" in output and "会接着下这一局" in output
     kept = {path: path.read_bytes() for path in games.values()}

@@ -90,8 +90,10 @@ def _kind(mode: int) -> str:
     return tr("is not a regular file; not replaced")
 
 
-def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
-    """The file to write for ``path``, or :class:`WriteError` (see the module docstring)."""
+def check_target(path: Path, *, follow_symlinks: bool = False, writable: bool = False) -> Path:
+    """The file to write for ``path``, or :class:`WriteError` (see the module docstring). ``writable``: a file must
+    also be creatable in its folder (:func:`cannot_write`: refused with the file system's reason, read-only or no
+    permission), for a command that checks its output before long work rather than failing after it."""
     path = Path(path)
     try:
         info = os.lstat(path)
@@ -104,7 +106,7 @@ def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
             real = Path(os.path.realpath(path, strict=True))
         except OSError:
             raise WriteError(path, tr("is a dangling symbolic link; not replaced"), errno.ENOENT) from None
-        return check_target(real)
+        return check_target(real, writable=writable)
     if info is not None and not stat.S_ISREG(info.st_mode):
         code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EEXIST
         raise WriteError(path, _kind(info.st_mode), code)
@@ -117,6 +119,9 @@ def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
         raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     if not stat.S_ISDIR(parent_info.st_mode):
         raise WriteError(path, tr("{path} is not a directory", path=parent), errno.ENOTDIR)
+    blocked = cannot_write(parent) if writable else None
+    if blocked is not None:
+        raise WriteError(path, os_reason(blocked), blocked.errno or errno.EIO)
     return path
 
 

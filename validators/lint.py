@@ -991,7 +991,7 @@ def _not_a_record_said(what: str, path: str) -> str:
         return tr(
             "{what}, not a record: lint does not check it; {command} goes on with it",
             what=tr(NOT_RECORDS[what]),
-            command=f"`dossier play {what.partition('_')[0]} --load {quoted}`",
+            command=f"`dossier play {what.partition('_')[0]} --load {quoted} --save {quoted}`",  # (as play's stop line)
         )
     return tr(
         "a crossfire table, not a record: lint does not check it; {command} checks and resolves it",

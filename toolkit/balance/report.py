@@ -93,18 +93,18 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
     is not), a folder that cannot be written, or a file of the report's names there that is no earlier report
     (a ``report.json`` of the user's own), which writing the report would replace."""
     import errno
-    import os
 
     from toolkit.errors import os_reason
-    from toolkit.safewrite import WriteError, check_replaceable, check_target
+    from toolkit.safewrite import WriteError, cannot_write, check_replaceable, check_target
 
     above = out
     while not above.exists() and above != above.parent:  # the nearest folder that is there: the report's is made
         above = above.parent
     if not above.is_dir():
         raise WriteError(out, tr("{path} is not a directory", path=above))
-    if not os.access(above, os.W_OK | os.X_OK):
-        raise WriteError(out, os_reason(PermissionError(errno.EACCES, os.strerror(errno.EACCES))), errno.EACCES)
+    blocked = cannot_write(above)  # (the file system's own reason: no permission, or read-only, or full)
+    if blocked is not None:
+        raise WriteError(out, os_reason(blocked), blocked.errno or errno.EIO)
     if above != out:
         return
     for name in names:

@@ -177,11 +177,17 @@ class StateError(ValueError):
     the current language); the message is ``pointer: problem``."""
 
     def __init__(self, problem: str, pointer: str = "") -> None:
-        message = f"{pointer}: {problem}" if pointer else problem
+        message = tr("{field}: {problem}", field=pointer, problem=problem) if pointer else problem
         super().__init__(message)
         self.message = message
         self.problem = problem
         self.pointer = pointer
+
+
+def found_words(value: Any) -> str:
+    """How a refusal names the JSON value ``value`` it found (:func:`toolkit.jsonio.json_kind`: ``the number 5``, ``a
+    list``), JSON's null in words in the language (空值), as lint names it."""
+    return tc(current_lang(), "JSON value", "null") if value is None else json_kind(value)
 
 
 def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
@@ -191,7 +197,7 @@ def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         raise StateError(
-            tr("a cell is {form} (two integers), not {found}", form="[x, y]", found=json_kind(value)), where
+            tr("a cell is {form} (two integers), not {found}", form="[x, y]", found=found_words(value)), where
         )
     cell = (int(value[0]), int(value[1]))
     if not board.inside(cell):
@@ -207,7 +213,9 @@ def validate_state(board: Board, state: Any, *, dying: bool = False) -> None:
     attack ends (T21), below 0 HP when the damage went past its HP, and a replay's frame inside the attack shows
     it so; between actions (a game state as the engine writes it) no unit is below 0."""
     if not isinstance(state, Mapping):
-        raise StateError(tr("a game state is a {format} object, not {found}", format="JSON", found=json_kind(state)))
+        raise StateError(
+            tr("a game state is a {format} object, not {found}", format="JSON", found=found_words(state))
+        )
     map_id = state.get("map")
     if map_id is not None and board.map_id and map_id != board.map_id:
         shown = repr(map_id) if isinstance(map_id, str) and len(map_id) <= 40 else json_kind(map_id)
@@ -239,18 +247,19 @@ def validate_state(board: Board, state: Any, *, dying: bool = False) -> None:
             not isinstance(facing, str) or facing not in FACING_VECTORS
         ):
             raise StateError(
-                tr("one of {choices}, not {found}", choices="n, e, s, w", found=json_kind(facing)), f"{where}/facing"
+                tr("one of {choices}, not {found}", choices="n, e, s, w", found=found_words(facing)), f"{where}/facing"
             )
         for key in ("hp", "max_hp", "seat", "uid"):
             value = unit.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise StateError(tr("an integer, not {found}", found=json_kind(value)), f"{where}/{key}")
+                raise StateError(tr("an integer, not {found}", found=found_words(value)), f"{where}/{key}")
             least = {"max_hp": 1, "hp": None if dying else 0}.get(key)
             if value is not None and least is not None and value < least:
                 raise StateError(tr("at least {limit}, not {value}", limit=least, value=value), f"{where}/{key}")
         vision = unit.get("vision")
         if vision is not None and not isinstance(vision, Mapping):
-            message = tr("an object such as {example}, not {found}", example='{"side": true}', found=json_kind(vision))
+            example = '{"side": true}'
+            message = tr("an object such as {example}, not {found}", example=example, found=found_words(vision))
             raise StateError(message, f"{where}/vision")
 
 

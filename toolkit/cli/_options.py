@@ -195,14 +195,14 @@ def with_think(kind: str, seconds: float | None) -> str:
 
 def check_saved_game_target(save: Path) -> None:
     """Refuse ``--save`` (``play``, ``simulate``) before the game rather than after it (when the game would be
-    lost): a path that cannot be written (no such directory, a directory), or an existing file that is no saved
-    game (:func:`~toolkit.filekinds.saved_game_of`: a deck or a scenario given by mistake), which writing would
-    replace. A saved game is replaced here (``--load g.json --save g.json``; ``play`` and ``simulate`` keep a game
-    a person saved unless ``--force`` is given)."""
+    lost): a path that cannot be written (no such directory, a directory, a folder that takes no new file: read-only),
+    or an existing file that is no saved game (:func:`~toolkit.filekinds.saved_game_of`: a deck or a scenario given
+    by mistake), which writing would replace. A saved game is replaced here (``--load g.json --save g.json``;
+    ``play`` and ``simulate`` keep a game a person saved unless ``--force`` is given)."""
     from toolkit.filekinds import saved_game_of
     from toolkit.safewrite import OutputKind, check_replaceable, check_target, json_object
 
-    check_target(save)
+    check_target(save, writable=True)  # (a folder that exists but takes no file: said now, not after the game)
     saved_game = json_object(lambda data: saved_game_of(data) is not None)  # either game's (a scenario has decisions)
     check_replaceable(save, OutputKind(N_("a game saved by {format}"), saved_game, "--save"))
 

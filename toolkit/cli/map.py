@@ -262,8 +262,11 @@ def load_state(path: Path, board: Board) -> dict[str, Any]:
     except StateError as exc:
         pointer = base + exc.pointer  # (the state's place in the file: the message's pointer too, not only its line)
         line, column = _located(path, text, pointer)
-        message = f"{pointer}: {exc.problem}" if pointer else exc.problem
-        raise DossierError(f"{path}:{line}:{column}: {message}") from None
+        where = f"{path}:{line}:{column}"
+        if pointer:
+            raise DossierError(tr("{where}: {field}: {problem}", where=where, field=pointer,
+                                  problem=exc.problem)) from None  # fmt: skip
+        raise DossierError(tr("{where}: {problem}", where=where, problem=exc.problem)) from None
     return dict(data)
 
 
@@ -732,8 +735,8 @@ def load_frames(path: Path, board: Board, catalog: Any = None) -> tuple[list[Any
         check_frames(board, data)
     except StateError as exc:
         line, column = _located(path, text, prefix + exc.pointer)
-        message = exc.message.removeprefix(exc.pointer + ": ") if exc.pointer else exc.message
-        raise DossierError(f"{path}:{line}:{column}: {prefix + exc.pointer or '/'}: {message}") from None
+        raise DossierError(tr("{where}: {field}: {problem}", where=f"{path}:{line}:{column}",
+                              field=prefix + exc.pointer or "/", problem=exc.problem)) from None  # fmt: skip
     return data, title
 
 

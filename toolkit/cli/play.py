@@ -778,11 +778,11 @@ def _refuse_illegal_decks(load: Path, pool: Any, game: str, data: Any, force: bo
     else:
         from toolkit.engine.tactics.session import SEALED, TacticsSetup
 
+        raw: Any = data.get("setup") if isinstance(data, dict) else None
         try:
-            setup = TacticsSetup.from_json(data["setup"])
+            setup = TacticsSetup.from_json(raw)
         except EngineError:
-            return
-        raw = data["setup"]
+            return  # (said, naming the field, as the game is read)
         for index, (squad, cards) in enumerate(zip(setup.squads, setup.decks, strict=False)):
             sealed = any(isinstance(raw[key][index], str) and str(raw[key][index]).startswith(SEALED)
                          for key in ("squads", "decks"))  # fmt: skip

@@ -393,7 +393,7 @@ def _check_replay_target(replay: Path, force: bool) -> None:
     from toolkit.safewrite import DOSSIER_HTML, check_replaceable, check_target, replacing
 
     with _writing_replay(replay):
-        check_target(replay)
+        check_target(replay, writable=True)  # (a read-only folder: said now, not after the game is played)
     check_replay_name(replay, "--replay")
     replaces = replacing(DOSSIER_HTML, force)
     if replaces is not None:  # an earlier replay is replaced, a page of the user's is kept (unless --force)
@@ -531,15 +531,24 @@ def _simulate_tactics(
     except EngineError as exc:
         raise DossierError(names.name(str(exc)), exit_code=1) from None  # (its names in the output language)
     result = played.result()
-    if replay is not None and frames is not None:
-        from toolkit.board.replay import name_frames, write_replay
+    try:  # (the log first, the replay after it: a replay that cannot be written loses no log)
+        _print_tactics(played, result, format, turns, names)
+    finally:
+        if replay is not None and frames is not None:
+            from toolkit.board.replay import name_frames, write_replay
 
-        decks = tr(", ").join(d.path.name for d in loaded)  # (file names: a page to share holds no local path)
-        title = tr("{game} · seed {seed} · {decks}", game=names.record_name(mode) or mode, seed=seed, decks=decks)
-        name_frames(frames, names.name)  # the units' names in the output language, as in the log
-        map_name = names.record_name(played.board.map_id) if played.board.map_id else None
-        with _writing_replay(replay):
-            write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name, force=force)
+            decks = tr(", ").join(d.path.name for d in loaded)  # (file names: a page to share holds no local path)
+            title = tr("{game} · seed {seed} · {decks}", game=names.record_name(mode) or mode, seed=seed,
+                       decks=decks)  # fmt: skip
+            name_frames(frames, names.name)  # the units' names in the output language, as in the log
+            map_name = names.record_name(played.board.map_id) if played.board.map_id else None
+            with _writing_replay(replay):
+                write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name, force=force)
+
+
+def _print_tactics(played: Any, result: dict[str, Any], format: OutputFormat, turns: int, names: Any) -> None:
+    """The log and the ``result`` of the tactics game ``played`` (``format``: text or json), names in the language
+    of ``names`` (a LogNames)."""
     if format == "json":
         from toolkit.jsonstream import Stream, write_json
 
@@ -727,8 +736,6 @@ def _simulate_netrunner(
     (names in the language of ``names``, a LogNames); with ``strict``, refuse them when a card is not
     executable; the replay replaces a page of the user's only with ``force``."""
     from toolkit.engine.core import EngineError
-    from toolkit.engine.netrunner import SEATS
-    from toolkit.engine.netrunner.screen import icon_words
     from toolkit.engine.simulate import simulate_netrunner
 
     by_side = _sides(loaded, pool)
@@ -759,19 +766,32 @@ def _simulate_netrunner(
         )
     except EngineError as exc:
         raise DossierError(names.name(str(exc)), exit_code=1) from None  # (its names in the output language)
+    try:  # (the log first, the replay and the saved game after it: a file that cannot be written loses no log)
+        _print_netrunner(played, inert, format, turns, lang, names)
+    finally:
+        if replay is not None and frames is not None:
+            from toolkit.engine.netrunner.replay import write_replay
+
+            decks = tr("{corp} v {runner}", corp=by_side["corp"].path.name, runner=by_side["runner"].path.name)
+            game_name = names.record_name("netrunner") or word("game", "netrunner", lang)  # the game record's name
+            title = tr("{game} · seed {seed} · {decks}", game=game_name, seed=seed, decks=decks)
+            with _writing_replay(replay):
+                write_replay(replay, frames, title, lang, names, force=force)
+        if save is not None:
+            from toolkit.engine.netrunner.saved import save_game
+
+            save_game(save, played, {s: d.deck for s, d in by_side.items()}, turns)
+
+
+def _print_netrunner(
+    played: Any, inert: dict[str, Any], format: OutputFormat, turns: int, lang: str, names: Any
+) -> None:
+    """The log, the sides' state and how the Netrunner game ``played`` ended (``format``: text or json; ``inert``:
+    the decks' titles with no executable text, :func:`_inert_report`), in ``lang``."""
+    from toolkit.engine.netrunner import SEATS
+    from toolkit.engine.netrunner.screen import icon_words
+
     state = played.state()
-    if replay is not None and frames is not None:
-        from toolkit.engine.netrunner.replay import write_replay
-
-        decks = tr("{corp} v {runner}", corp=by_side["corp"].path.name, runner=by_side["runner"].path.name)
-        game_name = names.record_name("netrunner") or word("game", "netrunner", lang)  # the game record's name
-        title = tr("{game} · seed {seed} · {decks}", game=game_name, seed=seed, decks=decks)
-        with _writing_replay(replay):
-            write_replay(replay, frames, title, lang, names, force=force)
-    if save is not None:
-        from toolkit.engine.netrunner.saved import save_game
-
-        save_game(save, played, {s: d.deck for s, d in by_side.items()}, turns)
     if format == "json":
         from toolkit.jsonstream import Stream, write_json
 

@@ -86,6 +86,10 @@ class TacticsSetup:
                                          problem=tr("a required field is missing")))  # fmt: skip
             elif not fits(data[key]):
                 raise EngineError(tr("{field}: {problem}", field=f"/setup/{key}", problem=problem()))
+        if len(data["squads"]) != len(data["players"]):  # (a seat with no squad is no game to set up)
+            raise EngineError(tr("{field}: {problem}", field="/setup/squads", problem=tr(
+                "expected one squad per player ({n}), not {found}", n=len(data["players"]),
+                found=len(data["squads"]))))  # fmt: skip
         return cls(
             mode=data["mode"], squads=[list(s) for s in data["squads"]], decks=[list(d) for d in data["decks"]],
             players=list(data["players"]), seed=data.get("seed", 0), board=data.get("board"),
