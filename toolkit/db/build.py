@@ -169,29 +169,47 @@ def _some_records(records: Iterable[tuple[RecordBase, str]], paths: Sequence[Pat
 
 class _Interrupts:
     """While a build runs: Ctrl-C (SIGINT) still raises KeyboardInterrupt, and is also remembered, so that the
-    build ends with one line (exit 130) whatever error the interrupted code turned it into."""
+    build ends with one line (exit 130) whatever error the interrupted code turned it into. Once the new database
+    is whole and about to take the old one's place (:func:`_hold_interrupts`), a Ctrl-C no longer stops it: the
+    build ends as built, never saying the old database stayed when it was just replaced."""
 
     def __init__(self) -> None:
         self.seen = False
+        self.holding = False
         self._before: Any = None
 
     def __enter__(self) -> _Interrupts:
         import signal
         import threading
 
+        global _ACTIVE
         if threading.current_thread() is threading.main_thread():
             self._before = signal.signal(signal.SIGINT, self._handle)
+            _ACTIVE = self
         return self
 
     def _handle(self, _signum: int, _frame: Any) -> None:
+        if self.holding:
+            return
         self.seen = True
         raise KeyboardInterrupt
 
     def __exit__(self, *_exc: object) -> None:
         import signal
 
+        global _ACTIVE
         if self._before is not None:
             signal.signal(signal.SIGINT, self._before)
+            _ACTIVE = None
+
+
+_ACTIVE: _Interrupts | None = None  # the build's, while one runs in the main thread
+
+
+def _hold_interrupts() -> None:
+    """From now on, the running build's Ctrl-C is ignored (:class:`_Interrupts`): the new database is complete."""
+    if _ACTIVE is not None:
+        _ACTIVE.holding = True
 
 
 def _interrupted(exc: BaseException) -> bool:
@@ -544,6 +562,7 @@ def _build_sqlite(
         if path.exists():
             with contextlib.suppress(OSError):
                 os.chmod(tmp, path.stat().st_mode & 0o7777)
+        _hold_interrupts()  # from here the build is whole: a Ctrl-C now would say the old database stayed
         os.replace(tmp, path)
         with contextlib.suppress(OSError):
             dir_fd = os.open(directory, os.O_RDONLY)
@@ -696,6 +715,7 @@ def _build_postgres(
             conn.execute(DropSchema(schema, cascade=True, if_exists=True))  # (only what the checks saw is ours)
             conn.exec_driver_sql(f"ALTER SCHEMA {quote(build_schema)} RENAME TO {quote(schema)}")
             say(tr("swapping in the new schema"))
+            _hold_interrupts()  # (the commit that follows swaps it in whole, or fails and leaves the old one)
     except SQLAlchemyError as exc:
         raise db_error(target, exc) from None
     finally:
