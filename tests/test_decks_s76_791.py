@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from toolkit import i18n
 from toolkit.cli import app
 from toolkit.textwidth import display_width
 
@@ -25,31 +24,6 @@ EX = ROOT / "examples" / "decks"
 HB = EX / "netrunner" / "corp-hb-tireless-hands.json"
 FINGERS_LIST = EX / "netrunner" / "runner-criminal-fingers-list.txt"
 DUO = EX / "tactics" / "duo.json"
-
-# The Chinese of the messages this change adds or changes (in the catalog once it is updated): read as they will be.
-ZH = {
-    "turn {n}": "第 {n} 回合",
-    "unknown game {game}; games: {games}{hint}": "未知的游戏 {game}；现有游戏：{games}{hint}",
-}
-
-
-@pytest.fixture
-def zh_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Chinese catalog with this change's messages, whether or not it has them yet."""
-    real = i18n.translations
-
-    class Catalog:
-        def __init__(self, lang: str) -> None:
-            self.real = real(lang)
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.real, name)
-
-        def gettext(self, message: str) -> str:
-            return ZH.get(message) or str(self.real.gettext(message))
-
-    monkeypatch.setattr(i18n, "translations", Catalog)
-
 
 def _run(*args: Any, lang: str = "en") -> Any:
     return CliRunner().invoke(app, [str(a) for a in args], env={"DOSSIER_LANG": lang, "COLUMNS": "200"})
@@ -97,7 +71,7 @@ def test_an_unknown_game_line_is_told_at_its_line_with_the_close_game(tmp_path: 
     assert refused.exit_code == 1 and said in refused.output, refused.output
 
 
-def test_an_unknown_game_line_in_chinese(tmp_path: Path, zh_catalog: None) -> None:
+def test_an_unknown_game_line_in_chinese(tmp_path: Path) -> None:
     path = _list_with_game(tmp_path, "netruner")
     checked = _run("deck", "validate", path, lang="zh-Hans")
     said = f"{path}:3:1：错误 deck.game：未知的游戏 'netruner'；现有游戏：tactics、netrunner、crossfire；是否想写 'netrunner'？"
@@ -126,7 +100,7 @@ def test_odds_headings_are_words_in_english(deck: Path) -> None:
     _columns_end_alike(table)
 
 
-def test_odds_headings_are_the_rule_documents_turn_in_chinese(zh_catalog: None) -> None:
+def test_odds_headings_are_the_rule_documents_turn_in_chinese() -> None:
     table = _run("deck", "odds", DUO, "--turns", "10", lang="zh-Hans").stdout
     first = table.splitlines()[0]
     assert first.split()[:3] == ["卡牌", "张数", "起手"], first

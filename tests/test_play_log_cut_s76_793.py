@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
 
 import pytest
 from rich.console import Console
@@ -23,20 +22,10 @@ from toolkit.engine.tactics.session import TacticsSession
 
 from .test_netrunner_screen import RECORDS as NETRUNNER
 from .test_netrunner_screen import example_deck
+from .test_tactics_screen import _keys
 
 CUT = re.compile(r"^╰─ the latest (\d+) entr(?:y|ies) of (\d+); --plain shows them all ─", re.MULTILINE)
 
-
-def _keys(script: list[str]) -> Callable[[], str]:
-    it = iter(script)
-
-    def next_key() -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return next_key
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
