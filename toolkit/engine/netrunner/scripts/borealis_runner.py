@@ -866,7 +866,7 @@ def _into_the_depths(b: Builder) -> None:
             # only an option that can change the game is offered: a stack to search, a card with a power counter
             # to charge (the credits always can)
             able = [(label, text) for label, text in left if (label != "program" or g.runner.deck)
-                    and (label != "charge" or any(c.counters.get("power", 0) > 0 for c in g.runner.rig))]  # fmt: skip
+                    and (label != "charge" or _chargeable(g))]  # fmt: skip
             if g.over or not able:
                 return
             options = [Option(label, text, label) for label, text in able]
