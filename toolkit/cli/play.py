@@ -45,7 +45,9 @@ PLAY_HELP = help_text(
         "back only a decision that revealed nothing: not once the machine has played since, nor dice rolled, cards "
         "shuffled, cards seen or a psi game's bids revealed since. A resigned game is lost, and saved so. A game is "
         "saved with the machine's decisions sealed (a tactics game: and the squad and deck it made up for itself): "
-        "the file tells nothing its side keeps hidden at a glance."
+        "the file tells nothing its side keeps hidden at a glance. But the game's seed is in it in plain text, and "
+        "the seed rebuilds the deal (the machine's hand and deck; a tactics game: the squad and deck it made up): "
+        "whoever replays the file with the engine sees them."
     ),
 )
 
@@ -154,10 +156,11 @@ def play(
     if seconds is not None and opponent != "search":
         raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
                               add="`--opponent search`"))  # fmt: skip
-    if _given(ctx, "opponent") or seconds is not None or "opponent" not in kept:
-        opponent = with_think(opponent, seconds)
+    saved = kept.get("opponent")
+    if seconds is None and isinstance(saved, str) and opponent == saved.split(":", 1)[0]:
+        opponent = saved  # the saved player (an --opponent of its kind too): its own think time, unless --think
     else:
-        opponent = str(kept["opponent"])
+        opponent = with_think(opponent, seconds)
     if load is not None:
         _refuse_conflicts(ctx, game, kept, opponent)
         if _given(ctx, "turns") and "turns" in kept:  # a limit raised: the game goes on past the saved one
@@ -459,7 +462,11 @@ def _refuse_conflicts(ctx: typer.Context, game: str, kept: dict[str, Any], oppon
     is refused in one line (exit 2); given with the same value it is taken (``--load g --side corp`` of a game the
     corp plays). ``--turns`` may be higher than the saved game's limit (turns, or a tactics game's rounds: the
     player's limit, no rule of the game or its mode), never lower: a game that stopped at its limit goes on.
-    ``--decks`` is always refused; ``opponent`` is the machine's player the options make (``--think`` in it)."""
+    ``--decks`` is always refused; ``opponent`` is the machine's player the options make (``--think`` in it): its
+    kind is weighed for ``--opponent``, its seconds for ``--think`` (``--opponent search`` of a game saved with
+    ``search:0.5`` is taken, thinking 0.5 s; ``--think 2`` is refused)."""
+    from toolkit.engine.core import search_think
+
     for name, option in FROM_SAVE[game].items():
         if not _given(ctx, name):
             continue
@@ -471,10 +478,11 @@ def _refuse_conflicts(ctx: typer.Context, game: str, kept: dict[str, Any], oppon
                                       "{option} may only raise it", option=option, value=ctx.params[name],
                                       load="--load", limit=kept[name]))  # fmt: skip
             continue
-        elif name in ("opponent", "think"):
-            same = "opponent" not in kept or kept["opponent"] == opponent
-            if not same and name == "think" and _given(ctx, "opponent"):
-                continue  # said once, of --opponent
+        elif name == "opponent":  # (its kind, unless it names its seconds: else they are --think's)
+            saved, given = str(kept.get("opponent", opponent)), str(ctx.params[name])
+            same = saved == opponent or (":" not in given and saved.split(":", 1)[0] == opponent.split(":", 1)[0])
+        elif name == "think":  # (the seconds: `search` thinks 1 s; --think of another player was refused before)
+            same = "opponent" not in kept or search_think(str(kept["opponent"])) == search_think(opponent)
         else:
             same = name not in kept or kept[name] == ctx.params[name]
         if not same:

@@ -329,6 +329,33 @@ class TacticsSession:
                 return seat
         return None
 
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why :meth:`undo` (of ``seat``) would be refused now, one of :data:`UNDO_REFUSALS`; None when it would take
+        the decision back. Nothing is undone: what offers Undo (the web's game page) asks this, so that it offers
+        only an undo that is taken."""
+        return self._taken_back(seat)[0]
+
+    def _taken_back(self, seat: int | None) -> tuple[str | None, TacticsSession | None]:
+        """:meth:`undo`'s weighing: why it is refused (and None), or None and the session replayed to before the
+        people's last decision."""
+        people = [(i, s) for i, s in enumerate(self.decider.asked) if self.setup.players[s - 1] == HUMAN]
+        if not people or self.resigned is not None or (seat is not None and seat not in (s for _, s in people)):
+            return "nothing", None
+        index, who = people[-1]
+        if seat is not None and who != seat:
+            return "other", None
+        # (every decision after the people's last is a machine's)
+        if not all(self.decider.silent[index + 1 :]):
+            return "machine", None
+        if self.pending is not None and self.pending.seat != who:
+            return "asked", None
+        fresh = TacticsSession(self.records, self.setup, self.labels[:index])
+        if fresh.game.rng.getstate() != self.game.rng.getstate():
+            return "rolled", None
+        if revealed(fresh.game, self.game, who):
+            return "seen", None
+        return None, fresh
+
     def undo(self, seat: int | None = None) -> bool:
         """Go back to when the people's last decision was asked: the game replayed from its set-up with every label
         before it (the same state: a game is its decisions). A player takes back only what revealed nothing: False
@@ -342,28 +369,8 @@ class TacticsSession:
         when the game's dice were rolled or its cards shuffled since (its random generator used: ``rolled``); when
         the deciding seat has seen since a card or unit it could not see then (a card drawn, a unit exposed, a card
         the other side played: ``seen``)."""
-        self.refused = None
-        people = [(i, s) for i, s in enumerate(self.decider.asked) if self.setup.players[s - 1] == HUMAN]
-        if not people or self.resigned is not None or (seat is not None and seat not in (s for _, s in people)):
-            self.refused = "nothing"
-            return False
-        index, who = people[-1]
-        if seat is not None and who != seat:
-            self.refused = "other"
-            return False
-        # (every decision after the people's last is a machine's)
-        if not all(self.decider.silent[index + 1 :]):
-            self.refused = "machine"
-            return False
-        if self.pending is not None and self.pending.seat != who:
-            self.refused = "asked"
-            return False
-        fresh = TacticsSession(self.records, self.setup, self.labels[:index])
-        if fresh.game.rng.getstate() != self.game.rng.getstate():
-            self.refused = "rolled"
-            return False
-        if revealed(fresh.game, self.game, who):
-            self.refused = "seen"
+        self.refused, fresh = self._taken_back(seat)
+        if fresh is None:
             return False
         self.script, self.game, self.decider, self.stepper = fresh.script, fresh.game, fresh.decider, fresh.stepper
         return True

@@ -786,8 +786,10 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
         # (not while the other seat is asked: taking the decision back would tell whether it had an answer)
-        # (a machine's pass that showed nothing is left out, as undo leaves it out: TacticsSession.last_decider)
-        can_undo=session.last_decider() == seat and _last_person(session) == seat and decision is not None,
+        # (a machine's pass that showed nothing is left out, as undo leaves it out: TacticsSession.last_decider;
+        # offered only when the undo is taken: nothing seen, rolled or shuffled since, TacticsSession.undo_refusal)
+        can_undo=decision is not None and session.last_decider() == seat and _last_person(session) == seat
+        and session.undo_refusal(seat) is None,
         map_data=Markup(_map_data(seen, names)),
         moved=_moved_since(found) is not None,
     )  # fmt: skip
