@@ -125,6 +125,26 @@ def test_a_saved_game_over_is_told_the_command_that_replays_it(
         page.unlink()
 
 
+def test_a_netrunner_game_over_whose_cards_changed_is_told_to_go_on(
+    cli: Cli, games: dict[str, Path], tmp_path: Path
+) -> None:
+    """A game over but whose cards changed since is not pointed to `--replay` (which refuses such a game): the
+    command that goes on with it, whose own refusal says what changed and which option plays it all the same."""
+    import shutil
+
+    pool = tmp_path / "cards"
+    shutil.copytree(ROOT / "cards" / "netrunner", pool / "netrunner")
+    data = json.loads(games["netrunner_simulated"].read_text(encoding="utf-8"))
+    card = next(iter(json.loads(DECKS[0].read_text(encoding="utf-8"))["cards"]))
+    record = next((pool / "netrunner").rglob(f"{card}.json"))
+    changed = json.loads(record.read_text(encoding="utf-8"))
+    changed["art"] = f"../art/{card}-new.png"
+    record.write_text(json.dumps(changed, ensure_ascii=False), encoding="utf-8")
+    path = games["netrunner_simulated"]
+    line = one_line(cli("--lang", "en", "scenario", "run", path, "--cards", pool), 1)
+    assert command_in(line) == ["dossier", "play", "netrunner", "--load", str(path), "--save", str(path)], (data, line)
+
+
 @pytest.mark.parametrize("field", ["seed", "turns"])
 def test_a_broken_saved_game_is_told_the_command_that_says_why(
     cli: Cli, games: dict[str, Path], tmp_path: Path, field: str

@@ -214,13 +214,13 @@ def seen_changed_cards(data: Any, changed: list[str], records: Any) -> tuple[lis
     """The cards of ``changed`` (:func:`saved_changed_cards` of the saved game ``data``) a person's seat could have
     seen, and how many others there are: a tactics game's squad and deck the machine made up for itself are sealed
     in the person's file (:meth:`~toolkit.engine.tactics.session.TacticsSession.to_json`), and their cards are only
-    counted, unless the seats' squads and decks that are not sealed, or the map, hold them too, or they were played
-    face up since (seen by every seat: :func:`~toolkit.engine.tactics.session.face_up_cards`, the game replayed on
-    the cards of now; a card face down or in the machine's hand stays counted). A Netrunner game's decks are both in
-    the file: every card is named."""
+    counted, unless the seats' squads and decks that are not sealed, or the map, hold them too. (Which of them were
+    played face up since is not told: the file keeps no record of what was shown, and replaying the game on the
+    cards that changed could show a card the person never saw.) A Netrunner game's decks are both in the file:
+    every card is named."""
     if saved_game_of(data) != "tactics":
         return changed, 0
-    from toolkit.engine.tactics.session import SEALED, face_up_cards
+    from toolkit.engine.tactics.session import SEALED
 
     setup = data["setup"]
     shown = {key: [x for x in value if not (isinstance(x, str) and x.startswith(SEALED))]
@@ -228,8 +228,7 @@ def seen_changed_cards(data: Any, changed: list[str], records: Any) -> tuple[lis
              for key, value in setup.items()}  # fmt: skip
     if shown == setup:
         return changed, 0
-    face_up = sorted(face_up_cards(records, data))  # (and the records they name: their text is face up too)
-    seen = set(_strings(shown)) | set(face_up) | set(card_prints(records, [shown, face_up]))
+    seen = set(_strings(shown)) | set(card_prints(records, shown))
     named = [name for name in changed if name in seen]
     return named, len(changed) - len(named)
 

@@ -596,7 +596,10 @@ def saved_game_command(path: Path, data: Any, game: str, cards: list[Path] | Non
         else:
             from toolkit.engine.netrunner.saved import opened
             from toolkit.engine.netrunner.session import NetrunnerSession
+            from toolkit.filekinds import saved_changed_cards
 
+            if saved_changed_cards(records, data):  # (`--replay` refuses it too: `play --load --force` plays it)
+                return f"`dossier play {game} --load {quoted} --save {quoted}`", False
             data = opened(data)
             over = data.get("resigned") in ("corp", "runner")
             if not over:

@@ -38,7 +38,7 @@ from .attack import SELF_DEFENSE, SELF_DEFENSE_BEFORE
 from .decisions import DecisionDecider, decision_for, hidden_from, kind_of, mask_data, masks
 from .game import TacticsGame
 from .prospects import prospects
-from .state import Card, Unit, hidden_alias
+from .state import Card, hidden_alias
 
 HUMAN = "human"
 SEAT_SEED = 104_729  # a machine seat's player draws from seed + SEAT_SEED × seat, as `simulate` seeds it
@@ -507,44 +507,6 @@ def revealed(before: TacticsGame, after: TacticsGame, seat: int) -> bool:
     made = before._uid  # the uids handed out by then
     new = _uids(view(after, seat), set()) - _uids(view(before, seat), set())
     return any(uid <= made for uid in new)
-
-
-def _made(game: TacticsGame) -> dict[int, str]:
-    """The record id of each card and unit of ``game`` by its uid: on the map (with the cards on it), in every zone
-    of every player, in the matrix shop (a token gone from the game is in none of them: not told)."""
-    out: dict[int, str] = {}
-
-    def add(thing: Any) -> None:
-        if isinstance(thing, Card):
-            out[thing.uid] = thing.id
-        elif isinstance(thing, Unit):
-            out[thing.uid] = thing.id
-            for card in (*thing.equipment, *thing.statuses, *([thing.card] if thing.card is not None else [])):
-                add(card)
-
-    for thing in (*game.units(), *game.obstacles, *game.shop):
-        add(thing)
-    for player in game.players:
-        for zone in (player.units, player.hand, player.deck, player.discard, player.mortgage, player.removed,
-                     player.lost, player.standby, player.board):  # fmt: skip
-            for thing in zone:
-                add(thing)
-    return out
-
-
-def face_up_cards(records: Iterable[Any], data: Any) -> frozenset[str]:
-    """The ids of the cards and units of the saved tactics game ``data`` that every seat has seen (played face up: on
-    the map, in a discard pile, named in the log every seat sees), replayed on ``records``: what the refusal of a game
-    whose cards changed since it was saved may name (:func:`toolkit.filekinds.seen_changed_cards`). A card still
-    hidden from a seat (face down in a mortgage zone, in another's hand or deck, a face-down agent) is not among
-    them. None (an empty set) when the saved decisions do not replay on the cards of now: nothing more is told."""
-    try:
-        game = TacticsSession.from_json(records, data).game
-    except EngineError:  # (a misfit or a card gone: the game is not replayed, nothing counted seen)
-        return frozenset()
-    seen = [_uids(view(game, player.seat), set()) for player in game.players]
-    ids = _made(game)
-    return frozenset(ids[uid] for uid in set.intersection(*seen) if uid in ids) if seen else frozenset()
 
 
 HIDDEN_NAMES = "alias"
