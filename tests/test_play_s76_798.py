@@ -156,3 +156,25 @@ def test_the_help_says_the_saved_seed_rebuilds_the_deal(tmp_path: Path) -> None:
     assert json.loads(saved.read_text(encoding="utf-8"))["setup"]["seed"] == 41
     said = " ".join(CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output.split())
     assert "at a glance. But the game's seed is in it in plain text, and the seed rebuilds the deal" in said, said
+
+
+def test_the_netrunner_undo_refusal_undoes_nothing_and_says_what_undo_says() -> None:
+    """The Netrunner session's ``undo_refusal``, which the web's game page asks before it offers Undo: it leaves the
+    game as it is, and ``undo`` refuses for the same reason, or takes the decision back when it is None."""
+    from toolkit.engine.netrunner.session import NetrunnerSession
+
+    from .test_netrunner_hidden_s64 import pool, session
+
+    played = session(13, "jinteki_silent_garden", "zero_weaver", "heuristic", "runner")
+    rng, reasons = random.Random(3), set()
+    for _ in range(50):
+        if played.pending is None:
+            break
+        played.apply(rng.choice(played.pending.options).label)
+        labels = list(played.labels)
+        reason = played.undo_refusal(played.seat)
+        assert played.labels == labels  # (nothing undone)
+        reasons.add(reason)
+        twin = NetrunnerSession(pool(), {**played.record, "decisions": labels}, played.side, played.machine)
+        assert twin.undo(played.seat) is (reason is None) and twin.refused == reason
+    assert None in reasons and "seen" in reasons, reasons

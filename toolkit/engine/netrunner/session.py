@@ -187,40 +187,49 @@ class NetrunnerSession:
         In a game of two people, ``seat``'s (default: the side that decided last) last decision, and only while the
         other has not been asked since: not when the other has decided since (``other``), nor while the pending
         decision is the other's (``asked``: taking it back would tell whether the other had something to do)."""
-        self.refused = None
+        self.refused, fresh = self._weigh(seat)
+        if fresh is None:
+            return False
+        self.game, self.stepper = fresh.game, fresh.stepper
+        return True
+
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why :meth:`undo` (of ``seat``) would be refused now, a key of :data:`UNDO_REFUSALS`; None when it would
+        take the decision back. Nothing is undone: the web's game page asks this, so that it offers only an undo
+        that is taken (as the tactics session's :meth:`~toolkit.engine.tactics.session.TacticsSession.undo_refusal`)."""
+        return self._weigh(seat)[0]
+
+    def _weigh(self, seat: int | None) -> tuple[str | None, NetrunnerSession | None]:
+        """:meth:`undo`'s weighing: why it is refused (and None), or None and the session replayed to before the
+        decision taken back."""
         if self.people:
-            return self._undo_person(seat)
+            return self._weigh_person(seat)
         mine = [i for i, d in enumerate(self.game.decisions) if d["seat"] == self.seat]
         if not mine or (seat is not None and seat != self.seat):
-            self.refused = "nothing"
-            return False
+            return "nothing", None
         # (every decision after the person's last is the machine's; a window the machine corp passed between the
         # runner's actions changes nothing, and refusing for it would tell the runner the corp could rez something.
         # A pass inside a run tells the runner the corp would not rez what it met: taken back, it would run again
         # knowing that)
         if not all(_passed_between_actions(d) for d in self.game.decisions[mine[-1] + 1 :]):
-            self.refused = "machine"
-            return False
-        return self._take_back(mine[-1], self.seat)
+            return "machine", None
+        return self._fresh(mine[-1], self.seat)
 
-    def _undo_person(self, seat: int | None) -> bool:
-        """:meth:`undo` in a game of two people."""
+    def _weigh_person(self, seat: int | None) -> tuple[str | None, NetrunnerSession | None]:
+        """:meth:`_weigh` in a game of two people."""
         decisions = self.game.decisions
         if seat is None and decisions:
             seat = int(decisions[-1]["seat"])
         mine = [i for i, d in enumerate(decisions) if d["seat"] == seat]
         if not mine:
-            self.refused = "nothing"
-            return False
+            return "nothing", None
         if len(decisions) > mine[-1] + 1:  # (every decision after it is the other person's)
-            self.refused = "other"
-            return False
+            return "other", None
         if self.pending is not None and self.pending.seat != seat:
-            self.refused = "asked"
-            return False
-        return self._take_back(mine[-1], int(seat or 0))
+            return "asked", None
+        return self._fresh(mine[-1], int(seat or 0))
 
-    def _take_back(self, index: int, seat: int) -> bool:
+    def _fresh(self, index: int, seat: int) -> tuple[str | None, NetrunnerSession | None]:
         """The game replayed without decision ``index`` and what followed it, unless that replay would differ
         from what ``seat`` lived through in what it cannot see: the random generator used since (``rolled``), the
         other side's secret bid revealed since (``bid``: a psi game's, :data:`SECRET_REVEALS`), or a card it could not
@@ -228,16 +237,12 @@ class NetrunnerSession:
         fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[:index]}, self.side,
                                  self.machine)  # fmt: skip
         if fresh.game.rng.getstate() != self.game.rng.getstate():
-            self.refused = "rolled"
-            return False
+            return "rolled", None
         if _secrets_revealed(self.game, seat) > _secrets_revealed(fresh.game, seat):
-            self.refused = "bid"
-            return False
+            return "bid", None
         if revealed(fresh.game, self.game, seat):
-            self.refused = "seen"
-            return False
-        self.game, self.stepper = fresh.game, fresh.stepper
-        return True
+            return "seen", None
+        return None, fresh
 
     def frames(self) -> list[dict[str, Any]]:
         """The game's replay frames (:mod:`.replay`: one before each decision, every side's cards), played again

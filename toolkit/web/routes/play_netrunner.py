@@ -245,7 +245,8 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
         decision_number=session.own_number(decision) if decision is not None else None,
         resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
         # (in a game of two people, not while the other side is asked: taking it back would tell whether it was)
-        can_undo=last_mine and (not people or decision is not None),
+        # (and only an undo the session would take: asked last, as it replays the game)
+        can_undo=last_mine and (not people or decision is not None) and session.undo_refusal(seat) is None,
         machine=session.machine, people=people, hotseat=hotseat, other_link=other_link,
         waiting=pending is not None and pending.seat != seat,
         server_name=lambda code: names.server(code) or code, lw=lw, ability=lambda text: str(names.value("text", text)),
