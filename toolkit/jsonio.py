@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from .errors import os_reason
-from .i18n import N_, tr, trn
+from .i18n import N_, current_lang, tc, tr, trn
 
 if TYPE_CHECKING:
     from .safewrite import OutputKind
@@ -557,10 +557,11 @@ def atomic_write_bytes(
 
 
 def json_kind(value: Any) -> str:
-    """How a message names a JSON value of the wrong type: ``null``, ``true``, ``the number 5``,
-    ``the text 'x'`` (short ones quoted, long ones only named), ``a list``, ``an object``."""
+    """How a message names a JSON value of the wrong type: ``null`` (in words in the language: 空值), ``true``,
+    ``the number 5``, ``the text 'x'`` (short ones quoted, long ones only named), ``a list``, ``an object``."""
     if value is None:
-        return "null"
+        # TRANSLATORS: JSON's null where a message names the value it found ("…, not null"): in words (空值)
+        return tc(current_lang(), "JSON value", "null")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):

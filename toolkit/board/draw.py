@@ -184,12 +184,6 @@ class StateError(ValueError):
         self.pointer = pointer
 
 
-def found_words(value: Any) -> str:
-    """How a refusal names the JSON value ``value`` it found (:func:`toolkit.jsonio.json_kind`: ``the number 5``, ``a
-    list``), JSON's null in words in the language (空值), as lint names it."""
-    return tc(current_lang(), "JSON value", "null") if value is None else json_kind(value)
-
-
 def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
     if (
         not isinstance(value, list | tuple)
@@ -197,7 +191,7 @@ def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         raise StateError(
-            tr("a cell is {form} (two integers), not {found}", form="[x, y]", found=found_words(value)), where
+            tr("a cell is {form} (two integers), not {found}", form="[x, y]", found=json_kind(value)), where
         )
     cell = (int(value[0]), int(value[1]))
     if not board.inside(cell):
@@ -214,7 +208,7 @@ def validate_state(board: Board, state: Any, *, dying: bool = False) -> None:
     it so; between actions (a game state as the engine writes it) no unit is below 0."""
     if not isinstance(state, Mapping):
         raise StateError(
-            tr("a game state is a {format} object, not {found}", format="JSON", found=found_words(state))
+            tr("a game state is a {format} object, not {found}", format="JSON", found=json_kind(state))
         )
     map_id = state.get("map")
     if map_id is not None and board.map_id and map_id != board.map_id:
@@ -247,19 +241,19 @@ def validate_state(board: Board, state: Any, *, dying: bool = False) -> None:
             not isinstance(facing, str) or facing not in FACING_VECTORS
         ):
             raise StateError(
-                tr("one of {choices}, not {found}", choices="n, e, s, w", found=found_words(facing)), f"{where}/facing"
+                tr("one of {choices}, not {found}", choices="n, e, s, w", found=json_kind(facing)), f"{where}/facing"
             )
         for key in ("hp", "max_hp", "seat", "uid"):
             value = unit.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise StateError(tr("an integer, not {found}", found=found_words(value)), f"{where}/{key}")
+                raise StateError(tr("an integer, not {found}", found=json_kind(value)), f"{where}/{key}")
             least = {"max_hp": 1, "hp": None if dying else 0}.get(key)
             if value is not None and least is not None and value < least:
                 raise StateError(tr("at least {limit}, not {value}", limit=least, value=value), f"{where}/{key}")
         vision = unit.get("vision")
         if vision is not None and not isinstance(vision, Mapping):
             example = '{"side": true}'
-            message = tr("an object such as {example}, not {found}", example=example, found=found_words(vision))
+            message = tr("an object such as {example}, not {found}", example=example, found=json_kind(vision))
             raise StateError(message, f"{where}/vision")
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolkit.i18n import current_lang, t, tc, tr, trn
+from toolkit.jsonio import json_kind
 
 from .draw import (
     DAMAGE,
@@ -51,7 +52,6 @@ from .draw import (
     StateError,
     draw,
     embedded_font_css,
-    found_words,
     shared_defs,
     step_marks,
     to_svg_sharing,
@@ -241,7 +241,7 @@ def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
         result = frame.get("result", {})
         if not isinstance(result, Mapping):
             example = '{"winners": [1], "reason": "first_blood"}'
-            message = tr("an object such as {example}, not {found}", example=example, found=found_words(result))
+            message = tr("an object such as {example}, not {found}", example=example, found=json_kind(result))
             raise StateError(message, f"/{index}/result")
 
 
