@@ -253,6 +253,13 @@ def test_map_state_errors_name_null_in_words_in_chinese(tmp_path: Path) -> None:
     assert line.endswith("而不是空值"), line  # (as lint names it; not the English literal)
 
 
+def test_lint_names_a_null_record_in_words_in_chinese(tmp_path: Path) -> None:
+    record = tmp_path / "x.json"
+    record.write_text("null\n", encoding="utf-8")
+    assert "a record is a JSON object, not null" in _run("lint", record).output
+    assert "记录是一个 JSON 对象，而不是空值" in _run("--lang", "zh-Hans", "lint", record).output
+
+
 def test_map_state_errors_in_english_say_null(tmp_path: Path) -> None:
     state = _write(tmp_path / "s.json", {"units": [{"pos": None}]})
     _one_line(_run("map", "render", "hideout", "--state", state, "-o", tmp_path / "o.svg"), 2,
