@@ -474,9 +474,8 @@ def _check_shared(data: dict[str, Any]) -> None:
         if data.get(field) is not None and not fits(data[field]):
             raise DossierError(tr("the share link is bad: its field {field} does not hold what a deck's does",
                                   field=repr(field)))  # fmt: skip
-    cards = data.get("cards")
-    for card, count in (cards.items() if isinstance(cards, dict) else ()):
-        if isinstance(count, int) and not isinstance(count, bool) and not 1 <= count <= MAX_COPIES:
+    for card, count in (data.get("cards") or {}).items():  # (whole numbers, as _SHARED_TYPES has seen)
+        if not 1 <= count <= MAX_COPIES:
             shown = str(count) if len(str(count)) <= 12 else str(count)[:12] + "…"
             raise DossierError(
                 tr("the share link is bad: {count} copies of {card} is out of range (1 to {max})",
