@@ -30,6 +30,16 @@ NOT_RECORDS = {
 }
 """What :func:`not_a_record` finds, worded (``tr(NOT_RECORDS[what])``)."""
 
+
+def go_on_command(game: str, path: Any) -> str:
+    """The command, quoted as a message gives it (the path shell-quoted), that goes on with the game of ``game``
+    saved in ``path`` and keeps what is played: ``dossier play tactics --load g.json --save g.json`` (without
+    ``--save`` it would be lost). Every message that sends a person back to a saved game names this one."""
+    import shlex
+
+    quoted = shlex.quote(str(path))
+    return f"`dossier play {game} --load {quoted} --save {quoted}`"
+
 _OTHER_FILES = {"deck.schema.json": "deck", "scenario.schema.json": "scenario", "template.schema.json": "template"}
 """The schemas of Dossier's JSON files that are not records (a file that names one is said to be such a file)."""
 

@@ -65,7 +65,7 @@ from pydantic import ValidationError
 
 from toolkit.catalog import FileSource, file_key, file_keys, file_signature, signature_of
 from toolkit.engine.forms import ENGINE_NODES, runs_node
-from toolkit.filekinds import NOT_RECORDS, not_a_record
+from toolkit.filekinds import NOT_RECORDS, go_on_command, not_a_record
 from toolkit.findings import at_character
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, t_beside, tc, tr, trn, word
@@ -991,7 +991,7 @@ def _not_a_record_said(what: str, path: str) -> str:
         return tr(
             "{what}, not a record: lint does not check it; {command} goes on with it",
             what=tr(NOT_RECORDS[what]),
-            command=f"`dossier play {what.partition('_')[0]} --load {quoted} --save {quoted}`",  # (as play's stop line)
+            command=go_on_command(what.partition("_")[0], path),  # (as play's stop line)
         )
     return tr(
         "a crossfire table, not a record: lint does not check it; {command} checks and resolves it",

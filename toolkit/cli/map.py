@@ -748,7 +748,6 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
     line (exit 2): its replay would show every unit, those hidden from its players too, of a game still to be
     played. A game a seat resigned ends as its log ended, the step under way and the resignation
     (:func:`replay_frames`)."""
-    import shlex
 
     from toolkit.engine.core import EngineError
     from toolkit.engine.tactics.session import TacticsSession
@@ -759,7 +758,7 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
         return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=path, reason=exc),
                             exit_code=1)  # fmt: skip
 
-    from toolkit.filekinds import cards_changed_reason, saved_changed_cards
+    from toolkit.filekinds import cards_changed_reason, go_on_command, saved_changed_cards
 
     changed = saved_changed_cards(records, data)  # (a game of other cards would be drawn as another game)
     if changed:
@@ -772,7 +771,7 @@ def saved_frames(path: Path, data: Any, board: Board, catalog: Any) -> list[dict
         raise DossierError(
             tr("{path}: the game is not over; its replay would show every unit, the hidden ones too: play it to its "
                "end with {command} first", path=path,
-               command=f"`dossier play tactics --load {shlex.quote(str(path))} --save {shlex.quote(str(path))}`")
+               command=go_on_command("tactics", path))
         )  # fmt: skip
     try:
         frames = replay_frames(saved)  # (the same game, a frame a step; resigned: it ends as its log ended)

@@ -26,6 +26,7 @@ from toolkit.cli._options import (
 from toolkit.cli.deck import DeckBanlistOption, DeckModeOption
 from toolkit.config import ENV_LANG, output_lang
 from toolkit.errors import DossierError
+from toolkit.filekinds import go_on_command
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 
@@ -578,6 +579,7 @@ def saved_game_command(path: Path, data: Any, game: str, cards: list[Path] | Non
 
     from toolkit.cli.deck import load_pool
     from toolkit.engine.core import EngineError
+    from toolkit.filekinds import saved_changed_cards
 
     quoted = shlex.quote(str(path))
     page = path.with_suffix(".html") if path.suffix != ".html" else path.with_name(f"{path.name}.html")
@@ -585,21 +587,18 @@ def saved_game_command(path: Path, data: Any, game: str, cards: list[Path] | Non
     with contextlib.suppress(DossierError, EngineError):
         _refuse_broken(path, data, game)  # (a file `--load` refuses: the command that goes on with it says why)
         records = list(load_pool(cards).records)
+        if saved_changed_cards(records, data):  # (a replay refuses it too: `play --load --force` plays it)
+            return go_on_command(game, path), False
         if game == "tactics":
             from toolkit.engine.tactics.session import TacticsSession
-            from toolkit.filekinds import saved_changed_cards
 
-            if not saved_changed_cards(records, data):  # (else `map replay` refuses it: `play --load --force` plays it)
-                saved = TacticsSession.from_json(records, data)
-                if saved.pending is None and saved.game.board.map_id:
-                    return f"`dossier map replay {shlex.quote(saved.game.board.map_id)} {quoted} --out {html}`", True
+            saved = TacticsSession.from_json(records, data)
+            if saved.pending is None and saved.game.board.map_id:
+                return f"`dossier map replay {shlex.quote(saved.game.board.map_id)} {quoted} --out {html}`", True
         else:
             from toolkit.engine.netrunner.saved import opened
             from toolkit.engine.netrunner.session import NetrunnerSession
-            from toolkit.filekinds import saved_changed_cards
 
-            if saved_changed_cards(records, data):  # (`--replay` refuses it too: `play --load --force` plays it)
-                return f"`dossier play {game} --load {quoted} --save {quoted}`", False
             data = opened(data)
             over = data.get("resigned") in ("corp", "runner")
             if not over:
@@ -608,7 +607,7 @@ def saved_game_command(path: Path, data: Any, game: str, cards: list[Path] | Non
                 over = session.game.winner is not None or session.pending is None
             if over:
                 return f"`dossier play netrunner --load {quoted} --replay {html}`", True
-    return f"`dossier play {game} --load {quoted} --save {quoted}`", False
+    return go_on_command(game, path), False
 
 
 def _refuse_broken(load: Path, data: Any, game: str) -> None:
@@ -701,7 +700,6 @@ def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None,
     its log then ends with it), as ``map replay`` asks of a tactics game: its replay shows the machine's cards. The
     cards changed since, or a decision that no longer fits, are refused as ``--load`` refuses them; ``--force`` lets
     the page replace a file Dossier did not write (and replays changed cards all the same)."""
-    import shlex
 
     from toolkit.cli._lang import LogNames
     from toolkit.cli.deck import load_pool
@@ -734,8 +732,7 @@ def _replay_saved(load: Path | None, data: Any, replay: Path, save: Path | None,
     if person is not None and session.game.winner is None and session.pending is not None:
         raise DossierError(tr("{path}: the game is not over; its replay would show every card, the other side's too: "
                               "play it to its end with {command} first", path=load,
-                              command=f"`dossier play netrunner --load {shlex.quote(str(load))} --save "
-                                      f"{shlex.quote(str(load))}`"))  # fmt: skip
+                              command=go_on_command("netrunner", load)))  # fmt: skip
     frames = session.frames()
     resigned_end(frames, session.game)
     language = current_lang()
@@ -976,14 +973,12 @@ def _over_line(language: str, saved: Path | None, game: str) -> str | None:
 def _stopped_line(language: str, how: str, saved: Path | None, game: str | None) -> str:
     """The line that says how the game stopped (``how``: :class:`_Stop`'s), where it was ``saved`` (None: not
     saved), and (``game`` given) the command that goes on with it, or the option that would have kept it."""
-    import shlex
 
     from toolkit.i18n import t
 
     end = how == "end of input"
     if saved is not None and game is not None:
-        path = shlex.quote(str(saved))
-        command = f"`dossier play {game} --load {path} --save {path}`"
+        command = go_on_command(game, saved)
         if end:
             return t(language, "stopped: end of input; saved to {path} (go on with {command})", path=saved,
                      command=command)  # fmt: skip
