@@ -141,6 +141,7 @@ def _played_among(database: Database, cards: list[Path] | None) -> list[Any]:
 def _record_names(database: Database, among: list[Any]) -> RecordNames:
     """The names of the factions, agents and modes the records of ``database`` show (:class:`RecordNames`), and
     where the database lacks one, the name of the pool's record it plays among (``among``)."""
+    from toolkit.db.engine import faction_entry
     from toolkit.db.rows import record_type
     from toolkit.search import Hit
     from toolkit.search.display import NAMED_KINDS, RecordNames
@@ -150,14 +151,17 @@ def _record_names(database: Database, among: list[Any]) -> RecordNames:
     pooled = {(r.game, r.kind, r.id): Hit(r.game, r.kind, r.id, record_type(r), r.name.zh_hans, r.name.en)
               for r in among if r.kind in NAMED_KINDS}  # fmt: skip
 
+    factions: dict[str, dict[str, Hit]] = {}
+    for (game, kind, record_id), hit in pooled.items():
+        if kind == "faction":
+            factions.setdefault(game, {})[record_id] = hit
+
     def of_pool(game: str, kind: str, record_id: str) -> Hit | None:
         # (a faction also by the pool's record whose id is its first words: `weyland` names NetrunnerDB's
-        # `weyland_consortium`, as a query takes its names: toolkit.db.engine.game_faction_names)
-        found = pooled.get((game, kind, record_id))
-        if found is None and kind == "faction":
-            found = next((h for (g, k, i), h in pooled.items() if (g, k) == (game, kind) and
-                          record_id.startswith(f"{i}_")), None)  # fmt: skip
-        return found
+        # `weyland_consortium`, as a query takes its names: toolkit.db.engine.faction_entry)
+        if kind == "faction":
+            return faction_entry(record_id, factions.get(game, {}))
+        return pooled.get((game, kind, record_id))
 
     class AmongNames(RecordNames):
         def lookup(self, game: str) -> Callable[[str, str], Hit | None]:

@@ -17,11 +17,11 @@ import re
 import sqlite3
 import threading
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, tr
@@ -517,14 +517,22 @@ def open_database(db: str | None = None) -> Database:
     return Database(resolve_target(db))
 
 
+_T = TypeVar("_T")
+
+
 def game_faction_names(faction: str) -> tuple[str | None, str | None]:
     """The (Chinese, English) names netrunner gives ``faction``: those of its faction record in the bundled
     ``cards/netrunner/factions`` (the game's factions), else of the one whose id is the first words of
     ``faction`` (``weyland`` names NetrunnerDB's ``weyland_consortium``), else none (a faction the game does not
     know: apex)."""
-    names = _game_factions()
-    found = names.get(faction) or next((n for i, n in names.items() if faction.startswith(f"{i}_")), None)
-    return found or (None, None)
+    return faction_entry(faction, _game_factions()) or (None, None)
+
+
+def faction_entry(faction: str, by_id: Mapping[str, _T]) -> _T | None:
+    """What ``by_id`` (keyed by faction id) holds for ``faction``: its own entry, else the one whose id is the first
+    words of ``faction`` (``weyland`` for NetrunnerDB's ``weyland_consortium``), else None."""
+    found = by_id.get(faction)
+    return found if found is not None else next((v for i, v in by_id.items() if faction.startswith(f"{i}_")), None)
 
 
 @functools.cache
